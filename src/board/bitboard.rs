@@ -1,0 +1,179 @@
+//! 64-bit sets of squares.
+
+use super::types::{Color, Square};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares, bit `i` standing for square `i` (a1 = bit 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard(!0);
+    pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    pub const RANK_1: Bitboard = Bitboard(0xFF);
+
+    /// All squares of rank `rank` (0 = rank 1).
+    #[inline(always)]
+    pub const fn rank(rank: u8) -> Bitboard {
+        Bitboard(0xFF << (8 * rank as u32))
+    }
+
+    /// All squares of file `file` (0 = file a).
+    #[inline(always)]
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(Self::FILE_A.0 << file as u32)
+    }
+
+    /// The rank `rank` as counted from `color`'s side (0 = that side's first rank).
+    #[inline(always)]
+    pub const fn relative_rank(color: Color, rank: u8) -> Bitboard {
+        match color {
+            Color::White => Self::rank(rank),
+            Color::Black => Self::rank(7 - rank),
+        }
+    }
+
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u64 << sq.index())
+    }
+
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True when at least two squares are set.
+    #[inline(always)]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    #[inline(always)]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1u64 << sq.index()) != 0
+    }
+
+    /// The lowest square; the set must not be empty.
+    #[inline(always)]
+    pub const fn lsb(self) -> Square {
+        debug_assert!(self.0 != 0);
+        Square::new(self.0.trailing_zeros() as u8)
+    }
+
+    /// The only square, if exactly one is set.
+    #[inline(always)]
+    pub fn single(self) -> Option<Square> {
+        (self.any() && !self.more_than_one()).then(|| self.lsb())
+    }
+
+    #[inline(always)]
+    pub fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | (1u64 << sq.index()))
+    }
+
+    #[inline(always)]
+    pub fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u64 << sq.index()))
+    }
+
+    /// Every square moved one rank toward `color`'s opponent (pawn pushes).
+    #[inline(always)]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => Bitboard(self.0 << 8),
+            Color::Black => Bitboard(self.0 >> 8),
+        }
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = Square::new(self.0.trailing_zeros() as u8);
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $atr for Bitboard {
+            #[inline(always)]
+            fn $af(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline(always)]
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_squares_in_order() {
+        let bb = Bitboard(0b1010_0001);
+        let squares: Vec<usize> = bb.map(|s| s.index()).collect();
+        assert_eq!(squares, vec![0, 5, 7]);
+    }
+
+    #[test]
+    fn more_than_one_counts() {
+        assert!(!Bitboard(0).more_than_one());
+        assert!(!Bitboard(8).more_than_one());
+        assert!(Bitboard(9).more_than_one());
+    }
+}

@@ -1,0 +1,260 @@
+//! The makruk counting rules, exactly as Fairy-Stockfish and pyffish apply them.
+//!
+//! A count is a limit and a running counter, both in plies. No count runs while an
+//! unpromoted pawn is on the board. Once running, a count is never recomputed, except
+//! that a board's-honour count is replaced by a piece's-honour count when a capture
+//! (or promotion) leaves the side to move with a bare king. When the counter exceeds
+//! the limit the game is drawn, unless the side to move is checkmated.
+//!
+//! The decisions here are checked against pyffish after every move of thousands of
+//! sequences (`engine-tests/data/counting-*.tsv`).
+
+use super::position::Position;
+use super::types::{Color, PieceKind};
+use std::fmt;
+
+/// The board's-honour limit in moves (the count runs while both sides have pieces).
+pub const BOARD_HONOUR_MOVES: u16 = 64;
+
+/// The counting state of a position: `limit` plies (0 = no count runs) and the
+/// running counter `ply`. FEN fields 4 and 5 hold exactly these numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CountState {
+    limit: u16,
+    ply: u16,
+}
+
+/// Which of the two counting rules a running count follows, judged from the material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountKind {
+    /// Both sides still have pieces (64 moves).
+    BoardsHonour,
+    /// `bare` has only its king; the other side must mate within the limit.
+    PiecesHonour { bare: Color },
+}
+
+impl CountState {
+    pub const NONE: CountState = CountState { limit: 0, ply: 0 };
+
+    /// A count with `limit` plies, its counter at `ply`. A limit of zero means none.
+    pub const fn new(limit: u16, ply: u16) -> CountState {
+        if limit == 0 {
+            CountState::NONE
+        } else {
+            CountState { limit, ply }
+        }
+    }
+
+    #[inline(always)]
+    pub const fn is_running(self) -> bool {
+        self.limit != 0
+    }
+
+    /// The limit in plies (0 when no count runs).
+    #[inline(always)]
+    pub const fn limit(self) -> u16 {
+        self.limit
+    }
+
+    /// The counter in plies (0 when no count runs).
+    #[inline(always)]
+    pub const fn ply(self) -> u16 {
+        self.ply
+    }
+
+    /// The counter has passed the limit: the game is drawn unless the side to move
+    /// is checkmated.
+    #[inline(always)]
+    pub const fn is_exceeded(self) -> bool {
+        self.limit != 0 && self.ply > self.limit
+    }
+
+    /// Plies that may still be played before the count runs out (`None` when no count
+    /// runs). Zero means the next move ends the game unless it mates.
+    #[inline(always)]
+    pub fn plies_left(self) -> Option<u16> {
+        self.is_running()
+            .then(|| self.limit.saturating_sub(self.ply))
+    }
+
+    #[inline(always)]
+    fn advanced(self) -> CountState {
+        if self.is_running() {
+            CountState {
+                limit: self.limit,
+                ply: self.ply.saturating_add(1),
+            }
+        } else {
+            self
+        }
+    }
+}
+
+impl fmt::Display for CountState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_running() {
+            write!(f, "{} {}", self.limit, self.ply)
+        } else {
+            f.write_str("-")
+        }
+    }
+}
+
+/// The limit in moves that `side` would count under, or `None` when no count can
+/// start for it: while pawns remain, or while the other side is a bare king.
+/// `side` having pieces gives the board's honour; `side` bare gives the piece's
+/// honour, taken from the other side's strongest material (first match wins).
+pub fn limit_for(pos: &Position, side: Color) -> Option<u16> {
+    let other = !side;
+    if pos.pieces_of_kind(PieceKind::Pawn).any() || pos.pieces_of(other).count() == 1 {
+        return None;
+    }
+    if pos.pieces_of(side).count() > 1 {
+        return Some(BOARD_HONOUR_MOVES);
+    }
+    let n = |kind| pos.pieces(other, kind).count();
+    // The piece's-honour table: rooks dominate, then khons, then knights.
+    Some(if n(PieceKind::Rook) >= 2 {
+        8
+    } else if n(PieceKind::Rook) == 1 {
+        16
+    } else if n(PieceKind::Khon) >= 2 {
+        22
+    } else if n(PieceKind::Knight) >= 2 {
+        32
+    } else if n(PieceKind::Khon) == 1 {
+        44
+    } else {
+        64
+    })
+}
+
+/// The count after a move. `pos` is the position after the move (its side to move is
+/// the side that did not move); `before` is the count before it.
+pub fn after_move(
+    pos: &Position,
+    before: CountState,
+    captured: Option<PieceKind>,
+    promotion: bool,
+) -> CountState {
+    let mut count = before.advanced();
+    let stm = pos.side_to_move();
+    let mover = !stm;
+    let pieces_on_board = pos.occupied().count() as u16;
+
+    // A bare king that captures the last pawn starts the count at once, one ply early,
+    // so the stronger side's reply brings the counter to twice the piece count.
+    if captured == Some(PieceKind::Pawn)
+        && pos.pieces_of(mover).count() == 1
+        && let Some(moves) = limit_for(pos, mover)
+    {
+        count = CountState::new(2 * moves, 2 * pieces_on_board - 1);
+    }
+
+    // A count starts for the side to move when none runs yet, or replaces the running
+    // one when this move left the side to move with a bare king.
+    let stm_bare = pos.pieces_of(stm).count() == 1;
+    if (!count.is_running() || ((captured.is_some() || promotion) && stm_bare))
+        && let Some(moves) = limit_for(pos, stm)
+    {
+        let ply = if stm_bare { 2 * pieces_on_board } else { 0 };
+        count = CountState::new(2 * moves, ply);
+    }
+    count
+}
+
+/// Which counting rule the running count of `pos` follows, from its material.
+pub fn kind(pos: &Position) -> Option<CountKind> {
+    if !pos.count().is_running() {
+        return None;
+    }
+    for color in Color::ALL {
+        if pos.pieces_of(color).count() == 1 && pos.pieces_of(!color).count() > 1 {
+            return Some(CountKind::PiecesHonour { bare: color });
+        }
+    }
+    Some(CountKind::BoardsHonour)
+}
+
+/// Moves `side` may still make before the count ends the game (the last of them may
+/// still mate), or `None` when no count runs.
+pub fn moves_left_for(pos: &Position, side: Color) -> Option<u16> {
+    let count = pos.count();
+    if !count.is_running() {
+        return None;
+    }
+    // `side` moves from the positions whose counter is at most the limit.
+    let first = count.ply() as i32 + (pos.side_to_move() != side) as i32;
+    let limit = count.limit() as i32;
+    Some(if first > limit {
+        0
+    } else {
+        ((limit - first) / 2 + 1) as u16
+    })
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The counting state in words, e.g. "piece's honour: White must mate within 11 moves".
+pub fn describe(pos: &Position) -> String {
+    let count = pos.count();
+    if !count.is_running() {
+        return if pos.pieces_of_kind(PieceKind::Pawn).any() {
+            "no count: pawns on the board".to_string()
+        } else {
+            "no count yet: it starts after the next move".to_string()
+        };
+    }
+    let over = if count.is_exceeded() {
+        " (run out: the game is drawn unless it is mate)"
+    } else {
+        ""
+    };
+    match kind(pos) {
+        Some(CountKind::PiecesHonour { bare }) => {
+            let strong = !bare;
+            let n = moves_left_for(pos, strong).unwrap_or(0);
+            format!(
+                "piece's honour: {} must mate within {n} moves (ply {} of {}){over}",
+                side_name(strong),
+                count.ply(),
+                count.limit()
+            )
+        }
+        _ => format!(
+            "board's honour: {} of {} moves played (ply {} of {}){over}",
+            count.ply() / 2,
+            count.limit() / 2,
+            count.ply(),
+            count.limit()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_moves_left() {
+        let p = Position::from_fen("8/8/8/4k3/8/8/7R/3K4 b - 32 6 1").unwrap();
+        // K+R v K: 16 - 3 = 13 moves for White.
+        assert_eq!(moves_left_for(&p, Color::White), Some(13));
+        assert!(describe(&p).starts_with("piece's honour: White must mate within 13 moves"));
+        let p = Position::from_fen("k7/8/1K6/8/8/8/8/7R w - 32 32 54").unwrap();
+        assert_eq!(moves_left_for(&p, Color::White), Some(1));
+        let p = Position::from_fen("k7/8/1K6/8/8/8/8/7R w - 32 33 54").unwrap();
+        assert_eq!(moves_left_for(&p, Color::White), Some(0));
+        let p = Position::from_fen("4k3/8/3M4/8/8/8/r7/RN2K3 w - 128 80 1").unwrap();
+        assert!(describe(&p).starts_with("board's honour: 40 of 64 moves played"));
+        assert_eq!(
+            describe(&Position::startpos()),
+            "no count: pawns on the board"
+        );
+    }
+}

@@ -1,0 +1,396 @@
+//! Reading and writing FEN, in every form makruk software uses.
+//!
+//! Fields: placement, side to move, castling (always `-`), counting limit in plies
+//! (`-` or `0` when no count runs), counting ply (the half-move clock when no count
+//! runs), move number. Accepted forms:
+//! - Fairy-Stockfish: `rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1`
+//! - cutechess: `... w - 0 0 1` (a limit of 0 means no count)
+//! - with a count: `8/8/8/4k3/8/8/7R/3K4 b - 32 6 1`
+//! - promoted pawns marked `M~` / `m~`
+//! - the short xboard form `... w 0 1` (no castling field)
+//! - trailing fields may be left out (`... w`), as GUIs sometimes send.
+//!
+//! Output is the Fairy-Stockfish form, the same text pyffish's `get_fen` gives.
+
+use super::counting::CountState;
+use super::position::Position;
+use super::types::{Color, Piece, PieceKind, Square};
+use std::fmt;
+
+/// Why a FEN was refused. Each variant says which field and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    /// Field 1 (placement): an unexpected character at this position in the field.
+    BadPlacementChar {
+        ch: char,
+        index: usize,
+    },
+    /// Field 1: a rank that does not cover exactly eight files.
+    BadRankLength {
+        rank: u8,
+        files: usize,
+    },
+    /// Field 1: not exactly eight ranks.
+    BadRankCount(usize),
+    /// Field 2: not `w` or `b`.
+    BadSide(String),
+    /// Field 3: castling rights (makruk has none; only `-` is accepted).
+    BadCastling(String),
+    /// A numeric field that is not a number in range.
+    BadNumber {
+        field: &'static str,
+        text: String,
+    },
+    /// More fields than a FEN has.
+    TrailingFields(String),
+    /// The position could not arise in a game.
+    Illegal(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN"),
+            FenError::BadPlacementChar { ch, index } => write!(
+                f,
+                "FEN field 1 (placement): unexpected character '{}' at position {}",
+                ch.escape_default(),
+                index + 1
+            ),
+            FenError::BadRankLength { rank, files } => write!(
+                f,
+                "FEN field 1 (placement): rank {rank} covers {files} files, not 8"
+            ),
+            FenError::BadRankCount(n) => {
+                write!(f, "FEN field 1 (placement): {n} ranks, not 8")
+            }
+            FenError::BadSide(s) => {
+                write!(f, "FEN field 2 (side to move): '{s}' is not 'w' or 'b'")
+            }
+            FenError::BadCastling(s) => write!(
+                f,
+                "FEN field 3 (castling): '{s}'; makruk has no castling, expected '-'"
+            ),
+            FenError::BadNumber { field, text } => {
+                write!(f, "FEN field {field}: '{text}' is not a valid number")
+            }
+            FenError::TrailingFields(s) => write!(f, "FEN has extra fields: '{s}'"),
+            FenError::Illegal(why) => write!(f, "FEN position is impossible: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+const FIELD_LIMIT: &str = "4 (counting limit)";
+const FIELD_PLY: &str = "5 (counting ply / half-move clock)";
+const FIELD_MOVE: &str = "6 (move number)";
+
+fn parse_number(text: &str, field: &'static str) -> Result<u32, FenError> {
+    let bad = || FenError::BadNumber {
+        field,
+        text: text.chars().take(40).collect(),
+    };
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    // Counts and clocks stay far below this; a larger value is a typo, not a game.
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= 60_000)
+        .ok_or_else(bad)
+}
+
+fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::BadRankCount(ranks.len()));
+    }
+    let mut index = 0;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file: usize = 0;
+        let mut last_was_piece = false;
+        for ch in rank_text.chars() {
+            match ch {
+                '1'..='8' => {
+                    file += ch as usize - '0' as usize;
+                    last_was_piece = false;
+                }
+                // Fairy-Stockfish marks promoted pawns `M~`; a promoted pawn is a met.
+                '~' if last_was_piece => last_was_piece = false,
+                _ => {
+                    let kind = PieceKind::from_letter(ch)
+                        .filter(|_| ch.is_ascii_alphabetic())
+                        .ok_or(FenError::BadPlacementChar { ch, index })?;
+                    if file >= 8 {
+                        return Err(FenError::BadRankLength {
+                            rank: rank + 1,
+                            files: file + 1,
+                        });
+                    }
+                    let color = if ch.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    pos.put(
+                        Piece::new(color, kind),
+                        Square::from_file_rank(file as u8, rank),
+                    );
+                    file += 1;
+                    last_was_piece = kind == PieceKind::Met;
+                }
+            }
+            index += ch.len_utf8();
+        }
+        if file != 8 {
+            return Err(FenError::BadRankLength {
+                rank: rank + 1,
+                files: file,
+            });
+        }
+        index += 1;
+    }
+    Ok(())
+}
+
+/// How strictly a FEN's position is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenRules {
+    /// Refuse positions that cannot arise in a game: pawns on or beyond their
+    /// promotion rank, the side not to move in check. What the engine accepts.
+    Strict,
+    /// Accept those too, as Fairy-Stockfish does, for reference data that contains
+    /// them (perft positions, counting cases). One king per side is still required.
+    Lenient,
+}
+
+fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let name = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let kings = pos.pieces(color, PieceKind::King).count();
+        if kings != 1 {
+            return Err(FenError::Illegal(format!(
+                "{name} has {kings} kings, not 1"
+            )));
+        }
+        if pos.pieces_of(color).count() > 16 {
+            return Err(FenError::Illegal(format!("{name} has more than 16 pieces")));
+        }
+        if rules == FenRules::Lenient {
+            continue;
+        }
+        // A pawn on its sixth rank or beyond would already have promoted.
+        for sq in pos.pieces(color, PieceKind::Pawn) {
+            if sq.relative_rank(color) >= 5 {
+                return Err(FenError::Illegal(format!(
+                    "{name} pawn on {sq}, on or beyond its promotion rank"
+                )));
+            }
+        }
+    }
+    if rules == FenRules::Lenient {
+        return Ok(());
+    }
+    let stm = pos.side_to_move();
+    let them = !stm;
+    if pos.is_attacked_by(pos.king_square(them), stm, pos.occupied()) {
+        return Err(FenError::Illegal(format!(
+            "the side not to move ({}) is in check",
+            if them == Color::White {
+                "White"
+            } else {
+                "Black"
+            }
+        )));
+    }
+    Ok(())
+}
+
+impl Position {
+    /// Reads a FEN in any of the forms listed in the module documentation, refusing
+    /// positions that cannot arise in a game.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, FenRules::Strict)
+    }
+
+    /// Reads a FEN, accepting the impossible positions Fairy-Stockfish accepts.
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, FenRules::Lenient)
+    }
+
+    /// Reads a FEN with the given strictness.
+    pub fn from_fen_with(fen: &str, rules: FenRules) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let mut pos = Position::empty();
+        parse_placement(fields[0], &mut pos)?;
+
+        let side = match fields.get(1).copied() {
+            None | Some("w") | Some("W") => Color::White,
+            Some("b") | Some("B") => Color::Black,
+            Some(other) => return Err(FenError::BadSide(other.chars().take(20).collect())),
+        };
+
+        // The rest: an optional castling field, then limit, ply and move number. The
+        // short xboard form has no castling field and starts with a number.
+        let mut rest: &[&str] = fields.get(2..).unwrap_or(&[]);
+        let mut limit: u32 = 0;
+        let mut has_limit_field = false;
+        if let Some(first) = rest.first()
+            && !first.bytes().all(|b| b.is_ascii_digit())
+        {
+            if *first != "-" {
+                return Err(FenError::BadCastling(first.chars().take(20).collect()));
+            }
+            rest = &rest[1..];
+            has_limit_field = true;
+        }
+        let numbers: Vec<&str> = rest.to_vec();
+        let (ply_text, move_text) = if has_limit_field {
+            match numbers.first().copied() {
+                Some("-") => {}
+                Some(text) => limit = parse_number(text, FIELD_LIMIT)?,
+                None => {}
+            }
+            if numbers.len() > 3 {
+                return Err(FenError::TrailingFields(numbers[3..].join(" ")));
+            }
+            (numbers.get(1).copied(), numbers.get(2).copied())
+        } else {
+            if numbers.len() > 2 {
+                return Err(FenError::TrailingFields(numbers[2..].join(" ")));
+            }
+            (numbers.first().copied(), numbers.get(1).copied())
+        };
+        let ply = match ply_text {
+            Some(t) => parse_number(t, FIELD_PLY)?,
+            None => 0,
+        };
+        let fullmove = match move_text {
+            Some(t) => parse_number(t, FIELD_MOVE)?,
+            None => 1,
+        };
+        // Like Fairy-Stockfish: move number 0 is read as 1.
+        let game_ply = 2 * fullmove.max(1).saturating_sub(1) + (side == Color::Black) as u32;
+        let (count, halfmove_clock) = if limit > 0 {
+            (CountState::new(limit as u16, ply as u16), 0)
+        } else {
+            (CountState::NONE, ply as u16)
+        };
+        pos.finish_setup(side, count, halfmove_clock, game_ply);
+        validate(&pos, rules)?;
+        Ok(pos)
+    }
+
+    /// The Fairy-Stockfish FEN with count fields, as pyffish's `get_fen` writes it.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(80);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_at(Square::from_file_rank(file, rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.side_to_move().fen_char());
+        s.push_str(" - ");
+        let count = self.count();
+        if count.is_running() {
+            s.push_str(&format!("{} {}", count.limit(), count.ply()));
+        } else {
+            s.push_str(&format!("- {}", self.halfmove_clock()));
+        }
+        s.push_str(&format!(" {}", self.fullmove_number()));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::position::START_FEN;
+
+    #[test]
+    fn start_round_trips() {
+        assert_eq!(Position::from_fen(START_FEN).unwrap().to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn reads_every_form() {
+        let cutechess = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 0 0 1";
+        assert_eq!(Position::from_fen(cutechess).unwrap().to_fen(), START_FEN);
+        let short = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w 0 1";
+        assert_eq!(Position::from_fen(short).unwrap().to_fen(), START_FEN);
+        let bare = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w";
+        assert_eq!(Position::from_fen(bare).unwrap().to_fen(), START_FEN);
+        let counted = "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1";
+        let pos = Position::from_fen(counted).unwrap();
+        assert_eq!(pos.count(), CountState::new(32, 6));
+        assert_eq!(pos.to_fen(), counted);
+        let promoted = "8/4m3/5k2/4m~s2/1RM~5/2M3m~1/4K3/8 w - 128 1 61";
+        assert_eq!(
+            Position::from_fen(promoted).unwrap().to_fen(),
+            "8/4m3/5k2/4ms2/1RM5/2M3m1/4K3/8 w - 128 1 61"
+        );
+    }
+
+    #[test]
+    fn refuses_bad_fens_with_reasons() {
+        let cases = [
+            ("", "empty"),
+            ("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8 w - - 0 1", "7 ranks"),
+            (
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNRR w - - 0 1",
+                "rank 1 covers 9",
+            ),
+            (
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKQSNR w - - 0 1",
+                "'Q'",
+            ),
+            (
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKKSNR w - - 0 1",
+                "White has 2 kings",
+            ),
+            (
+                "rnsm1snr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+                "Black has 0 kings",
+            ),
+            ("4k3/3P4/8/8/8/8/8/4K3 w - - 0 1", "promotion rank"),
+            ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "White) is in check"),
+            ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "Black) is in check"),
+            ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
+            ("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "castling"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - x 1", "field 5"),
+            ("4k3/8/8/8/8/8/8/4K3 w - 3x 0 1", "field 4"),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 9", "extra fields"),
+        ];
+        for (fen, needle) in cases {
+            let err = Position::from_fen(fen).expect_err(fen).to_string();
+            assert!(err.contains(needle), "{fen}: '{err}' lacks '{needle}'");
+        }
+    }
+}

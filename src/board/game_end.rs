@@ -1,0 +1,103 @@
+//! How a game ends: checkmate, stalemate, the count running out, or material that
+//! can no longer mate.
+
+use super::bitboard::Bitboard;
+use super::position::Position;
+use super::types::{Color, PieceKind};
+
+/// Light squares (b1, a2, ...): mets never leave the colour they stand on.
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+
+/// A finished game's reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated; `winner` gave the mate.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// The counting rule's limit has passed: a draw.
+    CountExceeded,
+    /// Neither side has the material to mate: a draw.
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => "1-0",
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// A short reason, as match runners print it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Checkmate {
+                winner: Color::White,
+            } => "White mates",
+            Outcome::Checkmate {
+                winner: Color::Black,
+            } => "Black mates",
+            Outcome::Stalemate => "Stalemate",
+            Outcome::CountExceeded => "Counting rule",
+            Outcome::InsufficientMaterial => "Insufficient material",
+        }
+    }
+}
+
+impl Position {
+    /// The game's end in this position, if it has ended. Mate and stalemate come
+    /// first: the stronger side's last allowed move may still mate.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.in_check() {
+                Outcome::Checkmate {
+                    winner: !self.side_to_move(),
+                }
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.count().is_exceeded() {
+            return Some(Outcome::CountExceeded);
+        }
+        if self.has_insufficient_material(Color::White)
+            && self.has_insufficient_material(Color::Black)
+        {
+            return Some(Outcome::InsufficientMaterial);
+        }
+        None
+    }
+
+    /// Whether `color` can never mate, whatever the other side does (Fairy-Stockfish's
+    /// rule, so both agree on when a game is dead): a rook, a khon, or a pawn that could
+    /// become... only a met, so pawns count as unbound helpers; mets need partners of
+    /// both square colours or any unbound piece; knights and pawns need one more piece
+    /// of either side on the board.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.pieces_of(color);
+        if (ours & (self.pieces_of_kind(PieceKind::Rook) | self.pieces_of_kind(PieceKind::Khon)))
+            .any()
+        {
+            return false;
+        }
+        let kings = self.pieces_of_kind(PieceKind::King);
+        let mets = self.pieces_of_kind(PieceKind::Met);
+        let unbound = self.occupied() ^ kings ^ mets;
+        if (mets & ours).any()
+            && (((mets & LIGHT_SQUARES).any() && (mets & !LIGHT_SQUARES).any()) || unbound.any())
+        {
+            return false;
+        }
+        if (ours & unbound).any() && (self.occupied() ^ kings).count() >= 2 {
+            return false;
+        }
+        true
+    }
+}

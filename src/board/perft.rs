@@ -1,0 +1,49 @@
+//! perft: counting the leaf nodes of the legal move tree, the standard test of a
+//! move generator. The last ply is bulk-counted (the number of legal moves is the
+//! number of leaves), the same convention as Fairy-Stockfish's reference numbers.
+
+use super::moves::Move;
+use super::position::Position;
+
+/// The number of leaf nodes `depth` plies below `pos`.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos.clone();
+                child.play(m);
+                nodes += perft(&child, depth - 1);
+            }
+            nodes
+        }
+    }
+}
+
+/// perft split by root move, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&m| (m, perft(&pos.after(m), depth - 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_shallow() {
+        let pos = Position::startpos();
+        assert_eq!(perft(&pos, 1), 23);
+        assert_eq!(perft(&pos, 2), 529);
+        assert_eq!(perft(&pos, 3), 12_012);
+        let total: u64 = divide(&pos, 3).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, 12_012);
+    }
+}

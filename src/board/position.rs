@@ -1,0 +1,340 @@
+//! The position: piece placement, side to move, counting state and Zobrist key.
+//!
+//! Positions are copy-make: `play` changes a position in place, and the search keeps
+//! the parent by copying it first (about 200 bytes; makruk has no castling rights or
+//! en-passant square to restore). A `Position` is only built by the FEN parser or
+//! `Position::startpos`, both of which validate, and changed only by legal moves.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::counting::{self, CountState};
+use super::moves::Move;
+use super::types::{Color, Piece, PieceKind, Square};
+use super::zobrist;
+
+/// The mailbox code for an empty square.
+const EMPTY: u8 = 12;
+
+/// The Fairy-Stockfish start position.
+pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+
+/// A makruk position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    /// Piece index (`Piece::index`) per square, `EMPTY` for none.
+    mailbox: [u8; 64],
+    by_kind: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    side: Color,
+    key: u64,
+    checkers: Bitboard,
+    count: CountState,
+    /// Plies since the last capture or pawn move (shown in the FEN when no count runs).
+    halfmove_clock: u16,
+    /// Plies since the start of the game (the FEN's move number counts these).
+    game_ply: u32,
+}
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// An empty board, White to move: only for the FEN parser to fill and validate.
+    pub(super) fn empty() -> Position {
+        Position {
+            mailbox: [EMPTY; 64],
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            side: Color::White,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            count: CountState::NONE,
+            halfmove_clock: 0,
+            game_ply: 0,
+        }
+    }
+
+    pub(super) fn put(&mut self, piece: Piece, sq: Square) {
+        debug_assert_eq!(self.mailbox[sq.index()], EMPTY);
+        self.mailbox[sq.index()] = piece.index() as u8;
+        self.by_kind[piece.kind.index()] |= Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+
+    /// Sets side, count and clocks, then derives the key and the checkers.
+    pub(super) fn finish_setup(
+        &mut self,
+        side: Color,
+        count: CountState,
+        halfmove_clock: u16,
+        game_ply: u32,
+    ) {
+        self.side = side;
+        self.count = count;
+        self.halfmove_clock = halfmove_clock;
+        self.game_ply = game_ply;
+        self.key = self.compute_key();
+        self.checkers = self.compute_checkers();
+    }
+
+    /// The key computed from scratch (used at set-up and to verify incremental updates).
+    pub fn compute_key(&self) -> u64 {
+        let mut key =
+            zobrist::side(self.side) ^ zobrist::count(self.count.limit(), self.count.ply());
+        for sq in self.occupied() {
+            key ^= zobrist::piece_square(self.piece_at(sq).expect("occupied"), sq);
+        }
+        key
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king_square_opt(self.side) {
+            Some(k) => self.attackers_to(k, self.occupied()) & self.by_color[(!self.side).index()],
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist key: pieces, side to move and counting state.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key of the placement and side to move alone, without the count: what a
+    /// threefold repetition compares (pyffish and match runners ignore the count).
+    #[inline(always)]
+    pub fn placement_key(&self) -> u64 {
+        self.key ^ zobrist::count(self.count.limit(), self.count.ply())
+    }
+
+    #[inline(always)]
+    pub fn count(&self) -> CountState {
+        self.count
+    }
+
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    #[inline(always)]
+    pub fn game_ply(&self) -> u32 {
+        self.game_ply
+    }
+
+    /// The FEN move number: 1 for the first move, increased after Black moves.
+    pub fn fullmove_number(&self) -> u32 {
+        1 + (self.game_ply - (self.side == Color::Black) as u32) / 2
+    }
+
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.mailbox[sq.index()];
+        if code == EMPTY {
+            None
+        } else {
+            let color = if code >= 6 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            Some(Piece::new(
+                color,
+                PieceKind::from_index((code % 6) as usize),
+            ))
+        }
+    }
+
+    #[inline(always)]
+    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        let code = self.mailbox[sq.index()];
+        (code != EMPTY).then(|| PieceKind::from_index((code % 6) as usize))
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceKind::King).lsb()
+    }
+
+    fn king_square_opt(&self, color: Color) -> Option<Square> {
+        let kings = self.pieces(color, PieceKind::King);
+        kings.any().then(|| kings.lsb())
+    }
+
+    /// Pieces of the side to move's opponent that give check.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Pieces of either colour that attack `sq`, with `occupied` blocking the rooks.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let white = self.by_color[0];
+        let black = self.by_color[1];
+        let khons = self.by_kind[PieceKind::Khon.index()];
+        let pawns = self.by_kind[PieceKind::Pawn.index()];
+        // A piece of colour c attacks sq exactly when sq's reverse pattern (the same
+        // piece of the other colour) reaches it; only khons and pawns are asymmetric.
+        (attacks::knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_kind[PieceKind::King.index()])
+            | (attacks::met_attacks(sq) & self.by_kind[PieceKind::Met.index()])
+            | (attacks::rook_attacks(sq, occupied) & self.by_kind[PieceKind::Rook.index()])
+            | (attacks::khon_attacks(Color::Black, sq) & khons & white)
+            | (attacks::khon_attacks(Color::White, sq) & khons & black)
+            | (attacks::pawn_attacks(Color::Black, sq) & pawns & white)
+            | (attacks::pawn_attacks(Color::White, sq) & pawns & black)
+    }
+
+    /// Whether `by` attacks `sq` with the given occupancy.
+    #[inline]
+    pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        (self.attackers_to(sq, occupied) & self.by_color[by.index()]).any()
+    }
+
+    /// Plays a legal move. The caller guarantees legality (a move from `legal_moves`).
+    pub fn play(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let moving = self.piece_at(from).expect("a legal move starts on a piece");
+        let captured = self.piece_at(to);
+        let before = self.count;
+
+        let mut key = self.key
+            ^ zobrist::side(us)
+            ^ zobrist::side(them)
+            ^ zobrist::count(before.limit(), before.ply());
+
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.game_ply += 1;
+
+        if let Some(victim) = captured {
+            let bb = Bitboard::from_square(to);
+            self.by_kind[victim.kind.index()] ^= bb;
+            self.by_color[them.index()] ^= bb;
+            key ^= zobrist::piece_square(victim, to);
+            self.halfmove_clock = 0;
+        }
+
+        let placed = if m.is_promotion() {
+            Piece::new(us, PieceKind::Met)
+        } else {
+            moving
+        };
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        self.by_kind[moving.kind.index()] ^= from_bb;
+        self.by_kind[placed.kind.index()] ^= to_bb;
+        self.by_color[us.index()] ^= from_bb | to_bb;
+        self.mailbox[from.index()] = EMPTY;
+        self.mailbox[to.index()] = placed.index() as u8;
+        key ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(placed, to);
+        if moving.kind == PieceKind::Pawn {
+            self.halfmove_clock = 0;
+        }
+
+        self.side = them;
+        self.count = counting::after_move(self, before, captured.map(|p| p.kind), m.is_promotion());
+        key ^= zobrist::count(self.count.limit(), self.count.ply());
+        self.key = key;
+        self.checkers =
+            self.attackers_to(self.king_square(them), self.occupied()) & self.by_color[us.index()];
+
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
+    }
+
+    /// Passes the move to the other side (for null-move pruning; never when in check).
+    /// The count advances as for any ply, so a null move cannot dodge the count.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.in_check());
+        let before = self.count;
+        let after = CountState::new(before.limit(), before.ply().saturating_add(1));
+        self.key ^= zobrist::side(self.side)
+            ^ zobrist::side(!self.side)
+            ^ zobrist::count(before.limit(), before.ply())
+            ^ zobrist::count(after.limit(), after.ply());
+        self.count = after;
+        self.side = !self.side;
+        self.game_ply += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.checkers = Bitboard::EMPTY;
+    }
+
+    /// The position after `m`, leaving this one as it is.
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play(m);
+        next
+    }
+
+    /// Checks every incrementally kept field against a from-scratch computation.
+    /// Debug builds run this after every move.
+    pub fn assert_consistent(&self) {
+        let mut by_kind = [Bitboard::EMPTY; 6];
+        let mut by_color = [Bitboard::EMPTY; 2];
+        for sq in Square::all() {
+            if let Some(p) = self.piece_at(sq) {
+                by_kind[p.kind.index()] |= Bitboard::from_square(sq);
+                by_color[p.color.index()] |= Bitboard::from_square(sq);
+            }
+        }
+        assert_eq!(
+            by_kind, self.by_kind,
+            "kind bitboards disagree with the mailbox"
+        );
+        assert_eq!(
+            by_color, self.by_color,
+            "colour bitboards disagree with the mailbox"
+        );
+        assert_eq!(self.key, self.compute_key(), "incremental key is wrong");
+        assert_eq!(self.checkers, self.compute_checkers(), "checkers are wrong");
+        for color in Color::ALL {
+            assert_eq!(
+                self.pieces(color, PieceKind::King).count(),
+                1,
+                "one king per side"
+            );
+        }
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}

@@ -1,0 +1,23 @@
+//! The command line: clap subcommands over the same board and engine code the
+//! protocols use.
+
+pub mod perft;
+
+use crate::board::{FenRules, Position, START_FEN};
+
+/// Builds a position from an optional FEN and UCI moves, or says what is wrong.
+pub fn position_from_args(
+    fen: Option<&str>,
+    moves: &[String],
+    rules: FenRules,
+) -> Result<Position, String> {
+    let fen = fen.unwrap_or(START_FEN);
+    let mut pos = Position::from_fen_with(fen, rules).map_err(|e| e.to_string())?;
+    for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        let m = pos
+            .parse_uci_move(text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        pos.play(m);
+    }
+    Ok(pos)
+}
