@@ -1,7 +1,17 @@
 //! Khun: a makruk (Thai chess) engine.
 //!
 //! - [`board`]: the rules (positions, legal moves, counting rules, FEN, notation).
-//! - [`cli`]: command-line tools.
+//! - [`eval`]: the makruk evaluation.
+//! - [`search`]: iterative-deepening alpha-beta with a shared transposition table.
+//! - [`engine`]: the facade the protocols and the command line drive.
+//! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
+//! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
 
+pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod engine;
+pub mod eval;
+pub mod io;
+pub mod search;
+pub mod uci;

@@ -30,6 +30,13 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a fixed set of positions to a fixed depth; prints the node count (a
+    /// signature of the search) and the speed.
+    Bench {
+        /// Depth per position.
+        #[arg(long, short, default_value_t = khun::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,10 +60,21 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             }
         }
+        Some(Command::Bench { depth }) => {
+            print!("{}", khun::bench::run(Some(depth.clamp(1, 60))));
+            ExitCode::SUCCESS
+        }
         None => {
-            eprintln!("khun: the UCI loop is not built yet; try `khun perft --depth 5`");
-            ExitCode::FAILURE
+            run_protocol();
+            ExitCode::SUCCESS
         }
     }
 }
 
+/// Speaks UCI on stdin/stdout until `quit` or end of input.
+fn run_protocol() {
+    let rx = khun::io::spawn_reader(std::io::stdin());
+    let out = std::sync::Arc::new(khun::io::Output::stdout());
+    let mut uci = khun::uci::Uci::new(out);
+    uci.run(None, &rx);
+}

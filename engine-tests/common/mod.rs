@@ -1,0 +1,174 @@
+//! Drives the real `khun` binary over stdin/stdout for black-box tests.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// A running engine process.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+/// Generous limit for any single expected reply: tests assert outcomes, not speed.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+impl EngineProcess {
+    /// Starts `khun` with the given arguments.
+    pub fn start(args: &[&str]) -> EngineProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_khun"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start khun");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let reader = BufReader::new(stdout);
+            for line in reader.lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => return,
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to engine");
+        stdin.flush().expect("flush");
+    }
+
+    /// Sends raw bytes (no newline added).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to engine");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or None after `timeout`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.transcript.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `pred`; returns all lines read, that one last.
+    pub fn read_until(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(l) => {
+                    let done = pred(&l);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                None => panic!(
+                    "engine did not answer in {timeout:?}; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Reads until a line starting with `prefix`; returns that line.
+    pub fn expect_prefix(&mut self, prefix: &str) -> String {
+        self.read_until(|l| l.starts_with(prefix), PATIENCE)
+            .pop()
+            .expect("a line")
+    }
+
+    /// Reads until `bestmove`; returns all lines read, `bestmove ...` last.
+    pub fn until_bestmove(&mut self) -> Vec<String> {
+        self.read_until(|l| l.starts_with("bestmove"), PATIENCE)
+    }
+
+    /// `isready` round trip: everything before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|l| l == "readyok", PATIENCE);
+        lines.pop();
+        lines
+    }
+
+    /// Lines that arrive within `window` (for "nothing more is printed" checks).
+    pub fn drain(&mut self, window: Duration) -> Vec<String> {
+        let deadline = Instant::now() + window;
+        let mut got = Vec::new();
+        while let Some(l) = self.next_line(deadline.saturating_duration_since(Instant::now())) {
+            got.push(l);
+        }
+        got
+    }
+
+    /// Waits for the process to exit; returns whether it did within `timeout`, and
+    /// its exit status success.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<bool> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status.success());
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line (`bestmove e3e4 ponder d6d5` -> `e3e4`).
+pub fn bestmove_of(line: &str) -> &str {
+    line.split_whitespace().nth(1).expect("bestmove has a move")
+}
+
+/// The value after `key` in an `info` line.
+pub fn info_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let mut it = line.split_whitespace();
+    while let Some(t) = it.next() {
+        if t == key {
+            return it.next();
+        }
+    }
+    None
+}

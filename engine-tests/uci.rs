@@ -1,0 +1,392 @@
+//! Black-box UCI sessions against the real binary: what cutechess and
+//! Fairy-Stockfish frontends send, searches of every kind, and the answers a GUI
+//! relies on (legal `bestmove`, mate scores, draws by the count).
+
+mod common;
+
+use common::{EngineProcess, bestmove_of, info_field};
+use khun::board::Position;
+use std::time::Duration;
+
+/// Replays a `position` command's moves to check a reply against the rules.
+fn position_after(fen: Option<&str>, moves: &[&str]) -> Position {
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(f).unwrap(),
+        None => Position::startpos(),
+    };
+    for m in moves {
+        let mv = pos.parse_uci_move(m).unwrap();
+        pos.play(mv);
+    }
+    pos
+}
+
+fn assert_legal(pos: &Position, text: &str) {
+    assert!(
+        pos.parse_uci_move(text).is_ok(),
+        "illegal bestmove {text} in {}",
+        pos.to_fen()
+    );
+}
+
+/// The last `info ... score` line's score, as ("cp"|"mate", value).
+fn last_score(lines: &[String]) -> (String, i32) {
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info") && l.contains(" score "))
+        .expect("an info line with a score");
+    let kind = info_field(line, "score").unwrap().to_string();
+    let value = info_field(line, &kind).unwrap().parse().unwrap();
+    (kind, value)
+}
+
+#[test]
+fn cutechess_session() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok", common::PATIENCE);
+    assert!(lines.iter().any(|l| l.starts_with("id name Khun")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UCI_Variant type combo default makruk var makruk")
+    );
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "Clear Hash",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
+    }
+    e.send("setoption name UCI_Variant value makruk");
+    e.send("setoption name Hash value 32");
+    e.send("ucinewgame");
+    assert!(e.sync().is_empty(), "no complaint expected");
+    let moves = ["e3e4", "d6d5", "e4d5", "e6d5"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go wtime 3000 btime 3000 winc 50 binc 50");
+    let lines = e.until_bestmove();
+    let best = bestmove_of(lines.last().unwrap());
+    assert_legal(&position_after(None, &moves), best);
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+    // cutechess's own start FEN form with count fields `0 0`.
+    e.send("position fen rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - 0 0 1 moves c3c4");
+    e.send("go movetime 200");
+    let lines = e.until_bestmove();
+    assert_legal(
+        &position_after(None, &["c3c4"]),
+        bestmove_of(lines.last().unwrap()),
+    );
+    e.send("quit");
+    assert_eq!(e.wait_exit(Duration::from_secs(10)), Some(true));
+}
+
+#[test]
+fn fairy_stockfish_frontend_session() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("uci");
+    e.expect_prefix("uciok");
+    e.send("setoption name UCI_Variant value makruk");
+    e.send("isready");
+    e.expect_prefix("readyok");
+    // A promoted met written `M~`, and a running count in the FEN.
+    let fen = "8/4m3/5k2/4m~s2/1RM~5/2M3m~1/4K3/8 w - 128 1 61";
+    e.send(&format!("position fen {fen}"));
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 8/4m3/5k2/4ms2/1RM5/2M3m1/4K3/8 w - 128 1 61"),
+        "{lines:?}"
+    );
+    e.send("go depth 6");
+    let lines = e.until_bestmove();
+    assert_legal(
+        &Position::from_fen(fen).unwrap(),
+        bestmove_of(lines.last().unwrap()),
+    );
+}
+
+#[test]
+fn go_depth_reports_every_depth() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos");
+    e.send("go depth 6");
+    let lines = e.until_bestmove();
+    let depths: Vec<i32> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .map(|l| info_field(l, "depth").unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths.first(), Some(&1));
+    assert_eq!(depths.last(), Some(&6));
+    for l in lines.iter().filter(|l| l.contains(" pv ")) {
+        for key in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+        ] {
+            assert!(info_field(l, key).is_some(), "{key} missing in {l}");
+        }
+    }
+    assert_legal(&Position::startpos(), bestmove_of(lines.last().unwrap()));
+}
+
+/// `go nodes` after `ucinewgame` is deterministic with one thread.
+#[test]
+fn go_nodes_is_repeatable() {
+    let mut e = EngineProcess::start(&[]);
+    let run = |e: &mut EngineProcess| -> Vec<String> {
+        e.send("ucinewgame");
+        e.send("position startpos moves e3e4 d6d5");
+        e.send("go nodes 20000");
+        e.until_bestmove()
+            .into_iter()
+            .map(|l| {
+                // Time and speed differ between runs; everything else must not.
+                let mut out = Vec::new();
+                let mut it = l.split_whitespace();
+                while let Some(t) = it.next() {
+                    if t == "time" || t == "nps" {
+                        it.next();
+                    } else {
+                        out.push(t.to_string());
+                    }
+                }
+                out.join(" ")
+            })
+            .collect()
+    };
+    let first = run(&mut e);
+    let second = run(&mut e);
+    assert_eq!(first, second);
+    let nodes: u64 = first
+        .iter()
+        .rev()
+        .find_map(|l| info_field(l, "nodes"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes <= 20_000 + 1, "node limit overshot: {nodes}");
+}
+
+#[test]
+fn infinite_waits_for_stop() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos");
+    e.send("go infinite");
+    let early = e.drain(Duration::from_millis(400));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop"
+    );
+    e.send("isready");
+    e.expect_prefix("readyok");
+    e.send("stop");
+    let lines = e.until_bestmove();
+    assert_legal(&Position::startpos(), bestmove_of(lines.last().unwrap()));
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e3e4");
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    let early = e.drain(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    e.send("ponderhit");
+    let lines = e.until_bestmove();
+    assert_legal(
+        &position_after(None, &["e3e4"]),
+        bestmove_of(lines.last().unwrap()),
+    );
+    // Stopping a ponder search answers too.
+    e.send("position startpos moves e3e4 d6d5");
+    e.send("go ponder wtime 2000 btime 2000");
+    e.drain(Duration::from_millis(100));
+    e.send("stop");
+    let lines = e.until_bestmove();
+    assert_legal(
+        &position_after(None, &["e3e4", "d6d5"]),
+        bestmove_of(lines.last().unwrap()),
+    );
+}
+
+/// Mates are found with the right distance.
+#[test]
+fn finds_mates_with_the_right_score() {
+    let cases = [
+        // K+R v K: Rh8 mates at once.
+        ("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1),
+        // The rook mates on the back rank in two.
+        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 2),
+        // Being mated: Black to move, mated next move whatever it does.
+        ("k7/8/1K6/8/8/8/8/7R b - - 0 1", -1),
+    ];
+    for (fen, mate) in cases {
+        let mut e = EngineProcess::start(&[]);
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 8");
+        let lines = e.until_bestmove();
+        assert_eq!(
+            last_score(&lines),
+            ("mate".to_string(), mate),
+            "{fen}: {lines:?}"
+        );
+        assert_legal(
+            &Position::from_fen(fen).unwrap(),
+            bestmove_of(lines.last().unwrap()),
+        );
+    }
+}
+
+#[test]
+fn positions_without_moves() {
+    let mut e = EngineProcess::start(&[]);
+    // Checkmated: White rook on the back rank, Black king in the corner.
+    e.send("position fen k6R/8/1K6/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    assert!(
+        lines.iter().any(|l| l == "info depth 0 score mate 0"),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    // Stalemate.
+    e.send("position fen k7/2M5/1K6/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    assert!(
+        lines.iter().any(|l| l == "info depth 0 score cp 0"),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+}
+
+/// The count decides: a mate the count forbids is a draw.
+#[test]
+fn counting_positions_are_draws() {
+    // The count has run out: a draw, but still a legal move for the GUI.
+    let over = "k7/8/1K6/8/8/8/8/6R1 w - 32 33 54";
+    let mut e = EngineProcess::start(&[]);
+    e.send(&format!("position fen {over}"));
+    e.send("go depth 6");
+    let lines = e.until_bestmove();
+    assert_eq!(last_score(&lines), ("cp".to_string(), 0), "{lines:?}");
+    assert_legal(
+        &Position::from_fen(over).unwrap(),
+        bestmove_of(lines.last().unwrap()),
+    );
+
+    // Mate in one exists, but only while the count lasts: at 32 32 White may still
+    // mate (the last allowed move), at 32 33 it may not.
+    let last_chance = "k7/8/1K6/8/8/8/8/7R w - 32 32 54";
+    e.send(&format!("position fen {last_chance}"));
+    e.send("go depth 4");
+    let lines = e.until_bestmove();
+    assert_eq!(last_score(&lines), ("mate".to_string(), 1), "{lines:?}");
+
+    // K+R v K with two moves left and the kings far apart: no mate fits in the count.
+    let short = "8/1k6/8/8/8/8/R7/4K3 w - 32 29 54";
+    e.send(&format!("position fen {short}"));
+    e.send("go depth 10");
+    let lines = e.until_bestmove();
+    assert_eq!(last_score(&lines), ("cp".to_string(), 0), "{lines:?}");
+}
+
+#[test]
+fn bad_input_is_reported_and_state_kept() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos moves e3e4");
+    for bad in [
+        "xyzzy",
+        "position fen rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8 w - - 0 1",
+        "position fen 4k3/8/8/8/8/8/8/4K2R w - - 0 1 junk",
+        "position startpos moves e3e4 e3e4",
+        "position startpos moves e3e4 d6d5 zz",
+        "setoption name Hash value lots",
+        "setoption name NoSuchOption value 1",
+        "position",
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error: ")),
+            "no error for '{bad}': {lines:?}"
+        );
+    }
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1"),
+        "state lost: {lines:?}"
+    );
+    // A bad depth is reported and clamped; the search still answers.
+    e.send("go depth -1");
+    let lines = e.until_bestmove();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: go depth")),
+        "{lines:?}"
+    );
+    assert_legal(
+        &position_after(None, &["e3e4"]),
+        bestmove_of(lines.last().unwrap()),
+    );
+}
+
+#[test]
+fn end_of_input_quits() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.drain(Duration::from_millis(100));
+    e.close_input();
+    let lines = e.read_until(|l| l.starts_with("bestmove"), common::PATIENCE);
+    assert!(lines.last().unwrap().starts_with("bestmove"));
+    assert_eq!(e.wait_exit(Duration::from_secs(10)), Some(true));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.until_bestmove();
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
+    let firsts: Vec<&str> = last_depth
+        .iter()
+        .map(|l| info_field(l, "pv").unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "{lines:?}");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+}
+
+#[test]
+fn perft_over_uci() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos");
+    e.send("go perft 4");
+    let lines = e.read_until(|l| l.starts_with("Nodes searched"), common::PATIENCE);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 273026");
+    assert!(lines.iter().any(|l| l.starts_with("e3e4: ")));
+}

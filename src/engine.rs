@@ -1,0 +1,358 @@
+//! The engine facade: options, the game position, the transposition table and the
+//! search threads. Protocols (UCI, XBoard) and the command line drive the engine only
+//! through this type; none of them reaches into the search.
+
+use crate::board::{Move, Position};
+use crate::search::{
+    self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
+};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Receives search progress and the final answer of each search.
+pub trait EngineReporter: Reporter {
+    /// The search is over: `result.best` is `None` when there was no legal move.
+    fn finished(&self, result: &SearchResult);
+}
+
+/// Option bounds, shared by the protocols so they declare the same ranges.
+pub mod limits {
+    pub const HASH_DEFAULT: usize = 16;
+    pub const HASH_MIN: usize = 1;
+    pub const HASH_MAX: usize = 32_768;
+    pub const THREADS_DEFAULT: usize = 1;
+    pub const THREADS_MIN: usize = 1;
+    pub const THREADS_MAX: usize = 256;
+    pub const MULTIPV_DEFAULT: usize = 1;
+    pub const MULTIPV_MIN: usize = 1;
+    pub const MULTIPV_MAX: usize = 500;
+    pub const OVERHEAD_DEFAULT: u64 = 30;
+    pub const OVERHEAD_MIN: u64 = 0;
+    pub const OVERHEAD_MAX: u64 = 5_000;
+}
+
+/// The engine's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead_ms: u64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: limits::HASH_DEFAULT,
+            threads: limits::THREADS_DEFAULT,
+            multipv: limits::MULTIPV_DEFAULT,
+            ponder: false,
+            move_overhead_ms: limits::OVERHEAD_DEFAULT,
+        }
+    }
+}
+
+/// Why the engine refused a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The hash table could not be allocated; the old one is kept.
+    OutOfMemory { mb: usize },
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::OutOfMemory { mb } => {
+                write!(
+                    f,
+                    "cannot allocate {mb} MB for the hash table; keeping the old size"
+                )
+            }
+        }
+    }
+}
+
+struct RunningSearch {
+    shared: Arc<Shared>,
+    handle: JoinHandle<Vec<ThreadData>>,
+}
+
+/// The engine: one game position, one table, one search at a time.
+pub struct Engine {
+    options: EngineOptions,
+    /// The game: where it started and the moves played since.
+    start: Position,
+    moves: Vec<Move>,
+    /// The position after `moves`.
+    position: Position,
+    /// Placement keys of every position of the game so far, the current one last.
+    game_keys: Vec<u64>,
+    tt: Arc<TranspositionTable>,
+    /// Per-thread search memory; `None` while a search holds it.
+    thread_data: Option<Vec<ThreadData>>,
+    running: Option<RunningSearch>,
+    reporter: Arc<dyn EngineReporter>,
+}
+
+fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
+    // Reserve first, so a size the machine cannot give is an error, not an abort.
+    let bytes = mb.saturating_mul(1024 * 1024);
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| EngineError::OutOfMemory { mb })?;
+    drop(probe);
+    Ok(TranspositionTable::new(mb))
+}
+
+impl Engine {
+    pub fn new(reporter: Arc<dyn EngineReporter>) -> Engine {
+        let options = EngineOptions::default();
+        let position = Position::startpos();
+        Engine {
+            game_keys: vec![position.placement_key()],
+            start: position.clone(),
+            moves: Vec::new(),
+            position,
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            thread_data: Some(
+                (0..options.threads)
+                    .map(|_| ThreadData::default())
+                    .collect(),
+            ),
+            running: None,
+            reporter,
+            options,
+        }
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Replaces the reporter (the command line swaps in its own printer).
+    pub fn set_reporter(&mut self, reporter: Arc<dyn EngineReporter>) {
+        self.reporter = reporter;
+    }
+
+    /// Sets the game: a start position and the moves played from it (all legal; the
+    /// protocol checked them).
+    pub fn set_position(&mut self, start: Position, moves: &[Move]) {
+        let mut pos = start.clone();
+        let mut keys = Vec::with_capacity(moves.len() + 1);
+        keys.push(pos.placement_key());
+        for &m in moves {
+            pos.play(m);
+            keys.push(pos.placement_key());
+        }
+        self.start = start;
+        self.moves = moves.to_vec();
+        self.position = pos;
+        self.game_keys = keys;
+    }
+
+    /// The position the game started from (before `game_moves`).
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played since the start position.
+    pub fn game_moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays one more move in the game (XBoard's `usermove`). The move must be legal.
+    pub fn push_move(&mut self, m: Move) {
+        self.position.play(m);
+        self.moves.push(m);
+        self.game_keys.push(self.position.placement_key());
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo_move(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        let moves = std::mem::take(&mut self.moves);
+        let start = self.start.clone();
+        self.set_position(start, &moves);
+        true
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Waits for the running search (if any) to finish and takes its thread data back.
+    pub fn wait(&mut self) {
+        if let Some(run) = self.running.take() {
+            let data = run.handle.join().unwrap_or_else(|_| {
+                // A panicking search thread loses its histories, nothing else.
+                Vec::new()
+            });
+            self.thread_data = Some(data);
+        }
+        let want = self.options.threads;
+        let data = self.thread_data.get_or_insert_with(Vec::new);
+        data.resize_with(want, ThreadData::default);
+    }
+
+    /// Stops the running search; its result is still reported.
+    pub fn stop(&mut self) {
+        if let Some(run) = &self.running {
+            run.shared.pondering.store(false, Ordering::Relaxed);
+            run.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The opponent played the move we pondered on: the clock now runs.
+    pub fn ponderhit(&mut self) {
+        if let Some(run) = &self.running {
+            run.shared.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Starts a search of the current position. A search already running is stopped
+    /// first (and answers), so every `go` gets exactly one answer.
+    pub fn go(&mut self, limits: Limits, started: Instant) {
+        self.stop();
+        self.wait();
+        let threads = self.options.threads;
+        let shared = Arc::new(Shared::new(Arc::clone(&self.tt), threads));
+        shared.pondering.store(limits.ponder, Ordering::Relaxed);
+        let job = SearchJob {
+            position: self.position.clone(),
+            game_keys: self.game_keys.clone(),
+            limits,
+            multipv: self.options.multipv,
+            move_overhead_ms: self.options.move_overhead_ms,
+            started,
+        };
+        let mut data = self.thread_data.take().unwrap_or_default();
+        data.resize_with(threads, ThreadData::default);
+        let reporter = Arc::clone(&self.reporter);
+        let thread_shared = Arc::clone(&shared);
+        let handle = std::thread::Builder::new()
+            .name("khun-search-main".into())
+            .stack_size(8 * 1024 * 1024)
+            .spawn(move || {
+                let result = search::run(
+                    &job,
+                    &thread_shared,
+                    &mut data,
+                    Some(&*reporter as &dyn Reporter),
+                );
+                reporter.finished(&result);
+                data
+            })
+            .expect("spawn the search thread");
+        self.running = Some(RunningSearch { shared, handle });
+    }
+
+    /// Searches and waits for the answer (the command line, bench, XBoard analysis
+    /// helpers).
+    pub fn search_blocking(&mut self, limits: Limits) -> SearchResult {
+        self.stop();
+        self.wait();
+        let shared = Shared::new(Arc::clone(&self.tt), self.options.threads);
+        let job = SearchJob {
+            position: self.position.clone(),
+            game_keys: self.game_keys.clone(),
+            limits,
+            multipv: self.options.multipv,
+            move_overhead_ms: self.options.move_overhead_ms,
+            started: Instant::now(),
+        };
+        let mut data = self.thread_data.take().unwrap_or_default();
+        data.resize_with(self.options.threads, ThreadData::default);
+        let result = search::run(
+            &job,
+            &shared,
+            &mut data,
+            Some(&*self.reporter as &dyn Reporter),
+        );
+        self.thread_data = Some(data);
+        result
+    }
+
+    /// A new game: forget the table and the histories.
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.wait();
+        self.tt.clear();
+        if let Some(data) = &mut self.thread_data {
+            for d in data.iter_mut() {
+                d.history.clear();
+            }
+        }
+        let start = Position::startpos();
+        self.set_position(start, &[]);
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Resizes the table (a running search keeps the old one until it ends).
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
+        let mb = mb.clamp(limits::HASH_MIN, limits::HASH_MAX);
+        if mb == self.options.hash_mb {
+            return Ok(());
+        }
+        // Free the old table first when no search holds it, so the peak stays low.
+        if !self.is_searching() {
+            self.wait();
+            self.tt = Arc::new(TranspositionTable::new(1));
+        }
+        match try_table(mb) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                self.options.hash_mb = mb;
+                Ok(())
+            }
+            Err(e) => {
+                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes effect from the next search.
+    pub fn set_threads(&mut self, n: usize) {
+        self.options.threads = n.clamp(limits::THREADS_MIN, limits::THREADS_MAX);
+    }
+
+    pub fn set_multipv(&mut self, n: usize) {
+        self.options.multipv = n.clamp(limits::MULTIPV_MIN, limits::MULTIPV_MAX);
+    }
+
+    pub fn set_ponder(&mut self, on: bool) {
+        self.options.ponder = on;
+    }
+
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.options.move_overhead_ms = ms.clamp(limits::OVERHEAD_MIN, limits::OVERHEAD_MAX);
+    }
+
+    /// Permille of the table in use.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}

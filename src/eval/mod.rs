@@ -1,0 +1,346 @@
+//! The evaluation: a makruk-specific hand-written score of a quiet position.
+//!
+//! Terms (each in `params.rs` with its reason): material, piece-square tables,
+//! mobility, rook files, pawn structure, king safety, tempo; then endgame knowledge
+//! (mating material, bare-king guidance) and fading as the count runs out.
+//!
+//! The same code serves the search (no tracing, fully inlined) and the `eval` command
+//! (a breakdown by term), through the `Tracer` parameter.
+
+pub mod endgame;
+pub mod params;
+pub mod pawns;
+pub mod psqt;
+pub mod score;
+
+use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
+use params::*;
+use score::S;
+use std::fmt::Write as _;
+
+/// The evaluation terms, for the breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Material,
+    PieceSquare,
+    Mobility,
+    RookFiles,
+    PawnStructure,
+    KingSafety,
+}
+
+impl Term {
+    pub const ALL: [Term; 6] = [
+        Term::Material,
+        Term::PieceSquare,
+        Term::Mobility,
+        Term::RookFiles,
+        Term::PawnStructure,
+        Term::KingSafety,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::PieceSquare => "Piece-square",
+            Term::Mobility => "Mobility",
+            Term::RookFiles => "Rook files",
+            Term::PawnStructure => "Pawn structure",
+            Term::KingSafety => "King safety",
+        }
+    }
+}
+
+/// Receives each term's contribution per colour.
+trait Tracer {
+    fn add(&mut self, term: Term, color: Color, value: S);
+}
+
+struct NoTrace;
+
+impl Tracer for NoTrace {
+    #[inline(always)]
+    fn add(&mut self, _: Term, _: Color, _: S) {}
+}
+
+/// The evaluation broken down by term, for the `eval` command.
+#[derive(Clone, Debug, Default)]
+pub struct Breakdown {
+    /// Per term, White's and Black's (mg, eg) contributions.
+    pub terms: Vec<(Term, [S; 2])>,
+    pub phase: i32,
+    pub tapered: i32,
+    pub endgame: endgame::EndgameAdjustment,
+    pub after_endgame: i32,
+    pub after_count: i32,
+    /// Final score from the side to move's view (what the search sees).
+    pub final_score: i32,
+}
+
+impl Tracer for Breakdown {
+    fn add(&mut self, term: Term, color: Color, value: S) {
+        if let Some(entry) = self.terms.iter_mut().find(|(t, _)| *t == term) {
+            entry.1[color.index()] += value;
+        } else {
+            let mut pair = [S::ZERO; 2];
+            pair[color.index()] = value;
+            self.terms.push((term, pair));
+        }
+    }
+}
+
+/// The score of `pos` in centipawns from the side to move's point of view.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &mut NoTrace).0
+}
+
+/// The evaluation with every term shown.
+pub fn breakdown(pos: &Position) -> Breakdown {
+    let mut b = Breakdown::default();
+    let (score, phase, tapered, eg, after_eg, after_count) = evaluate_with(pos, &mut b);
+    b.phase = phase;
+    b.tapered = tapered;
+    b.endgame = eg;
+    b.after_endgame = after_eg;
+    b.after_count = after_count;
+    b.final_score = score;
+    b
+}
+
+/// Everything about one side that the evaluation sums.
+#[inline(always)]
+fn side_terms<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
+    let them = !color;
+    let occupied = pos.occupied();
+    let ours = pos.pieces_of(color);
+    let their_pawns = pos.pieces(them, PieceKind::Pawn);
+    let our_pawns = pos.pieces(color, PieceKind::Pawn);
+    // Squares enemy pawns attack: a piece that can only go there is not really mobile.
+    let ahead = their_pawns.forward(them);
+    let pawn_attacked = Bitboard((ahead.0 << 1) & !Bitboard::FILE_A.0)
+        | Bitboard((ahead.0 >> 1) & !Bitboard::FILE_H.0);
+    let mobility_area = !ours & !pawn_attacked;
+    let enemy_king = pos.king_square(them);
+    let king_zone = attacks::king_attacks(enemy_king) | Bitboard::from_square(enemy_king);
+
+    let mut material = S::ZERO;
+    let mut placement = S::ZERO;
+    let mut mobility = S::ZERO;
+    let mut rook_files = S::ZERO;
+    let mut attack_units = 0;
+    let mut attackers = 0;
+
+    for kind in PieceKind::ALL {
+        for sq in pos.pieces(color, kind) {
+            material += MATERIAL[kind.index()];
+            placement += psqt::value(kind, color, sq);
+            let reach = match kind {
+                PieceKind::Pawn | PieceKind::King => continue,
+                PieceKind::Met => attacks::met_attacks(sq),
+                PieceKind::Khon => attacks::khon_attacks(color, sq),
+                PieceKind::Knight => attacks::knight_attacks(sq),
+                PieceKind::Rook => attacks::rook_attacks(sq, occupied),
+            };
+            mobility += MOBILITY[kind.index()] * (reach & mobility_area).count() as i32;
+            let zone_hits = (reach & king_zone).count() as i32;
+            if zone_hits > 0 {
+                attackers += 1;
+                attack_units += KING_ATTACK_WEIGHT[kind.index()] * zone_hits;
+            }
+            if kind == PieceKind::Rook {
+                let file = Bitboard::file(sq.file());
+                if (file & our_pawns).is_empty() {
+                    rook_files += if (file & their_pawns).is_empty() {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_SEMI_OPEN_FILE
+                    };
+                }
+            }
+        }
+    }
+
+    // why: one attacker alone rarely mates; the danger grows with the attack's mass.
+    let danger = if attackers >= 2 {
+        KING_DANGER[(attack_units as usize / 2).min(KING_DANGER.len() - 1)]
+    } else {
+        0
+    };
+    // The shield of our own king: pawns, mets and khons on the three squares ahead.
+    let king = pos.king_square(color);
+    let front = Bitboard::from_square(king).forward(color);
+    let shield_squares = front
+        | Bitboard((front.0 << 1) & !Bitboard::FILE_A.0)
+        | Bitboard((front.0 >> 1) & !Bitboard::FILE_H.0);
+    let shield_pieces = pos.pieces(color, PieceKind::Pawn)
+        | pos.pieces(color, PieceKind::Met)
+        | pos.pieces(color, PieceKind::Khon);
+    let shield = KING_SHIELD * (shield_squares & shield_pieces).count() as i32;
+    let king_safety = S(danger + shield, 0);
+
+    let pawn_structure = pawns::evaluate(pos, color);
+
+    tracer.add(Term::Material, color, material);
+    tracer.add(Term::PieceSquare, color, placement);
+    tracer.add(Term::Mobility, color, mobility);
+    tracer.add(Term::RookFiles, color, rook_files);
+    tracer.add(Term::PawnStructure, color, pawn_structure);
+    // The attack on the enemy king counts for us; our shield for us too.
+    tracer.add(Term::KingSafety, color, king_safety);
+    material + placement + mobility + rook_files + pawn_structure + king_safety
+}
+
+fn game_phase(pos: &Position) -> i32 {
+    let mut phase = 0;
+    for kind in PieceKind::ALL {
+        phase += PHASE_WEIGHT[kind.index()] * pos.pieces_of_kind(kind).count() as i32;
+    }
+    phase.min(MAX_PHASE)
+}
+
+#[inline(always)]
+fn evaluate_with<T: Tracer>(
+    pos: &Position,
+    tracer: &mut T,
+) -> (i32, i32, i32, endgame::EndgameAdjustment, i32, i32) {
+    let white = side_terms(pos, Color::White, tracer);
+    let black = side_terms(pos, Color::Black, tracer);
+    let phase = game_phase(pos);
+    let tapered = (white - black).taper(phase, MAX_PHASE);
+    let eg = endgame::adjust(pos, tapered);
+    let after_eg = (tapered + eg.bonus) * eg.scale / 64;
+    let after_count = endgame::fade_for_count(pos, after_eg);
+    let stm = match pos.side_to_move() {
+        Color::White => after_count,
+        Color::Black => -after_count,
+    };
+    (stm + TEMPO, phase, tapered, eg, after_eg, after_count)
+}
+
+/// The breakdown as a table, for the UCI `eval` command.
+pub fn format_breakdown(pos: &Position) -> String {
+    let b = breakdown(pos);
+    let mut s = String::new();
+    let cp = |v: i32| format!("{:>6.2}", v as f64 / 100.0);
+    let _ = writeln!(s, "      Term      |    White    |    Black    |    Total");
+    let _ = writeln!(
+        s,
+        "                |   MG    EG  |   MG    EG  |   MG    EG"
+    );
+    let _ = writeln!(
+        s,
+        "----------------+-------------+-------------+-------------"
+    );
+    for term in Term::ALL {
+        let pair = b
+            .terms
+            .iter()
+            .find(|(t, _)| *t == term)
+            .map(|(_, p)| *p)
+            .unwrap_or_default();
+        let total = pair[0] - pair[1];
+        let _ = writeln!(
+            s,
+            "{:>15} | {} {} | {} {} | {} {}",
+            term.name(),
+            cp(pair[0].mg()),
+            cp(pair[0].eg()),
+            cp(pair[1].mg()),
+            cp(pair[1].eg()),
+            cp(total.mg()),
+            cp(total.eg()),
+        );
+    }
+    let _ = writeln!(
+        s,
+        "----------------+-------------+-------------+-------------"
+    );
+    let _ = writeln!(s, "Phase: {} of {} (middlegame weight)", b.phase, MAX_PHASE);
+    let _ = writeln!(s, "Tapered: {} (White's view)", cp(b.tapered).trim());
+    let _ = writeln!(
+        s,
+        "Endgame knowledge: bonus {}, scale {}/64 -> {}",
+        cp(b.endgame.bonus).trim(),
+        b.endgame.scale,
+        cp(b.after_endgame).trim()
+    );
+    match pos.count().plies_left() {
+        Some(left) => {
+            let _ = writeln!(
+                s,
+                "Count: {left} plies left -> {}",
+                cp(b.after_count).trim()
+            );
+        }
+        None => {
+            let _ = writeln!(s, "Count: none running");
+        }
+    }
+    let white_view = if pos.side_to_move() == Color::White {
+        b.final_score
+    } else {
+        -b.final_score
+    };
+    let _ = writeln!(
+        s,
+        "Final evaluation: {} (White's view, tempo included)",
+        cp(white_view).trim()
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = Position::startpos();
+        assert_eq!(evaluate(&pos), TEMPO);
+    }
+
+    /// The FEN with ranks flipped, colours swapped and the other side to move.
+    fn mirror(fen: &str) -> String {
+        let mut fields = fen.split(' ');
+        let placement: Vec<String> = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if fields.next() == Some("w") { "b" } else { "w" };
+        format!("{} {side} - - 0 1", placement.join("/"))
+    }
+
+    #[test]
+    fn mirrored_positions_score_alike() {
+        for fen in [
+            "r1s1ks1r/3m4/pppnpppp/3p4/4P3/PPPN1PPP/4M3/R1S1KS1R w - - 0 1",
+            "8/4k3/3s4/2p5/2P1N3/4K3/8/3R4 b - - 0 1",
+            "8/8/3k4/8/2N5/3SK3/3N4/8 b - - 0 1",
+        ] {
+            let a = Position::from_fen(fen).unwrap();
+            let b = Position::from_fen(&mirror(fen)).unwrap();
+            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_edge_shows() {
+        let up_a_rook =
+            Position::from_fen("rnsmksn1/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1").unwrap();
+        assert!(evaluate(&up_a_rook) > 500);
+    }
+}

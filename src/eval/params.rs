@@ -1,0 +1,105 @@
+//! Every evaluation weight, named, with the reason it exists.
+//!
+//! Values are centipawns as (middlegame, endgame). Starting points come from
+//! `ENGINE-NOTES.md` (Fairy-Stockfish's makruk values scaled to a pawn of about 100)
+//! and are kept or changed only by matches.
+
+use super::score::S;
+use crate::board::PieceKind;
+
+/// Material per piece kind (pawn, met, khon, knight, rook, king).
+// why: the met is little more than a pawn (promotion is easy), khon and knight are
+// close, the rook dominates; knights gain a little in the endgame, khons lose a little
+// (they cannot retreat well).
+pub const MATERIAL: [S; 6] = [
+    S(90, 120),
+    S(270, 300),
+    S(420, 400),
+    S(480, 500),
+    S(760, 820),
+    S(0, 0),
+];
+
+/// Game-phase weight per piece kind; the start position has `MAX_PHASE`.
+// why: rooks shape the middlegame most; mets barely matter for the phase.
+pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 1, 2, 0];
+pub const MAX_PHASE: i32 = 18;
+
+/// Side to move bonus.
+// why: having the move is worth something in every phase (a tempo).
+pub const TEMPO: i32 = 12;
+
+/// Mobility per reachable square not attacked by enemy pawns, by kind.
+// why: forward mobility of mets and khons and rook activity matter most (talkchess).
+pub const MOBILITY: [S; 6] = [S(0, 0), S(3, 3), S(4, 3), S(5, 4), S(3, 5), S(0, 0)];
+
+/// A rook on a file with no pawns at all / with only enemy pawns.
+// why: the rook is the only slider; open files are where it works.
+pub const ROOK_OPEN_FILE: S = S(25, 12);
+pub const ROOK_SEMI_OPEN_FILE: S = S(12, 6);
+
+/// A pawn defended by a friendly pawn.
+// why: makruk pawn chains on the fourth and fifth ranks hold the centre.
+pub const PAWN_PROTECTED: S = S(8, 6);
+/// A pawn with no friendly pawn on a neighbouring file.
+pub const PAWN_ISOLATED: S = S(-8, -10);
+/// Each extra pawn on a file.
+pub const PAWN_DOUBLED: S = S(-10, -14);
+/// A pawn with no enemy pawn ahead of it on its own or neighbouring files, by
+/// relative rank (a pawn starts on rank index 2 and promotes on 5).
+// why: a free pawn becomes a met in two or three moves.
+pub const PAWN_PASSED: [S; 8] = [
+    S(0, 0),
+    S(0, 0),
+    S(5, 10),
+    S(12, 25),
+    S(25, 45),
+    S(0, 0),
+    S(0, 0),
+    S(0, 0),
+];
+
+/// Attack weight of each kind on the squares around the enemy king.
+// why: a king attack is as strong as the pieces in it; rooks and knights do most.
+pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 3, 4, 5, 0];
+/// Middlegame penalty by the sum of attack weights (clamped to the table).
+pub const KING_DANGER: [i32; 16] = [
+    0, 0, 4, 10, 18, 28, 40, 55, 72, 90, 110, 130, 150, 170, 190, 210,
+];
+/// A friendly pawn, met or khon on the three squares in front of the king.
+// why: the khon and met are the makruk king's shield (seed 000, "Endgame").
+pub const KING_SHIELD: i32 = 10;
+
+/// Bare-king endings: a large bonus for the side that can mate, then guidance.
+// why: without it the attacker shuffles, and the count runs out.
+pub const BARE_KING_WIN: i32 = 600;
+/// Per step the defending king stands from the centre (Manhattan), attacker's bonus.
+pub const DRIVE_TO_EDGE: i32 = 20;
+/// Per step the two kings stand apart, attacker's penalty.
+pub const KING_DISTANCE: i32 = 8;
+
+/// Pawnless endings where the stronger side cannot mate are scaled down to this many
+/// 64ths.
+// why: K+N v K, K+M v K and the like are dead draws; a small residue keeps the
+// engine preferring to keep its material.
+pub const CANNOT_MATE_SCALE: i32 = 4;
+/// Pawnless endings with a small material edge (less than a rook) are scaled down.
+// why: one minor piece up rarely wins in makruk without pawns (ENGINE-NOTES).
+pub const SMALL_EDGE_SCALE: i32 = 24;
+
+/// Plies of count below which the evaluation starts to fade toward a draw.
+// why: a win the count will cut off is worth nothing; fading lets the engine see
+// the draw coming and the defender aim for it (ddugovic/Stockfish issue 426).
+pub const COUNT_FADE_PLIES: i32 = 40;
+
+/// The material value of a kind (middlegame), for exchange decisions.
+pub const fn see_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Pawn => 100,
+        PieceKind::Met => 280,
+        PieceKind::Khon => 420,
+        PieceKind::Knight => 480,
+        PieceKind::Rook => 780,
+        PieceKind::King => 20_000,
+    }
+}

@@ -1,0 +1,289 @@
+//! The search: Lazy SMP over iterative-deepening alpha-beta workers that share one
+//! transposition table, one stop flag and their node counters.
+//!
+//! `run` is the whole of one `go`: it orders the root moves, starts the helper
+//! threads, runs the main worker (which alone manages time and reports), waits while
+//! pondering or searching infinitely, and returns the best move. The engine facade
+//! calls it on a thread of its own; `bench` and the command line call it directly.
+
+pub mod history;
+pub mod limits;
+pub mod movepick;
+pub mod params;
+pub mod score;
+pub mod see;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+pub use limits::Limits;
+pub use tt::{Bound, TranspositionTable};
+pub use worker::ThreadData;
+
+use crate::board::{Color, Move, Position};
+use movepick::MovePicker;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::{RootMove, Worker};
+
+/// What the search threads share.
+pub struct Shared {
+    pub tt: Arc<TranspositionTable>,
+    /// Set to end the search (by `stop`, the clock, a node limit or the main thread).
+    pub stop: AtomicBool,
+    /// True while pondering: the clock does not run until `ponderhit` clears it. Set by
+    /// whoever starts a `go ponder`, before the search thread exists, so a quick
+    /// `ponderhit` cannot be lost.
+    pub pondering: AtomicBool,
+    /// Nodes per thread, published every 1024 nodes.
+    pub nodes: Vec<AtomicU64>,
+}
+
+impl Shared {
+    pub fn new(tt: Arc<TranspositionTable>, threads: usize) -> Shared {
+        Shared {
+            tt,
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// One principal variation after an iteration.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub multipv: usize,
+    /// From the side to move's view; mates as in `score`.
+    pub score: i32,
+    /// `Some` when the score is only a bound (aspiration window failure).
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+    /// The side to move at the root (for protocols that want White's view).
+    pub root_side: Color,
+}
+
+impl SearchReport {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// Where the search sends its progress. The protocols format it.
+pub trait Reporter: Send + Sync {
+    fn info(&self, report: &SearchReport);
+    /// The root move being searched, on long searches.
+    fn currmove(&self, depth: i32, mv: Move, number: usize);
+}
+
+/// Everything one search needs.
+#[derive(Clone)]
+pub struct SearchJob {
+    pub position: Position,
+    /// Placement keys of the game's positions up to and including `position`, for
+    /// repetitions.
+    pub game_keys: Vec<u64>,
+    pub limits: Limits,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    /// When the `go` arrived: the clock runs from here.
+    pub started: Instant,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// `None` when there is no legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    pub elapsed_ms: u64,
+    /// Every PV line of the last iteration (MultiPV), best first.
+    pub lines: Vec<(i32, Vec<Move>)>,
+}
+
+/// The root moves in a first guess at best-first order.
+fn root_moves(
+    pos: &Position,
+    limits: &Limits,
+    shared: &Shared,
+    history: &history::History,
+) -> Vec<RootMove> {
+    let mut legal = pos.legal_moves();
+    if !limits.searchmoves.is_empty() {
+        let wanted: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect();
+        if !wanted.is_empty() {
+            legal = crate::board::MoveList::new();
+            for m in wanted {
+                legal.push(m);
+            }
+        }
+    }
+    let tt_move = shared.tt.probe(pos.key()).map_or(Move::NONE, |e| e.mv);
+    let mut picker = MovePicker::new(pos, legal, tt_move, None, history);
+    let mut out = Vec::with_capacity(picker.len());
+    while let Some((m, _)) = picker.next_move() {
+        out.push(RootMove {
+            mv: m,
+            score: -score::INFINITE,
+            previous_score: -score::INFINITE,
+            bound: None,
+            pv: vec![m],
+            seldepth: 0,
+        });
+    }
+    out
+}
+
+/// Runs one search to its end. `threads` holds one `ThreadData` per search thread.
+/// Returns after `stop` (or the limits) and, when pondering or searching infinitely,
+/// not before `stop` or `ponderhit`.
+pub fn run(
+    job: &SearchJob,
+    shared: &Shared,
+    threads: &mut [ThreadData],
+    reporter: Option<&dyn Reporter>,
+) -> SearchResult {
+    let start = job.started;
+    shared.tt.new_search();
+    for n in &shared.nodes {
+        n.store(0, Ordering::Relaxed);
+    }
+    let pos = &job.position;
+    let (main_data, helper_data) = threads.split_first_mut().expect("at least one thread");
+    let roots = root_moves(pos, &job.limits, shared, &main_data.history);
+
+    if roots.is_empty() {
+        if let Some(r) = reporter {
+            r.info(&SearchReport {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score: if pos.in_check() {
+                    score::mated_in(0)
+                } else {
+                    score::DRAW
+                },
+                bound: None,
+                nodes: 0,
+                time_ms: 0,
+                hashfull: 0,
+                pv: Vec::new(),
+                root_side: pos.side_to_move(),
+            });
+        }
+        wait_while_held(job, shared);
+        return SearchResult {
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            ..SearchResult::default()
+        };
+    }
+
+    let time = time::TimeManager::starting_at(
+        job.started,
+        &job.limits,
+        pos.side_to_move(),
+        job.move_overhead_ms,
+    );
+    let helpers = helper_data.len();
+    let mut result = std::thread::scope(|scope| {
+        for (i, data) in helper_data.iter_mut().enumerate() {
+            let roots = roots.clone();
+            let keys = &job.game_keys;
+            let limits = &job.limits;
+            std::thread::Builder::new()
+                .name(format!("khun-search-{}", i + 1))
+                .stack_size(8 * 1024 * 1024)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(
+                        i + 1,
+                        shared,
+                        limits,
+                        data,
+                        None,
+                        None,
+                        1,
+                        keys,
+                        roots,
+                        pos.side_to_move(),
+                    );
+                    w.iterate(pos);
+                })
+                .expect("spawn a search thread");
+        }
+        let mut main = Worker::new(
+            0,
+            shared,
+            &job.limits,
+            main_data,
+            Some(time),
+            reporter,
+            job.multipv,
+            &job.game_keys,
+            roots,
+            pos.side_to_move(),
+        );
+        main.iterate(pos);
+        // The main thread is done: hold the answer while pondering or infinite.
+        wait_while_held(job, shared);
+        shared.stop.store(true, Ordering::Relaxed);
+        let best = &main.root_moves[0];
+        let multipv = job.multipv.max(1).min(main.root_moves.len());
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: best.score,
+            depth: main.completed_depth,
+            nodes: main.nodes,
+            pv: best.pv.clone(),
+            elapsed_ms: 0,
+            lines: main.root_moves[..multipv]
+                .iter()
+                .map(|rm| (rm.score, rm.pv.clone()))
+                .collect(),
+        }
+    });
+    let _ = helpers;
+    result.nodes = shared.total_nodes().max(result.nodes);
+    if result.ponder.is_none()
+        && let Some(best) = result.best
+    {
+        // A ponder move from the table, if the PV was cut short.
+        let next = pos.after(best);
+        if let Some(e) = shared.tt.probe(next.key())
+            && next.is_legal(e.mv)
+        {
+            result.ponder = Some(e.mv);
+        }
+    }
+    result.elapsed_ms = start.elapsed().as_millis() as u64;
+    result
+}
+
+/// Blocks while the search must not answer yet: `go infinite` until `stop`, `go ponder`
+/// until `stop` or `ponderhit`.
+fn wait_while_held(job: &SearchJob, shared: &Shared) {
+    while !shared.stop.load(Ordering::Relaxed)
+        && (job.limits.infinite || shared.pondering.load(Ordering::Relaxed))
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

@@ -1,0 +1,125 @@
+//! Move ordering: the hash move, then winning captures and promotions (most
+//! valuable victim, least valuable attacker), killers, the counter move, quiet moves
+//! by history, and losing captures last. All legal moves are generated at once
+//! (generation is cheap next to searching a move) and picked best-first.
+
+use super::history::History;
+use super::see::see_at_least;
+use crate::board::{Move, MoveList, Piece, PieceKind, Position, Square};
+use crate::eval::params::see_value;
+
+const TT_MOVE: i32 = 1_000_000_000;
+const GOOD_TACTICAL: i32 = 500_000_000;
+const KILLER_1: i32 = 400_000_002;
+const KILLER_2: i32 = 400_000_001;
+const COUNTER: i32 = 400_000_000;
+const BAD_TACTICAL: i32 = -500_000_000;
+
+/// Whether a move changes material (capture or promotion).
+#[inline(always)]
+pub fn is_tactical(pos: &Position, m: Move) -> bool {
+    m.is_promotion() || pos.piece_at(m.to()).is_some()
+}
+
+/// Orders a list of legal moves and hands them out best first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; crate::board::moves::MAX_MOVES],
+    next: usize,
+}
+
+/// What the picker knows about the node for quiet-move ordering.
+pub struct QuietHints {
+    pub killers: [Move; 2],
+    pub counter: Move,
+}
+
+impl MovePicker {
+    pub fn new(
+        pos: &Position,
+        moves: MoveList,
+        tt_move: Move,
+        hints: Option<&QuietHints>,
+        history: &History,
+    ) -> MovePicker {
+        let mut scores = [0i32; crate::board::moves::MAX_MOVES];
+        let side = pos.side_to_move();
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if m == tt_move {
+                TT_MOVE
+            } else if is_tactical(pos, m) {
+                let victim = pos.kind_at(m.to()).map_or(0, see_value);
+                let attacker = pos.kind_at(m.from()).map_or(0, see_value);
+                let promotion = if m.is_promotion() {
+                    see_value(PieceKind::Met)
+                } else {
+                    0
+                };
+                let mvv_lva = (victim + promotion) * 16 - attacker / 16;
+                if see_at_least(pos, m, 0) {
+                    GOOD_TACTICAL + mvv_lva
+                } else {
+                    BAD_TACTICAL + mvv_lva
+                }
+            } else if let Some(h) = hints {
+                if m == h.killers[0] {
+                    KILLER_1
+                } else if m == h.killers[1] {
+                    KILLER_2
+                } else if m == h.counter {
+                    COUNTER
+                } else {
+                    history.quiet_score(side, m)
+                }
+            } else {
+                history.quiet_score(side, m)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// The next best move and its ordering score.
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let slice = self.moves.as_mut_slice();
+        slice.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let out = (slice[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(out)
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// Whether an ordering score marks a capture that loses material.
+#[inline(always)]
+pub fn is_losing_tactical(score: i32) -> bool {
+    score < BAD_TACTICAL / 2
+}
+
+/// The piece that moved and where it went, for counter-move lookups at the child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub piece: Piece,
+    pub to: Square,
+}

@@ -1,0 +1,98 @@
+//! Search scores: centipawns, with mate scores at the top and bottom of the range.
+//!
+//! A mate in `n` plies from the root is `MATE - n`; being mated is `-(MATE - n)`.
+//! The transposition table stores mate scores relative to the node, so they can be
+//! reused at another distance from the root.
+
+/// Deepest ply the search can reach (stack sizes, mate range).
+pub const MAX_PLY: usize = 128;
+
+pub const INFINITE: i32 = 32_001;
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub const DRAW: i32 = 0;
+
+/// The score of mating at `ply` plies from the root.
+#[inline(always)]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of being mated at `ply` plies from the root.
+#[inline(always)]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+#[inline(always)]
+pub const fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// A score as stored in the table: mates counted from this node, not the root.
+#[inline(always)]
+pub const fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score brought back to distance-from-root form.
+#[inline(always)]
+pub const fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// How a score reads on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreText {
+    Centipawns(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+/// The UCI reading of a score: centipawns or moves to mate.
+pub fn describe(score: i32) -> ScoreText {
+    if score >= MATE_BOUND {
+        ScoreText::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        ScoreText::Mate(-(MATE + score) / 2)
+    } else {
+        ScoreText::Centipawns(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_read_as_moves() {
+        assert_eq!(describe(mate_in(1)), ScoreText::Mate(1));
+        assert_eq!(describe(mate_in(3)), ScoreText::Mate(2));
+        assert_eq!(describe(mated_in(0)), ScoreText::Mate(0));
+        assert_eq!(describe(mated_in(2)), ScoreText::Mate(-1));
+        assert_eq!(describe(35), ScoreText::Centipawns(35));
+    }
+
+    #[test]
+    fn table_round_trip() {
+        for ply in [0, 5, 40] {
+            for s in [mate_in(7), mated_in(9), 120, -5] {
+                let stored = to_table(s, ply);
+                assert_eq!(from_table(stored, ply), s);
+            }
+        }
+    }
+}

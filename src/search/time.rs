@@ -1,0 +1,162 @@
+//! Time management: how long to think on this move.
+//!
+//! Two limits come from the clock: an optimum (the usual share of the remaining
+//! time) checked between iterations, and a maximum checked during the search that is
+//! never exceeded. The optimum stretches when the best move keeps changing and
+//! shrinks when it is stable. `Move Overhead` is kept back for the GUI's latency.
+
+use super::limits::Limits;
+use crate::board::Color;
+use std::time::{Duration, Instant};
+
+/// The moves the rest of the game is assumed to last when no `movestogo` is given.
+// why: makruk games are decided or drawn by the count well before 60 more moves;
+// 30 spends the clock early, where the game is decided.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+
+pub struct TimeManager {
+    start: Instant,
+    optimum: Option<Duration>,
+    maximum: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Limits for `side` to move, from the `go` parameters.
+    pub fn new(limits: &Limits, side: Color, overhead_ms: u64) -> TimeManager {
+        TimeManager::starting_at(Instant::now(), limits, side, overhead_ms)
+    }
+
+    /// Limits counted from `start` (when the `go` arrived, not when the search began).
+    pub fn starting_at(
+        start: Instant,
+        limits: &Limits,
+        side: Color,
+        overhead_ms: u64,
+    ) -> TimeManager {
+        if limits.infinite || limits.ponder && !limits.uses_clock() {
+            return TimeManager {
+                start,
+                optimum: None,
+                maximum: None,
+            };
+        }
+        if let Some(movetime) = limits.movetime {
+            let t = Duration::from_millis(movetime.saturating_sub(overhead_ms).max(1));
+            return TimeManager {
+                start,
+                optimum: Some(t),
+                maximum: Some(t),
+            };
+        }
+        let (time, inc) = match side {
+            Color::White => (limits.wtime, limits.winc.unwrap_or(0)),
+            Color::Black => (limits.btime, limits.binc.unwrap_or(0)),
+        };
+        let Some(time) = time else {
+            return TimeManager {
+                start,
+                optimum: None,
+                maximum: None,
+            };
+        };
+        let left = time.saturating_sub(overhead_ms);
+        let moves_to_go = limits
+            .movestogo
+            .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 80) as u64);
+        // The increment arrives after the move, so it can be spent almost whole.
+        let mut optimum = left / moves_to_go + inc * 3 / 4;
+        // Never more than 40% of what is left on one move (90% on the last move before
+        // a time control), so a few bad estimates in a row cannot flag.
+        let cap = if moves_to_go == 1 {
+            left * 9 / 10
+        } else {
+            left * 4 / 10
+        };
+        let maximum = (optimum * 5).min(cap).max(1);
+        optimum = optimum.min(maximum).max(1);
+        TimeManager {
+            start,
+            optimum: Some(Duration::from_millis(optimum)),
+            maximum: Some(Duration::from_millis(maximum)),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// The search must stop now.
+    pub fn out_of_time(&self) -> bool {
+        self.maximum.is_some_and(|m| self.start.elapsed() >= m)
+    }
+
+    /// No new iteration should start: the optimum, scaled by how unsettled the search
+    /// is (`instability` 1.0 = normal, above 1 = spend more), is used up.
+    pub fn iteration_done(&self, instability: f64) -> bool {
+        match (self.optimum, self.maximum) {
+            (Some(opt), Some(max)) => {
+                let target = opt.mul_f64(instability).min(max);
+                self.start.elapsed() >= target
+            }
+            _ => false,
+        }
+    }
+
+    pub fn is_timed(&self) -> bool {
+        self.maximum.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64) -> Limits {
+        Limits {
+            wtime: Some(ms),
+            btime: Some(ms),
+            winc: Some(inc),
+            binc: Some(inc),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn never_plans_beyond_the_clock() {
+        for (ms, inc) in [
+            (10, 0),
+            (50, 10),
+            (1000, 10),
+            (10_000, 100),
+            (0, 0),
+            (5, 100),
+        ] {
+            let tm = TimeManager::new(&clock(ms, inc), Color::White, 10);
+            let max = tm.maximum.unwrap().as_millis() as u64;
+            assert!(max <= ms.saturating_sub(10).max(1), "{ms}+{inc}: max {max}");
+            assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
+        }
+    }
+
+    #[test]
+    fn movetime_and_infinite() {
+        let tm = TimeManager::new(
+            &Limits {
+                movetime: Some(100),
+                ..Limits::default()
+            },
+            Color::Black,
+            10,
+        );
+        assert_eq!(tm.maximum, Some(Duration::from_millis(90)));
+        let tm = TimeManager::new(
+            &Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            Color::Black,
+            10,
+        );
+        assert!(!tm.is_timed());
+    }
+}

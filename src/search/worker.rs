@@ -1,0 +1,818 @@
+//! One search thread: iterative deepening over a principal-variation alpha-beta
+//! search with quiescence, the transposition table, pruning and reductions.
+//!
+//! Draws inside the tree: repetition of a position on the current line or in the
+//! game, stalemate, material that cannot mate, and the counting rule. A node whose
+//! count has run out is a draw unless the side to move is mated, so the search never
+//! aims at a mate the count forbids and sees the draw a sacrifice into a bare king
+//! buys.
+
+use super::history::History;
+use super::limits::Limits;
+use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is_tactical};
+use super::params::*;
+use super::score::*;
+use super::see::see_at_least;
+use super::time::TimeManager;
+use super::tt::Bound;
+use super::{Reporter, SearchReport, Shared};
+use crate::board::{Color, Move, PieceKind, Position};
+use crate::eval::evaluate;
+use std::sync::atomic::Ordering;
+
+/// Search state a thread keeps from one search to the next (cleared by a new game).
+#[derive(Default)]
+pub struct ThreadData {
+    pub history: History,
+}
+
+/// A root move with what the last iterations learned about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous_score: i32,
+    /// Whether `score` is a bound rather than exact (aspiration fail).
+    pub bound: Option<Bound>,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    static_eval: i32,
+    played: Option<PlayedMove>,
+    /// Plies since the last null move on this line (repetitions cannot span one).
+    plies_from_null: usize,
+}
+
+/// Late-move reduction table, in plies, by depth and move number.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (moves.max(1) as f64).ln();
+    (LMR_BASE + d * m / LMR_DIVISOR) as i32
+}
+
+pub struct Worker<'a> {
+    pub id: usize,
+    shared: &'a Shared,
+    limits: &'a Limits,
+    data: &'a mut ThreadData,
+    /// Only the main thread has one; helpers stop when told.
+    time: Option<TimeManager>,
+    reporter: Option<&'a dyn Reporter>,
+    multipv: usize,
+    pub nodes: u64,
+    seldepth: usize,
+    /// Placement keys (count left out, as a threefold repetition is judged) of the
+    /// game's positions, then of the current line; the last is this node.
+    keys: Vec<u64>,
+    stack: Vec<Frame>,
+    pv_table: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub root_moves: Vec<RootMove>,
+    pv_index: usize,
+    pub completed_depth: i32,
+    stopped: bool,
+    root_side: Color,
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: usize,
+        shared: &'a Shared,
+        limits: &'a Limits,
+        data: &'a mut ThreadData,
+        time: Option<TimeManager>,
+        reporter: Option<&'a dyn Reporter>,
+        multipv: usize,
+        game_keys: &[u64],
+        root_moves: Vec<RootMove>,
+        root_side: Color,
+    ) -> Worker<'a> {
+        Worker {
+            id,
+            shared,
+            limits,
+            data,
+            time,
+            reporter,
+            multipv: multipv.max(1),
+            nodes: 0,
+            seldepth: 0,
+            keys: game_keys.to_vec(),
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            pv_table: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            pv_index: 0,
+            completed_depth: 0,
+            stopped: false,
+            root_side,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Publishes this thread's node count for `info nodes` and node limits.
+    fn publish_nodes(&self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Whether the search must stop now. Helpers only read the flag; the main
+    /// thread also watches the clock and the node limit.
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        if let Some(limit) = self.limits.nodes {
+            let total = if self.shared.nodes.len() == 1 {
+                self.nodes
+            } else {
+                self.shared.total_nodes()
+            };
+            if total >= limit {
+                self.stop_all();
+                return true;
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.publish_nodes();
+            if self.is_main()
+                && !self.shared.pondering.load(Ordering::Relaxed)
+                && self.time.as_ref().is_some_and(|tm| tm.out_of_time())
+            {
+                self.stop_all();
+                return true;
+            }
+        }
+        false
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Iterative deepening until a limit or `stop`.
+    pub fn iterate(&mut self, root: &Position) {
+        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 4)
+        });
+        self.data.history.clear_killers();
+        let mut last_best = Move::NONE;
+        let mut stable_iterations = 0;
+        let mut last_score = -INFINITE;
+        for depth in 1..=max_depth {
+            // Helpers skip some depths so the threads spread over different iterations.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+                continue;
+            }
+            let multipv = self.multipv.min(self.root_moves.len());
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multipv {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                self.aspiration(root, depth);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                // An aborted iteration still tells the best move if its first root
+                // move finished; stable sorting keeps the old order otherwise.
+                self.root_moves
+                    .sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                break;
+            }
+            self.completed_depth = depth;
+            self.publish_nodes();
+            if !self.is_main() {
+                continue;
+            }
+            self.report(depth);
+
+            // Stop conditions of the main thread between iterations.
+            let best = &self.root_moves[0];
+            if let Some(mate) = self.limits.mate
+                && best.score >= MATE_BOUND
+                && (MATE - best.score + 1) / 2 <= mate as i32
+            {
+                break;
+            }
+            if best.mv == last_best {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            // why: a best move that keeps changing or a falling score needs more time;
+            // a settled one can be played early.
+            let mut instability = if stable_iterations >= 4 {
+                0.6
+            } else if stable_iterations == 0 && depth > 4 {
+                1.5
+            } else {
+                1.0
+            };
+            if last_score != -INFINITE && best.score < last_score - 30 {
+                instability *= 1.3;
+            }
+            last_best = best.mv;
+            last_score = best.score;
+            if !self.shared.pondering.load(Ordering::Relaxed)
+                && let Some(tm) = &self.time
+                && tm.iteration_done(instability)
+            {
+                break;
+            }
+            // A forced move needs no deep search when the clock runs.
+            if self.root_moves.len() == 1
+                && depth >= 4
+                && self.time.as_ref().is_some_and(|t| t.is_timed())
+            {
+                break;
+            }
+        }
+        self.publish_nodes();
+    }
+
+    /// Searches the root with a window around the last score, widening on failure.
+    fn aspiration(&mut self, root: &Position, depth: i32) {
+        let previous = self.root_moves[self.pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
+        {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(root, depth, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            // Keep the best-first order for the lines not yet settled.
+            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                self.root_moves[self.pv_index].bound = Some(Bound::Upper);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                self.root_moves[self.pv_index].bound = Some(Bound::Lower);
+            } else {
+                self.root_moves[self.pv_index].bound = None;
+                break;
+            }
+            delta += delta / 2 + 5;
+        }
+        self.root_moves[..=self.pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+    }
+
+    fn search_root(&mut self, root: &Position, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best_score = -INFINITE;
+        self.stack[0].plies_from_null = self.keys.len();
+        self.pv_len[0] = 0;
+        let in_check = root.in_check();
+        let start = self.pv_index;
+        // The game is already drawn by the count (the side to move is not mated: it
+        // has moves): nothing any move does can change that.
+        if root.count().is_exceeded() {
+            for rm in &mut self.root_moves[start..] {
+                rm.score = DRAW;
+                rm.seldepth = 1;
+                rm.pv.truncate(1);
+            }
+            self.pv_len[0] = 0;
+            return DRAW;
+        }
+        let report_currmove = self.is_main()
+            && self
+                .time
+                .as_ref()
+                .is_some_and(|t| t.elapsed().as_millis() > 3000);
+        for i in start..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            if report_currmove && let Some(r) = self.reporter {
+                r.currmove(depth, m, i + 1);
+            }
+            let mut child = root.clone();
+            child.play(m);
+            self.nodes += 1;
+            self.keys.push(child.placement_key());
+            self.stack[1].played = Some(PlayedMove {
+                piece: root.piece_at(m.from()).expect("move from a piece"),
+                to: m.to(),
+            });
+            self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
+            let extension = child.in_check() as i32;
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if i == start {
+                score = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+            } else {
+                // Late root moves get a lighter reduction than inner nodes.
+                let r = if depth >= LMR_MIN_DEPTH
+                    && i - start >= LMR_FULL_MOVES + 2
+                    && !in_check
+                    && !is_tactical(root, m)
+                    && extension == 0
+                {
+                    (reduction(depth, i - start) - 1).max(0)
+                } else {
+                    0
+                };
+                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, 1, false);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return best_score;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == start || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                let len = self.pv_len[1];
+                rm.pv.extend_from_slice(&self.pv_table[1][..len]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+
+    /// Whether the node at the end of `keys` repeats an earlier position.
+    fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
+        let n = self.keys.len();
+        let window = (pos.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
+        let key = pos.placement_key();
+        let mut back = 4;
+        while back <= window && back < n {
+            if self.keys[n - 1 - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The score of a node whose count has run out: mated if it is mate, else a draw.
+    fn count_exceeded_score(pos: &Position, ply: usize) -> i32 {
+        if pos.in_check() && !pos.has_legal_move() {
+            mated_in(ply)
+        } else {
+            DRAW
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, pv_node);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return DRAW;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if pos.count().is_exceeded() {
+            return Self::count_exceeded_score(pos, ply);
+        }
+        if self.is_repetition(pos, ply)
+            || (pos.has_insufficient_material(Color::White)
+                && pos.has_insufficient_material(Color::Black))
+        {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let tt_entry = self.shared.tt.probe(key);
+        let mut tt_move = Move::NONE;
+        if let Some(e) = tt_entry {
+            tt_move = e.mv;
+            let score = from_table(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            {
+                return score;
+            }
+        }
+
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            -INFINITE
+        } else if let Some(e) = tt_entry {
+            e.eval
+        } else {
+            evaluate(pos)
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility pruning: far above beta at low depth, trust the eval.
+            if depth <= RFP_MAX_DEPTH
+                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && static_eval.abs() < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
+            // pawns blocking each other), so only a side with a rook, knight or khon
+            // may pass, and never while a count runs (passing would spend its plies).
+            let us = pos.side_to_move();
+            let has_big_piece = (pos.pieces(us, PieceKind::Rook)
+                | pos.pieces(us, PieceKind::Knight)
+                | pos.pieces(us, PieceKind::Khon))
+            .any();
+            if depth >= NMP_MIN_DEPTH
+                && static_eval >= beta
+                && has_big_piece
+                && !pos.count().is_running()
+                && self.stack[ply].played.is_some()
+                && beta.abs() < MATE_BOUND
+            {
+                let r = NMP_BASE + depth / NMP_DIVISOR;
+                let mut child = pos.clone();
+                child.play_null();
+                self.keys.push(child.placement_key());
+                self.stack[ply + 1].played = None;
+                self.stack[ply + 1].plies_from_null = 0;
+                let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return DRAW;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was not searched
+        // before; a shallower look is cheaper and fills the table.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        let previous = self.stack[ply].played;
+        let hints = QuietHints {
+            killers: self.data.history.killers(ply),
+            counter: previous.map_or(Move::NONE, |p| self.data.history.counter(p.piece, p.to)),
+        };
+        let mut picker = MovePicker::new(pos, moves, tt_move, Some(&hints), &self.data.history);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
+        let mut quiet_count = 0;
+        let mut move_count = 0;
+        let us = pos.side_to_move();
+
+        while let Some((m, order)) = picker.next_move() {
+            move_count += 1;
+            let tactical = is_tactical(pos, m);
+            let quiet = !tactical;
+
+            // Shallow pruning of moves unlikely to matter, once a move has been found
+            // that avoids being mated.
+            if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
+                if quiet {
+                    if depth <= LMP_MAX_DEPTH
+                        && quiet_count
+                            >= LMP_BASE + (depth * depth) as usize / (2 - improving as usize)
+                    {
+                        continue;
+                    }
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_MARGIN * depth + 50 <= alpha
+                    {
+                        continue;
+                    }
+                    if depth <= SEE_PRUNE_MAX_DEPTH
+                        && !see_at_least(pos, m, -SEE_QUIET_MARGIN * depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && is_losing_tactical(order)
+                    && !see_at_least(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                {
+                    continue;
+                }
+            }
+
+            let mut child = pos.clone();
+            child.play(m);
+            self.shared.tt.prefetch(child.key());
+            self.keys.push(child.placement_key());
+            let moved_piece = pos.piece_at(m.from()).expect("move from a piece");
+            self.stack[ply + 1].played = Some(PlayedMove {
+                piece: moved_piece,
+                to: m.to(),
+            });
+            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+            let gives_check = child.in_check();
+            let extension = (gives_check && ply < 2 * self.completed_depth.max(4) as usize) as i32;
+            let new_depth = depth - 1 + extension;
+
+            let mut score;
+            if move_count == 1 {
+                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && move_count > LMR_FULL_MOVES
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    r = reduction(depth, move_count);
+                    r -= pv_node as i32;
+                    r -= improving as i32;
+                    if order >= 400_000_000 {
+                        r -= 1; // killers and counter moves
+                    }
+                    r -= (order / 8192).clamp(-1, 1);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return DRAW;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            let h = &mut self.data.history;
+                            h.add_killer(ply, m);
+                            h.update_quiets(us, m, &quiets_tried[..quiet_count], depth);
+                            if let Some(p) = previous {
+                                h.set_counter(p.piece, p.to, m);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.shared.tt.store(
+            key,
+            best_move,
+            to_table(best_score, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best_score
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv_table.split_at_mut(ply + 1);
+        head[ply][0] = m;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        if self.should_stop() {
+            return DRAW;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if pos.count().is_exceeded() {
+            return Self::count_exceeded_score(pos, ply);
+        }
+        if pos.has_insufficient_material(Color::White)
+            && pos.has_insufficient_material(Color::Black)
+        {
+            return DRAW;
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { DRAW } else { evaluate(pos) };
+        }
+        let key = pos.key();
+        let tt_entry = self.shared.tt.probe(key);
+        if let Some(e) = tt_entry {
+            let score = from_table(e.score, ply);
+            if !pv_node
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            {
+                return score;
+            }
+        }
+
+        let mut best_score;
+        let static_eval;
+        if in_check {
+            best_score = -INFINITE;
+            static_eval = -INFINITE;
+        } else {
+            static_eval = tt_entry.map_or_else(|| evaluate(pos), |e| e.eval);
+            best_score = static_eval;
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.tactical_moves()
+        };
+        if in_check && moves.is_empty() {
+            return mated_in(ply);
+        }
+        let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
+        let mut picker = MovePicker::new(pos, moves, tt_move, None, &self.data.history);
+        let mut best_move = Move::NONE;
+        let original_alpha = alpha;
+        while let Some((m, order)) = picker.next_move() {
+            if !in_check {
+                // Losing captures and captures that cannot reach alpha are not tried.
+                if is_losing_tactical(order) {
+                    continue;
+                }
+                let gain = pos
+                    .kind_at(m.to())
+                    .map_or(0, crate::eval::params::see_value)
+                    + if m.is_promotion() { 200 } else { 0 };
+                if static_eval + gain + QS_DELTA_MARGIN < alpha {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            self.keys.push(child.placement_key());
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
+            self.keys.pop();
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.shared.tt.store(
+            key,
+            best_move,
+            to_table(best_score, ply),
+            stored_eval,
+            -1,
+            bound,
+        );
+        best_score
+    }
+
+    /// Sends one `info` line per PV line to the reporter.
+    fn report(&self, depth: i32) {
+        let Some(reporter) = self.reporter else {
+            return;
+        };
+        let elapsed = self
+            .time
+            .as_ref()
+            .map_or(0, |t| t.elapsed().as_millis() as u64);
+        let nodes = self.shared.total_nodes().max(self.nodes);
+        let multipv = self.multipv.min(self.root_moves.len());
+        for (i, rm) in self.root_moves.iter().take(multipv).enumerate() {
+            if rm.score == -INFINITE {
+                continue;
+            }
+            reporter.info(&SearchReport {
+                depth,
+                seldepth: rm.seldepth.max(1) as i32,
+                multipv: i + 1,
+                score: rm.score,
+                bound: rm.bound,
+                nodes,
+                time_ms: elapsed,
+                hashfull: self.shared.tt.hashfull(),
+                pv: rm.pv.clone(),
+                root_side: self.root_side,
+            });
+        }
+    }
+}

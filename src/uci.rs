@@ -1,0 +1,636 @@
+//! The UCI protocol: parsing commands, printing `info` and `bestmove`.
+//!
+//! Every command is parsed into a value first; a malformed one is answered with
+//! `info string error: ...` and changes nothing. The loop hands work to the `Engine`
+//! and never touches the search itself.
+
+use crate::board::{Move, Position, START_FEN};
+use crate::engine::{Engine, EngineReporter, limits};
+use crate::io::{Input, Output};
+use crate::search::score::{ScoreText, describe};
+use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
+use crossbeam_channel::Receiver;
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The engine's name and version, as `id name` prints it.
+pub fn engine_name() -> String {
+    format!("Khun {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// Prints search progress in UCI form.
+pub struct UciReporter {
+    out: Arc<Output>,
+}
+
+impl UciReporter {
+    pub fn new(out: Arc<Output>) -> UciReporter {
+        UciReporter { out }
+    }
+}
+
+/// `score cp 35`, `score mate -2`, with a bound marker when the score is one.
+pub fn format_score(score: i32, bound: Option<Bound>) -> String {
+    let mut s = match describe(score) {
+        ScoreText::Centipawns(cp) => format!("score cp {cp}"),
+        ScoreText::Mate(n) => format!("score mate {n}"),
+    };
+    match bound {
+        Some(Bound::Lower) => s.push_str(" lowerbound"),
+        Some(Bound::Upper) => s.push_str(" upperbound"),
+        _ => {}
+    }
+    s
+}
+
+impl Reporter for UciReporter {
+    fn info(&self, r: &SearchReport) {
+        let mut line = format!("info depth {}", r.depth);
+        if r.depth > 0 {
+            let _ = write!(line, " seldepth {} multipv {}", r.seldepth, r.multipv);
+        }
+        let _ = write!(line, " {}", format_score(r.score, r.bound));
+        if r.depth > 0 {
+            let _ = write!(
+                line,
+                " nodes {} nps {} hashfull {} time {}",
+                r.nodes,
+                r.nps(),
+                r.hashfull,
+                r.time_ms
+            );
+            if !r.pv.is_empty() {
+                line.push_str(" pv");
+                for m in &r.pv {
+                    let _ = write!(line, " {m}");
+                }
+            }
+        }
+        self.out.line(&line);
+    }
+
+    fn currmove(&self, depth: i32, mv: Move, number: usize) {
+        self.out.line(&format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
+        ));
+    }
+}
+
+impl EngineReporter for UciReporter {
+    fn finished(&self, result: &SearchResult) {
+        match (result.best, result.ponder) {
+            (Some(best), Some(ponder)) => {
+                self.out.line(&format!("bestmove {best} ponder {ponder}"))
+            }
+            (Some(best), None) => self.out.line(&format!("bestmove {best}")),
+            (None, _) => self.out.line("bestmove (none)"),
+        }
+    }
+}
+
+/// A parsed UCI command.
+#[derive(Debug, Clone, PartialEq)]
+enum Command {
+    Uci,
+    Debug,
+    IsReady,
+    SetOption { name: String, value: Option<String> },
+    NewGame,
+    Position { start: Position, moves: Vec<Move> },
+    Go { limits: Limits, perft: Option<u32> },
+    Stop,
+    PonderHit,
+    Quit,
+    Display,
+    Eval,
+    Bench { depth: Option<u32> },
+}
+
+/// Splits on whitespace, keeping at most this many tokens (a 1 MB line of moves is
+/// still fine: that is about 200 000 tokens).
+fn tokens(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Shortens hostile input before it is echoed in a message.
+fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Parses a non-negative number for `go`, clamping to `max`; negative values clamp to
+/// zero (some GUIs send a negative clock after a time loss).
+fn parse_go_number(
+    key: &str,
+    text: Option<&&str>,
+    max: u64,
+    notes: &mut Vec<String>,
+) -> Option<u64> {
+    let Some(text) = text else {
+        notes.push(format!("go {key}: missing value"));
+        return None;
+    };
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        notes.push(format!("go {key}: '{}' is not a number", clip(text)));
+        return None;
+    }
+    if negative {
+        notes.push(format!("go {key}: {} is negative, using 0", clip(text)));
+        return Some(0);
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= max => Some(n),
+        _ => {
+            notes.push(format!(
+                "go {key}: {} is too large, using {max}",
+                clip(text)
+            ));
+            Some(max)
+        }
+    }
+}
+
+const GO_KEYWORDS: [&str; 14] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+    "",
+];
+
+/// The longest time `go` accepts (about 31 years), so arithmetic cannot overflow.
+const MAX_TIME_MS: u64 = 1_000_000_000_000;
+
+fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> (Limits, Option<u32>) {
+    let mut limits = Limits::default();
+    let mut perft = None;
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let value = args.get(i + 1);
+        let mut consumed = 2;
+        match key {
+            "wtime" => limits.wtime = parse_go_number(key, value, MAX_TIME_MS, notes),
+            "btime" => limits.btime = parse_go_number(key, value, MAX_TIME_MS, notes),
+            "winc" => limits.winc = parse_go_number(key, value, MAX_TIME_MS, notes),
+            "binc" => limits.binc = parse_go_number(key, value, MAX_TIME_MS, notes),
+            "movetime" => limits.movetime = parse_go_number(key, value, MAX_TIME_MS, notes),
+            "movestogo" => {
+                limits.movestogo = parse_go_number(key, value, 10_000, notes)
+                    .filter(|&n| n > 0)
+                    .map(|n| n as u32)
+            }
+            "depth" => {
+                limits.depth = parse_go_number(key, value, 1_000, notes).map(|d| {
+                    if d == 0 {
+                        notes.push("go depth: 0 is not a depth, using 1".into());
+                    }
+                    d.clamp(1, 120) as u32
+                })
+            }
+            "nodes" => {
+                limits.nodes = parse_go_number(key, value, u64::MAX / 4, notes).map(|n| n.max(1))
+            }
+            "mate" => {
+                limits.mate =
+                    parse_go_number(key, value, 1_000, notes).map(|n| n.clamp(1, 60) as u32)
+            }
+            "perft" => {
+                perft = parse_go_number(key, value, 20, notes).map(|d| d as u32);
+            }
+            "infinite" => {
+                limits.infinite = true;
+                consumed = 1;
+            }
+            "ponder" => {
+                limits.ponder = true;
+                consumed = 1;
+            }
+            "searchmoves" => {
+                consumed = 1;
+                while let Some(text) = args.get(i + consumed) {
+                    if GO_KEYWORDS.contains(text) {
+                        break;
+                    }
+                    match pos.parse_uci_move(text) {
+                        Ok(m) => limits.searchmoves.push(m),
+                        Err(e) => notes.push(format!("go searchmoves: {e}")),
+                    }
+                    consumed += 1;
+                }
+            }
+            other => {
+                notes.push(format!("go: unknown parameter '{}'", clip(other)));
+                consumed = 1;
+            }
+        }
+        // A keyword followed by another keyword lost its value: reread that keyword.
+        if consumed == 2 && value.is_some_and(|v| GO_KEYWORDS.contains(v)) {
+            consumed = 1;
+        }
+        i += consumed;
+    }
+    (limits, perft)
+}
+
+fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), String> {
+    let moves_at = args.iter().position(|&t| t == "moves");
+    let (head, move_texts) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let start = match head.first() {
+        Some(&"startpos") => {
+            if head.len() > 1 {
+                return Err(format!("position startpos: unexpected '{}'", clip(head[1])));
+            }
+            Position::from_fen(START_FEN).expect("start FEN")
+        }
+        Some(&"fen") => {
+            if head.len() < 2 {
+                return Err("position fen: missing FEN".into());
+            }
+            Position::from_fen(&head[1..].join(" ")).map_err(|e| format!("position fen: {e}"))?
+        }
+        Some(other) => {
+            return Err(format!(
+                "position: expected 'startpos' or 'fen', got '{}'",
+                clip(other)
+            ));
+        }
+        None => return Err("position: expected 'startpos' or 'fen'".into()),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(move_texts.len());
+    for (i, text) in move_texts.iter().enumerate() {
+        let m = pos
+            .parse_uci_move(text)
+            .map_err(|e| format!("position: move {} {e}; position unchanged", i + 1))?;
+        pos.play(m);
+        moves.push(m);
+    }
+    Ok((start, moves))
+}
+
+fn parse_setoption(args: &[&str]) -> Result<(String, Option<String>), String> {
+    if args.first() != Some(&"name") {
+        return Err("setoption: expected 'name'".into());
+    }
+    let value_at = args.iter().position(|&t| t == "value");
+    let name_end = value_at.unwrap_or(args.len());
+    let name = args[1..name_end].join(" ");
+    if name.is_empty() {
+        return Err("setoption: missing option name".into());
+    }
+    let value = value_at.map(|i| args[i + 1..].join(" "));
+    Ok((name, value))
+}
+
+/// Parses one line. `Ok(None)` for an empty line.
+fn parse(line: &str, pos: &Position, notes: &mut Vec<String>) -> Result<Option<Command>, String> {
+    let t = tokens(line);
+    let Some((&head, args)) = t.split_first() else {
+        return Ok(None);
+    };
+    let cmd = match head {
+        "uci" => Command::Uci,
+        "debug" => Command::Debug,
+        "isready" => Command::IsReady,
+        "setoption" => {
+            let (name, value) = parse_setoption(args)?;
+            Command::SetOption { name, value }
+        }
+        "ucinewgame" => Command::NewGame,
+        "position" => {
+            let (start, moves) = parse_position(args)?;
+            Command::Position { start, moves }
+        }
+        "go" => {
+            let (limits, perft) = parse_go(args, pos, notes);
+            Command::Go { limits, perft }
+        }
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        "d" => Command::Display,
+        "eval" => Command::Eval,
+        "bench" => {
+            let depth = match args.first() {
+                Some(d) => Some(
+                    d.parse::<u32>()
+                        .map_err(|_| format!("bench: '{}' is not a depth", clip(d)))?
+                        .clamp(1, 30),
+                ),
+                None => None,
+            };
+            Command::Bench { depth }
+        }
+        other => return Err(format!("unknown command '{}'", clip(other))),
+    };
+    Ok(Some(cmd))
+}
+
+/// The option declarations `uci` prints.
+fn option_lines() -> Vec<String> {
+    vec![
+        format!(
+            "option name Hash type spin default {} min {} max {}",
+            limits::HASH_DEFAULT,
+            limits::HASH_MIN,
+            limits::HASH_MAX
+        ),
+        format!(
+            "option name Threads type spin default {} min {} max {}",
+            limits::THREADS_DEFAULT,
+            limits::THREADS_MIN,
+            limits::THREADS_MAX
+        ),
+        format!(
+            "option name MultiPV type spin default {} min {} max {}",
+            limits::MULTIPV_DEFAULT,
+            limits::MULTIPV_MIN,
+            limits::MULTIPV_MAX
+        ),
+        "option name Ponder type check default false".to_string(),
+        format!(
+            "option name Move Overhead type spin default {} min {} max {}",
+            limits::OVERHEAD_DEFAULT,
+            limits::OVERHEAD_MIN,
+            limits::OVERHEAD_MAX
+        ),
+        "option name Clear Hash type button".to_string(),
+        "option name UCI_Variant type combo default makruk var makruk".to_string(),
+    ]
+}
+
+/// The UCI session: the engine, the output, and what `debug` asked for.
+pub struct Uci {
+    engine: Engine,
+    out: Arc<Output>,
+}
+
+/// Parses a spin value, clamping into range with a note.
+fn spin(name: &str, value: Option<&str>, min: u64, max: u64, out: &Output) -> Option<u64> {
+    let Some(text) = value else {
+        out.line(&format!(
+            "info string error: setoption {name}: missing value"
+        ));
+        return None;
+    };
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        out.line(&format!(
+            "info string error: setoption {name}: '{}' is not a number",
+            clip(text)
+        ));
+        return None;
+    }
+    let n = if negative {
+        0
+    } else {
+        digits.parse::<u64>().unwrap_or(u64::MAX)
+    };
+    if n < min || n > max || negative {
+        let clamped = n.clamp(min, max);
+        out.line(&format!(
+            "info string error: setoption {name}: {} is outside {min}..{max}, using {clamped}",
+            clip(text)
+        ));
+        return Some(clamped);
+    }
+    Some(n)
+}
+
+impl Uci {
+    pub fn new(out: Arc<Output>) -> Uci {
+        let reporter = Arc::new(UciReporter::new(Arc::clone(&out)));
+        Uci {
+            engine: Engine::new(reporter),
+            out,
+        }
+    }
+
+    fn error(&self, text: &str) {
+        self.out.line(&format!("info string error: {text}"));
+    }
+
+    /// Runs until `quit` or the end of input. `first` is a line already read (the one
+    /// that chose the protocol).
+    pub fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
+        if let Some(line) = first
+            && !self.handle_line(&line)
+        {
+            return self.shutdown();
+        }
+        while let Ok(input) = rx.recv() {
+            let keep_going = match input {
+                Input::Line(line) => self.handle_line(&line),
+                Input::Truncated(line) => {
+                    self.error(&format!(
+                        "line longer than {} bytes ignored",
+                        crate::io::MAX_LINE_BYTES
+                    ));
+                    let _ = line;
+                    true
+                }
+                Input::Eof => false,
+            };
+            if !keep_going {
+                break;
+            }
+        }
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        self.engine.stop();
+        self.engine.wait();
+    }
+
+    /// Handles one line; false means quit.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let mut notes = Vec::new();
+        let parsed = parse(line, self.engine.position(), &mut notes);
+        for note in &notes {
+            self.error(note);
+        }
+        match parsed {
+            Err(e) => {
+                self.error(&e);
+                true
+            }
+            Ok(None) => true,
+            Ok(Some(cmd)) => self.execute(cmd),
+        }
+    }
+
+    fn execute(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Uci => {
+                self.out.line(&format!("id name {}", engine_name()));
+                self.out.line("id author the Khun developers");
+                for line in option_lines() {
+                    self.out.line(&line);
+                }
+                self.out.line("uciok");
+            }
+            Command::Debug => {}
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.engine.new_game(),
+            Command::Position { start, moves } => self.engine.set_position(start, &moves),
+            Command::Go {
+                limits,
+                perft: Some(depth),
+            } => {
+                let _ = limits;
+                self.engine.stop();
+                self.engine.wait();
+                let mut text = Vec::new();
+                let _ =
+                    crate::cli::perft::run_perft(self.engine.position(), depth, true, &mut text);
+                for line in String::from_utf8_lossy(&text).lines() {
+                    self.out.line(line);
+                }
+            }
+            Command::Go {
+                limits,
+                perft: None,
+            } => self.engine.go(limits, Instant::now()),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => return false,
+            Command::Display => {
+                for line in display(self.engine.position()).lines() {
+                    self.out.line(line);
+                }
+            }
+            Command::Eval => {
+                for line in crate::eval::format_breakdown(self.engine.position()).lines() {
+                    self.out.line(line);
+                }
+            }
+            Command::Bench { depth } => {
+                self.engine.stop();
+                self.engine.wait();
+                let report = crate::bench::run(depth);
+                for line in report.lines() {
+                    self.out.line(line);
+                }
+            }
+        }
+        true
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let out = Arc::clone(&self.out);
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                if let Some(mb) = spin(
+                    "Hash",
+                    value,
+                    limits::HASH_MIN as u64,
+                    limits::HASH_MAX as u64,
+                    &out,
+                ) && let Err(e) = self.engine.set_hash(mb as usize)
+                {
+                    self.error(&e.to_string());
+                }
+            }
+            "threads" => {
+                if let Some(n) = spin(
+                    "Threads",
+                    value,
+                    limits::THREADS_MIN as u64,
+                    limits::THREADS_MAX as u64,
+                    &out,
+                ) {
+                    self.engine.set_threads(n as usize);
+                }
+            }
+            "multipv" => {
+                if let Some(n) = spin(
+                    "MultiPV",
+                    value,
+                    limits::MULTIPV_MIN as u64,
+                    limits::MULTIPV_MAX as u64,
+                    &out,
+                ) {
+                    self.engine.set_multipv(n as usize);
+                }
+            }
+            "move overhead" => {
+                if let Some(n) = spin(
+                    "Move Overhead",
+                    value,
+                    limits::OVERHEAD_MIN,
+                    limits::OVERHEAD_MAX,
+                    &out,
+                ) {
+                    self.engine.set_move_overhead(n);
+                }
+            }
+            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true") => self.engine.set_ponder(true),
+                Some("false") => self.engine.set_ponder(false),
+                _ => self.error("setoption Ponder: value must be true or false"),
+            },
+            "clear hash" => self.engine.clear_hash(),
+            "uci_variant" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("makruk") => {}
+                Some(other) => self.error(&format!(
+                    "setoption UCI_Variant: '{}' is not supported; Khun plays makruk only",
+                    clip(other)
+                )),
+                None => self.error("setoption UCI_Variant: missing value"),
+            },
+            _ => self.error(&format!("setoption: unknown option '{}'", clip(name))),
+        }
+    }
+}
+
+/// The `d` command: the board, the FEN with count fields, the key and the count.
+pub fn display(pos: &Position) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s);
+    for rank in (0..8).rev() {
+        let _ = writeln!(s, " +---+---+---+---+---+---+---+---+");
+        let mut row = String::from(" |");
+        for file in 0..8 {
+            let sq = crate::board::Square::from_file_rank(file, rank);
+            let c = pos.piece_at(sq).map_or(' ', |p| p.fen_char());
+            let _ = write!(row, " {c} |");
+        }
+        let _ = writeln!(s, "{row} {}", rank + 1);
+    }
+    let _ = writeln!(s, " +---+---+---+---+---+---+---+---+");
+    let _ = writeln!(s, "   a   b   c   d   e   f   g   h");
+    let _ = writeln!(s);
+    let _ = writeln!(s, "Fen: {}", pos.to_fen());
+    let _ = writeln!(s, "Key: {:016X}", pos.key());
+    let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
+    let _ = writeln!(s, "Checkers: {}", checkers.join(" "));
+    let _ = writeln!(s, "Count: {}", crate::board::counting::describe(pos));
+    s
+}
