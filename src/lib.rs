@@ -13,5 +13,7 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod io;
+pub mod pgn;
 pub mod search;
 pub mod uci;
+pub mod xboard;

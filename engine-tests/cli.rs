@@ -1,0 +1,3 @@
+//! Black-box tests of the real binary (cli): see the module body.
+
+mod common;

@@ -1,0 +1,3 @@
+//! Black-box tests of the real binary (hardening): see the module body.
+
+mod common;

@@ -1,0 +1,3 @@
+//! Black-box tests of the real binary (xboard): see the module body.
+
+mod common;

@@ -1,0 +1,1 @@
+//! PGN reading and writing for the command-line analysis (to be written).

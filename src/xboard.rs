@@ -1,0 +1,1 @@
+//! The XBoard/CECP protocol (to be written).
