@@ -1,4 +1,5 @@
-//! The `khun` binary: UCI on stdin/stdout by default, plus command-line tools.
+//! The `khun` binary: UCI or XBoard on stdin/stdout (chosen by the GUI's first
+//! command, or `--xboard`), plus command-line tools.
 
 use clap::{Parser, Subcommand};
 use khun::board::FenRules;
@@ -8,6 +9,10 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "khun", version, about = "Khun: a makruk (Thai chess) engine")]
 struct Args {
+    /// Speak XBoard/CECP from the start, whatever the first command is (without it,
+    /// a first command `xboard` chooses XBoard and anything else UCI).
+    #[arg(long)]
+    xboard: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -65,16 +70,33 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         None => {
-            run_protocol();
+            run_protocol(args.xboard);
             ExitCode::SUCCESS
         }
     }
 }
 
-/// Speaks UCI on stdin/stdout until `quit` or end of input.
-fn run_protocol() {
+/// Speaks UCI or XBoard on stdin/stdout until `quit` or end of input.
+fn run_protocol(force_xboard: bool) {
+    use khun::io::Input;
     let rx = khun::io::spawn_reader(std::io::stdin());
     let out = std::sync::Arc::new(khun::io::Output::stdout());
-    let mut uci = khun::uci::Uci::new(out);
-    uci.run(None, &rx);
+    if force_xboard {
+        khun::xboard::Xboard::new(out).run(None, &rx);
+        return;
+    }
+    // The first command that says anything chooses the protocol; it is then handled
+    // by that protocol like any other line.
+    let first = loop {
+        match rx.recv() {
+            Ok(Input::Line(line)) if line.trim().is_empty() => continue,
+            Ok(Input::Line(line)) | Ok(Input::Truncated(line)) => break line,
+            Ok(Input::Eof) | Err(_) => return,
+        }
+    };
+    if khun::xboard::is_xboard_greeting(&first) {
+        khun::xboard::Xboard::new(out).run(Some(first), &rx);
+    } else {
+        khun::uci::Uci::new(out).run(Some(first), &rx);
+    }
 }

@@ -1,1 +1,0 @@
-//! The XBoard/CECP protocol (to be written).
