@@ -1,1 +1,30 @@
-//! PGN reading and writing for the command-line analysis (to be written).
+//! PGN reading and writing for the command-line analysis.
+//!
+//! - [`lexer`]: text to tokens (tags, move numbers, moves, comments, results).
+//! - [`reader`]: tokens to written games (tags, main-line move texts, result).
+//! - [`replay`]: written games to legal moves from the start or `[FEN]` position.
+//! - [`san_line`]: move lines in SAN with move numbers.
+//! - [`writer`]: games with comments and variations back to PGN text.
+//!
+//! Moves are read in makruk SAN with Thai letters (`Se2`, `dxe6=M`, as pyffish and
+//! cutechess write them) and with the western letters older sites use (`Bed4`, `Qd5`,
+//! promotions without `=M`).
+
+pub mod lexer;
+pub mod reader;
+pub mod replay;
+pub mod san_line;
+pub mod writer;
+
+pub use reader::{PgnError, WrittenGame, read_games};
+pub use replay::{Game, replay};
+pub use san_line::{numbered_san, numbered_san_tokens};
+pub use writer::{GameOut, MoveOut, Piece, write_game};
+
+/// Reads and replays every game of a PGN text: one result per game, in file order.
+pub fn read_and_replay(text: &str) -> Vec<Result<Game, PgnError>> {
+    read_games(text)
+        .into_iter()
+        .map(|g| g.and_then(replay))
+        .collect()
+}

@@ -1,0 +1,413 @@
+//! PGN text to tokens: tag pairs, move numbers, move texts, comments, NAGs,
+//! variations and results, each with the line it starts on.
+//!
+//! Every Unicode space counts as whitespace, so the non-breaking spaces older sites put
+//! after move numbers (`1.\u{a0}f4`) separate tokens like ordinary spaces. A line that
+//! starts with `%` is an escape line and is skipped, as the PGN standard says.
+
+use std::fmt;
+
+/// One piece of PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// `[Name "value"]`, the value unescaped.
+    Tag { name: String, value: String },
+    /// `12.` or `12...` (the number only).
+    MoveNumber(u32),
+    /// A move as written (`Nf3`, `dxe6=M`, `Bed4`), or any other word.
+    Word(String),
+    /// `{...}` or `; ...` up to the end of the line, trimmed.
+    Comment(String),
+    /// `$n`, or a separate `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Nag(String),
+    /// `(`: a variation starts.
+    VariationStart,
+    /// `)`: a variation ends.
+    VariationEnd,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+}
+
+/// A token and the line (from 1) it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub line: usize,
+}
+
+/// Text that cannot be split into tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// The game results a PGN game may end with.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Characters that end a word.
+fn ends_word(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '"' | '$')
+}
+
+/// Shortens hostile input before it goes into a message.
+pub fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() > MAX {
+        let mut t: String = s.chars().take(MAX).collect();
+        t.push_str("...");
+        t
+    } else {
+        s.to_string()
+    }
+}
+
+/// Splits PGN text into tokens. After an error the lexer resumes at the next line.
+pub struct Lexer<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: usize,
+    at_line_start: bool,
+    /// Tokens split off a word (`12.Nf3` gives a move number and a move).
+    pending: Vec<Token>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Lexer {
+            chars: text.chars().peekable(),
+            line: 1,
+            at_line_start: true,
+            pending: Vec::new(),
+        }
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.at_line_start = true;
+        } else {
+            self.at_line_start = false;
+        }
+        Some(c)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    fn error(&mut self, line: usize, message: String) -> Option<Result<Token, LexError>> {
+        Some(Err(LexError { line, message }))
+    }
+
+    fn brace_comment(&mut self, line: usize) -> Option<Result<Token, LexError>> {
+        let mut text = String::new();
+        loop {
+            match self.bump() {
+                Some('}') => {
+                    let kind =
+                        TokenKind::Comment(text.split_whitespace().collect::<Vec<_>>().join(" "));
+                    return Some(Ok(Token { kind, line }));
+                }
+                Some(c) => text.push(c),
+                None => {
+                    return self.error(
+                        line,
+                        "comment opened with '{' is never closed with '}'".to_string(),
+                    );
+                }
+            }
+        }
+    }
+
+    fn line_comment(&mut self, line: usize) -> Token {
+        let mut text = String::new();
+        while let Some(&c) = self.chars.peek() {
+            if c == '\n' {
+                break;
+            }
+            text.push(c);
+            self.bump();
+        }
+        Token {
+            kind: TokenKind::Comment(text.trim().to_string()),
+            line,
+        }
+    }
+
+    fn tag(&mut self, line: usize) -> Option<Result<Token, LexError>> {
+        let skip_spaces = |lx: &mut Lexer| {
+            while lx
+                .chars
+                .peek()
+                .is_some_and(|c| c.is_whitespace() && *c != '\n')
+            {
+                lx.bump();
+            }
+        };
+        skip_spaces(self);
+        let mut name = String::new();
+        while let Some(&c) = self.chars.peek() {
+            if c.is_alphanumeric() || c == '_' {
+                name.push(c);
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        if name.is_empty() {
+            self.skip_line();
+            return self.error(
+                line,
+                "a tag pair has no name: expected [Name \"value\"]".into(),
+            );
+        }
+        skip_spaces(self);
+        if self.chars.peek() != Some(&'"') {
+            self.skip_line();
+            return self.error(
+                line,
+                format!(
+                    "tag [{}] has no quoted value: expected [{} \"value\"]",
+                    clip(&name),
+                    clip(&name)
+                ),
+            );
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.chars.peek().copied() {
+                Some('\\') => {
+                    self.bump();
+                    match self.chars.peek().copied() {
+                        Some(c @ ('"' | '\\')) => {
+                            value.push(c);
+                            self.bump();
+                        }
+                        _ => value.push('\\'),
+                    }
+                }
+                Some('"') => {
+                    self.bump();
+                    break;
+                }
+                Some('\n') | None => {
+                    self.skip_line();
+                    return self.error(
+                        line,
+                        format!("the value of tag [{}] is not closed with '\"'", clip(&name)),
+                    );
+                }
+                Some(c) => {
+                    value.push(c);
+                    self.bump();
+                }
+            }
+        }
+        skip_spaces(self);
+        if self.chars.peek() != Some(&']') {
+            self.skip_line();
+            return self.error(
+                line,
+                format!("tag [{}] is not closed with ']'", clip(&name)),
+            );
+        }
+        self.bump();
+        Some(Ok(Token {
+            kind: TokenKind::Tag { name, value },
+            line,
+        }))
+    }
+
+    fn word(&mut self, first: char, line: usize) -> Token {
+        let mut word = String::new();
+        word.push(first);
+        while let Some(&c) = self.chars.peek() {
+            if ends_word(c) {
+                break;
+            }
+            word.push(c);
+            self.bump();
+        }
+        self.split_word(word, line)
+    }
+
+    /// Classifies a word, splitting a leading move number off (`12.Nf3`, `12...Nf6`).
+    fn split_word(&mut self, word: String, line: usize) -> Token {
+        if RESULTS.contains(&word.as_str()) {
+            return Token {
+                kind: TokenKind::Result(word),
+                line,
+            };
+        }
+        if matches!(word.as_str(), "!" | "?" | "!!" | "??" | "!?" | "?!") {
+            return Token {
+                kind: TokenKind::Nag(word),
+                line,
+            };
+        }
+        let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+        let rest = &word[digits..];
+        if digits > 0 && (rest.is_empty() || rest.starts_with('.')) {
+            let number = word[..digits].parse::<u32>().unwrap_or(u32::MAX);
+            let after_dots = rest.trim_start_matches('.');
+            if !after_dots.is_empty() {
+                let next = self.split_word(after_dots.to_string(), line);
+                self.pending.push(next);
+            }
+            return Token {
+                kind: TokenKind::MoveNumber(number),
+                line,
+            };
+        }
+        Token {
+            kind: TokenKind::Word(word),
+            line,
+        }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Result<Token, LexError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(t) = self.pending.pop() {
+            return Some(Ok(t));
+        }
+        loop {
+            if self.at_line_start && self.chars.peek() == Some(&'%') {
+                self.skip_line();
+                continue;
+            }
+            let line = self.line;
+            let c = self.bump()?;
+            if c.is_whitespace() {
+                continue;
+            }
+            return match c {
+                '{' => self.brace_comment(line),
+                ';' => Some(Ok(self.line_comment(line))),
+                '[' => self.tag(line),
+                '(' => Some(Ok(Token {
+                    kind: TokenKind::VariationStart,
+                    line,
+                })),
+                ')' => Some(Ok(Token {
+                    kind: TokenKind::VariationEnd,
+                    line,
+                })),
+                '$' => {
+                    let mut n = String::from("$");
+                    while let Some(&d) = self.chars.peek() {
+                        if !d.is_ascii_digit() {
+                            break;
+                        }
+                        n.push(d);
+                        self.bump();
+                    }
+                    Some(Ok(Token {
+                        kind: TokenKind::Nag(n),
+                        line,
+                    }))
+                }
+                '}' => self.error(line, "'}' closes no comment".into()),
+                ']' => self.error(line, "']' closes no tag pair".into()),
+                '"' => self.error(line, "a '\"' outside a tag pair".into()),
+                _ => Some(Ok(self.word(c, line))),
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<TokenKind> {
+        Lexer::new(text).map(|t| t.unwrap().kind).collect()
+    }
+
+    fn word(s: &str) -> TokenKind {
+        TokenKind::Word(s.into())
+    }
+
+    #[test]
+    fn tags_moves_comments_and_results() {
+        let k = kinds("[White \"A \\\"B\\\"\"]\n\n1. f4 {good} f5 $1 2.Nf3 ; line\n(2. c4) 1-0");
+        assert_eq!(
+            k,
+            vec![
+                TokenKind::Tag {
+                    name: "White".into(),
+                    value: "A \"B\"".into()
+                },
+                TokenKind::MoveNumber(1),
+                word("f4"),
+                TokenKind::Comment("good".into()),
+                word("f5"),
+                TokenKind::Nag("$1".into()),
+                TokenKind::MoveNumber(2),
+                word("Nf3"),
+                TokenKind::Comment("line".into()),
+                TokenKind::VariationStart,
+                TokenKind::MoveNumber(2),
+                word("c4"),
+                TokenKind::VariationEnd,
+                TokenKind::Result("1-0".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn non_breaking_spaces_and_black_move_numbers() {
+        let k = kinds("1.\u{a0}f4 f5 12...\u{a0}Nf6 13...Kf7 *");
+        assert_eq!(
+            k,
+            vec![
+                TokenKind::MoveNumber(1),
+                word("f4"),
+                word("f5"),
+                TokenKind::MoveNumber(12),
+                word("Nf6"),
+                TokenKind::MoveNumber(13),
+                word("Kf7"),
+                TokenKind::Result("*".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn escape_lines_and_bom_are_skipped() {
+        let k = kinds("\u{feff}% a note\n1. f4 *");
+        assert_eq!(k.len(), 3);
+    }
+
+    #[test]
+    fn unterminated_comment_and_tag_are_errors() {
+        let e: Vec<_> = Lexer::new("1. f4 {never closed\n f5").collect();
+        let err = e.last().unwrap().clone().unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(err.message.contains("never closed"), "{err}");
+        let e: Vec<_> = Lexer::new("[Event \"x\n1. f4").collect();
+        assert!(e[0].is_err());
+        assert_eq!(
+            e[1],
+            Ok(Token {
+                kind: TokenKind::MoveNumber(1),
+                line: 2
+            })
+        );
+    }
+}

@@ -1,0 +1,285 @@
+//! Tokens to games: each game's tag pairs, its main-line move texts with the comments
+//! that follow them, and its result. Variations and NAGs are skipped. The moves are
+//! not checked here (see `replay`); this layer only finds where games start and end.
+
+use super::lexer::{Lexer, Token, TokenKind};
+use std::fmt;
+
+/// A move as written in the file, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub text: String,
+    pub line: usize,
+    /// Comments written after the move (before the next move).
+    pub comments: Vec<String>,
+}
+
+/// One game as written: tags, main-line moves and result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenGame {
+    /// 1 for the first game of the file.
+    pub number: usize,
+    /// The line the game starts on.
+    pub line: usize,
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub preamble: Vec<String>,
+    pub moves: Vec<WrittenMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+impl WrittenGame {
+    /// The value of tag `name` (case-sensitive, as PGN tags are).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag_value(&self.tags, name)
+    }
+}
+
+/// The value of tag `name` in a tag list.
+pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// How a game is named in messages: its number, and the players when known.
+pub fn game_label(number: usize, tags: &[(String, String)]) -> String {
+    let white = tag_value(tags, "White").filter(|s| !s.is_empty() && *s != "?");
+    let black = tag_value(tags, "Black").filter(|s| !s.is_empty() && *s != "?");
+    match (white, black) {
+        (Some(w), Some(b)) => format!(
+            "game {number} ({} - {})",
+            super::lexer::clip(w),
+            super::lexer::clip(b)
+        ),
+        _ => format!("game {number}"),
+    }
+}
+
+/// A game that cannot be read or replayed, with where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// `game 2 (White - Black)`.
+    pub game: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, line {}: {}", self.game, self.line, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A game being collected.
+#[derive(Default)]
+struct Draft {
+    line: usize,
+    tags: Vec<(String, String)>,
+    preamble: Vec<String>,
+    moves: Vec<WrittenMove>,
+    /// Nesting depth of variations being skipped, and where the outermost opened.
+    variation_depth: usize,
+    variation_line: usize,
+    /// The first error in this game; the game is skipped up to its result.
+    error: Option<(usize, String)>,
+    started: bool,
+    /// Some movetext (a move, number, comment, variation) has been read, even if
+    /// skipped: a tag pair after it starts the next game.
+    movetext_seen: bool,
+    /// The line of the last movetext token, for "no result" messages.
+    movetext_line: usize,
+}
+
+impl Draft {
+    fn has_movetext(&self) -> bool {
+        self.movetext_seen
+    }
+
+    fn fail(&mut self, line: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some((line, message));
+        }
+    }
+}
+
+/// Reads every game of a PGN text. A game with an error is returned as that error and
+/// the reader goes on with the next game.
+pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
+    let mut games = Vec::new();
+    let mut draft = Draft::default();
+    let mut lexer = Lexer::new(text);
+    let finish = |draft: Draft, result: Option<String>, games: &mut Vec<_>, end_line: usize| {
+        let number = games.len() + 1;
+        let label = game_label(number, &draft.tags);
+        let error = |line: usize, message: String| PgnError {
+            game: label.clone(),
+            line,
+            message,
+        };
+        let outcome = if let Some((line, message)) = draft.error {
+            Err(error(line, message))
+        } else if draft.variation_depth > 0 {
+            Err(error(
+                draft.variation_line,
+                "variation opened with '(' is never closed with ')'".into(),
+            ))
+        } else if let Some(result) = result {
+            Ok(WrittenGame {
+                number,
+                line: draft.line,
+                tags: draft.tags,
+                preamble: draft.preamble,
+                moves: draft.moves,
+                result,
+            })
+        } else {
+            Err(error(
+                if draft.movetext_seen {
+                    draft.movetext_line
+                } else {
+                    end_line
+                },
+                "the game has no result: its moves must end with 1-0, 0-1, 1/2-1/2 or *".into(),
+            ))
+        };
+        games.push(outcome);
+    };
+    let mut last_line = 1;
+    loop {
+        let token = match lexer.next() {
+            None => break,
+            Some(Ok(t)) => t,
+            Some(Err(e)) => {
+                if !draft.started {
+                    draft.started = true;
+                    draft.line = e.line;
+                }
+                draft.fail(e.line, e.message);
+                last_line = e.line;
+                continue;
+            }
+        };
+        last_line = token.line;
+        if !draft.started {
+            draft.started = true;
+            draft.line = token.line;
+        }
+        let Token { kind, line } = token;
+        if !matches!(kind, TokenKind::Tag { .. } | TokenKind::Result(_)) {
+            draft.movetext_seen = true;
+            draft.movetext_line = line;
+        }
+        match kind {
+            TokenKind::Tag { name, value } => {
+                if draft.has_movetext() {
+                    // A new game's tags while this game's moves had no result.
+                    let old = std::mem::take(&mut draft);
+                    finish(old, None, &mut games, line);
+                    draft.started = true;
+                    draft.line = line;
+                }
+                draft.tags.push((name, value));
+            }
+            TokenKind::Result(result) if draft.variation_depth == 0 => {
+                let old = std::mem::take(&mut draft);
+                finish(old, Some(result), &mut games, line);
+            }
+            _ if draft.error.is_some() => {}
+            TokenKind::VariationStart => {
+                if draft.variation_depth == 0 {
+                    draft.variation_line = line;
+                }
+                draft.variation_depth += 1;
+            }
+            TokenKind::VariationEnd => {
+                if draft.variation_depth == 0 {
+                    draft.fail(line, "')' closes no variation".into());
+                } else {
+                    draft.variation_depth -= 1;
+                }
+            }
+            _ if draft.variation_depth > 0 => {}
+            TokenKind::Word(text) => draft.moves.push(WrittenMove {
+                text,
+                line,
+                comments: Vec::new(),
+            }),
+            TokenKind::Comment(text) => {
+                if text.is_empty() {
+                } else if let Some(m) = draft.moves.last_mut() {
+                    m.comments.push(text);
+                } else {
+                    draft.preamble.push(text);
+                }
+            }
+            TokenKind::MoveNumber(_) | TokenKind::Nag(_) | TokenKind::Result(_) => {}
+        }
+    }
+    if draft.started && (draft.has_movetext() || !draft.tags.is_empty() || draft.error.is_some()) {
+        finish(draft, None, &mut games, last_line);
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_games_with_variations_and_comments() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n\n{start} 1. f4 {hm} (1. c4 (1. e4)) f5 2. Nf3 1-0\n\n\
+                    [Event \"x\"]\n1. c4 $2 *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 2);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.number, 1);
+        assert_eq!(g.preamble, vec!["start".to_string()]);
+        let texts: Vec<&str> = g.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["f4", "f5", "Nf3"]);
+        assert_eq!(g.moves[0].comments, vec!["hm".to_string()]);
+        assert_eq!(g.result, "1-0");
+        let g = games[1].as_ref().unwrap();
+        assert_eq!(g.number, 2);
+        assert_eq!(g.line, 6);
+        assert_eq!(g.result, "*");
+    }
+
+    #[test]
+    fn missing_result_is_an_error_and_the_next_game_is_read() {
+        let text = "[White \"A\"]\n[Black \"B\"]\n1. f4 f5\n\n[Event \"next\"]\n1. c4 *\n";
+        let games = read_games(text);
+        assert_eq!(games.len(), 2);
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(e.game, "game 1 (A - B)");
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("no result"), "{e}");
+        assert!(games[1].is_ok());
+        let games = read_games("1. f4 f5");
+        assert!(games[0].as_ref().unwrap_err().message.contains("no result"));
+    }
+
+    #[test]
+    fn unterminated_comment_names_its_line() {
+        let games = read_games("[White \"A\"]\n\n1. f4 f5\n2. Nf3 {oops\n Nf6 1-0\n");
+        assert_eq!(games.len(), 1);
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("never closed"), "{e}");
+    }
+
+    #[test]
+    fn unclosed_variation_is_an_error() {
+        let games = read_games("1. f4 (1. c4 f5 1-0");
+        let e = games[0].as_ref().unwrap_err();
+        assert!(e.message.contains("variation"), "{e}");
+    }
+
+    #[test]
+    fn empty_text_has_no_games() {
+        assert!(read_games("  \n% only an escape line\n").is_empty());
+    }
+}

@@ -1,0 +1,269 @@
+//! Games to PGN text: tag pairs, then the movetext with move numbers, comments and
+//! variations, wrapped at 79 columns as PGN export format asks (lines under 80).
+
+use crate::board::{Color, Position};
+
+/// Movetext lines stay under 80 characters.
+const LINE_WIDTH: usize = 79;
+
+/// One item of movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A word without spaces: a move number, a move, a NAG.
+    Word(String),
+    /// A comment's text (written in braces; braces inside become parentheses).
+    Comment(String),
+    /// A variation: its own pieces, written in parentheses.
+    Variation(Vec<Piece>),
+}
+
+/// A move to write, with what follows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveOut {
+    /// The SAN, with any `?`/`??` suffix.
+    pub san: String,
+    pub comments: Vec<String>,
+    pub variations: Vec<Vec<Piece>>,
+    /// Comments after the variations (about the position the move led to).
+    pub comments_after: Vec<String>,
+}
+
+/// A game to write.
+#[derive(Clone, Debug)]
+pub struct GameOut {
+    pub tags: Vec<(String, String)>,
+    /// The position the moves start from (for the move numbers).
+    pub start: Position,
+    /// Comments before the first move.
+    pub preamble: Vec<String>,
+    pub moves: Vec<MoveOut>,
+    pub result: String,
+}
+
+/// A tag value with `\` and `"` escaped, line breaks turned into spaces.
+pub fn escape_tag_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Comment text that cannot end its comment early: braces become parentheses.
+pub fn clean_comment(text: &str) -> String {
+    text.replace('{', "(").replace('}', ")")
+}
+
+/// Wraps words into lines.
+struct Wrapper {
+    lines: Vec<String>,
+    current: String,
+}
+
+impl Wrapper {
+    fn new() -> Wrapper {
+        Wrapper {
+            lines: Vec::new(),
+            current: String::new(),
+        }
+    }
+
+    /// Adds a word; `glue` puts it straight after the previous one (after `(`, `{`).
+    fn word(&mut self, word: &str, glue: bool) {
+        if self.current.is_empty() || glue {
+            self.current.push_str(word);
+        } else if self.current.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
+            self.lines.push(std::mem::take(&mut self.current));
+            self.current.push_str(word);
+        } else {
+            self.current.push(' ');
+            self.current.push_str(word);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        let text = clean_comment(text);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.is_empty() {
+            self.word("{}", false);
+            return;
+        }
+        for (i, w) in words.iter().enumerate() {
+            let mut w = w.to_string();
+            if i == 0 {
+                w.insert(0, '{');
+            }
+            if i + 1 == words.len() {
+                w.push('}');
+            }
+            self.word(&w, false);
+        }
+    }
+
+    fn pieces(&mut self, pieces: &[Piece]) {
+        for p in pieces {
+            match p {
+                Piece::Word(w) => self.word(w, false),
+                Piece::Comment(c) => self.comment(c),
+                Piece::Variation(v) => {
+                    self.word("(", false);
+                    let mut inner = Wrapper::new();
+                    inner.pieces(v);
+                    let mut first = true;
+                    for line in inner.finish().lines() {
+                        for w in line.split(' ') {
+                            self.word(w, first);
+                            first = false;
+                        }
+                    }
+                    self.word(")", true);
+                }
+            }
+        }
+    }
+
+    fn finish(mut self) -> String {
+        if !self.current.is_empty() {
+            self.lines.push(self.current);
+        }
+        self.lines.join("\n")
+    }
+}
+
+/// The movetext pieces of a game (moves with numbers, comments, variations, result).
+pub fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    for c in &game.preamble {
+        pieces.push(Piece::Comment(c.clone()));
+    }
+    let mut fullmove = game.start.fullmove_number();
+    let mut side = game.start.side_to_move();
+    // Black's move gets its number at the start and after anything between moves.
+    let mut needs_number = true;
+    for m in &game.moves {
+        match side {
+            Color::White => pieces.push(Piece::Word(format!("{fullmove}."))),
+            Color::Black if needs_number => pieces.push(Piece::Word(format!("{fullmove}..."))),
+            Color::Black => {}
+        }
+        pieces.push(Piece::Word(m.san.clone()));
+        for c in &m.comments {
+            pieces.push(Piece::Comment(c.clone()));
+        }
+        for v in &m.variations {
+            pieces.push(Piece::Variation(v.clone()));
+        }
+        for c in &m.comments_after {
+            pieces.push(Piece::Comment(c.clone()));
+        }
+        needs_number =
+            !m.comments.is_empty() || !m.variations.is_empty() || !m.comments_after.is_empty();
+        if side == Color::Black {
+            fullmove += 1;
+        }
+        side = !side;
+    }
+    pieces.push(Piece::Word(game.result.clone()));
+    pieces
+}
+
+/// The whole game as PGN text, ending with a blank line.
+pub fn write_game(game: &GameOut) -> String {
+    let mut out = String::new();
+    for (name, value) in &game.tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape_tag_value(value)));
+    }
+    if !game.tags.is_empty() {
+        out.push('\n');
+    }
+    let mut w = Wrapper::new();
+    w.pieces(&movetext_pieces(game));
+    out.push_str(&w.finish());
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn::reader::read_games;
+    use crate::pgn::replay::replay;
+
+    #[test]
+    fn writes_numbers_comments_variations_and_reads_back() {
+        let game = GameOut {
+            tags: vec![
+                ("White".into(), "A \"x\"".into()),
+                ("Result".into(), "*".into()),
+            ],
+            start: Position::startpos(),
+            preamble: vec!["before {all}".into()],
+            moves: vec![
+                MoveOut {
+                    san: "f4".into(),
+                    comments: vec!["[%eval 0.10,2]".into()],
+                    ..MoveOut::default()
+                },
+                MoveOut {
+                    san: "f5?".into(),
+                    comments: vec![],
+                    variations: vec![vec![
+                        Piece::Word("1...".into()),
+                        Piece::Word("Nf6".into()),
+                        Piece::Comment("better".into()),
+                    ]],
+                    comments_after: vec!["after".into()],
+                },
+                MoveOut {
+                    san: "Nf3".into(),
+                    ..MoveOut::default()
+                },
+            ],
+            result: "*".into(),
+        };
+        let text = write_game(&game);
+        assert!(
+            text.starts_with("[White \"A \\\"x\\\"\"]\n[Result \"*\"]\n\n"),
+            "{text}"
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                "{before (all)} 1. f4 {[%eval 0.10,2]} 1... f5? (1... Nf6 {better}) {after} 2. Nf3 *"
+            ),
+            "{text}"
+        );
+        let mut games = read_games(&text);
+        let g = replay(games.remove(0).unwrap()).unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.tags[0].1, "A \"x\"");
+    }
+
+    #[test]
+    fn long_movetext_is_wrapped() {
+        let moves = (0..60)
+            .map(|_| MoveOut {
+                san: "Kd2".into(),
+                comments: vec!["a fairly long comment about this move".into()],
+                ..MoveOut::default()
+            })
+            .collect();
+        let game = GameOut {
+            tags: vec![],
+            start: Position::startpos(),
+            preamble: vec![],
+            moves,
+            result: "*".into(),
+        };
+        let text = write_game(&game);
+        assert!(
+            text.lines().all(|l| l.chars().count() <= LINE_WIDTH),
+            "{text}"
+        );
+    }
+}
