@@ -109,6 +109,15 @@ fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
     Ok(TranspositionTable::new(mb))
 }
 
+/// The answer of a search that failed: the first legal move (or none), so the
+/// protocol still answers with a legal move.
+fn fallback_result(position: &Position) -> SearchResult {
+    SearchResult {
+        best: position.legal_moves().iter().next().copied(),
+        ..SearchResult::default()
+    }
+}
+
 impl Engine {
     pub fn new(reporter: Arc<dyn EngineReporter>) -> Engine {
         let options = EngineOptions::default();
@@ -246,12 +255,21 @@ impl Engine {
             .name("khun-search-main".into())
             .stack_size(8 * 1024 * 1024)
             .spawn(move || {
-                let result = search::run(
-                    &job,
-                    &thread_shared,
-                    &mut data,
-                    Some(&*reporter as &dyn Reporter),
-                );
+                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search::run(
+                        &job,
+                        &thread_shared,
+                        &mut data,
+                        Some(&*reporter as &dyn Reporter),
+                    )
+                }));
+                let result = searched.unwrap_or_else(|_| {
+                    // A bug in the search must not leave the GUI waiting for a move
+                    // that never comes: answer with any legal move, and start the next
+                    // search with fresh histories.
+                    data = Vec::new();
+                    fallback_result(&job.position)
+                });
                 reporter.finished(&result);
                 data
             })

@@ -115,8 +115,17 @@ fn tokens(line: &str) -> Vec<&str> {
 
 /// Shortens hostile input before it is echoed in a message.
 fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(40).collect();
-    if s.chars().count() > 40 {
+    clip_to(s, 40)
+}
+
+/// The longest error message printed, in characters (the rest is cut).
+const MAX_ERROR_CHARS: usize = 300;
+
+/// The first `max` characters of `s`, with `...` when something was cut.
+fn clip_to(s: &str, max: usize) -> String {
+    let mut chars = s.chars();
+    let mut out: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
         out.push_str("...");
     }
     out
@@ -177,6 +186,10 @@ const GO_KEYWORDS: [&str; 14] = [
 
 /// The longest time `go` accepts (about 31 years), so arithmetic cannot overflow.
 const MAX_TIME_MS: u64 = 1_000_000_000_000;
+/// The deepest `go depth` (the search's own ply limit is a little above).
+const MAX_GO_DEPTH: u64 = 120;
+/// The longest `go mate`, in moves (a mate score beyond that cannot be told apart).
+const MAX_GO_MATE: u64 = 60;
 
 fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> (Limits, Option<u32>) {
     let mut limits = Limits::default();
@@ -198,19 +211,23 @@ fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> (Limits, 
                     .map(|n| n as u32)
             }
             "depth" => {
-                limits.depth = parse_go_number(key, value, 1_000, notes).map(|d| {
+                limits.depth = parse_go_number(key, value, MAX_GO_DEPTH, notes).map(|d| {
                     if d == 0 {
                         notes.push("go depth: 0 is not a depth, using 1".into());
                     }
-                    d.clamp(1, 120) as u32
+                    d.max(1) as u32
                 })
             }
             "nodes" => {
                 limits.nodes = parse_go_number(key, value, u64::MAX / 4, notes).map(|n| n.max(1))
             }
             "mate" => {
-                limits.mate =
-                    parse_go_number(key, value, 1_000, notes).map(|n| n.clamp(1, 60) as u32)
+                limits.mate = parse_go_number(key, value, MAX_GO_MATE, notes).map(|n| {
+                    if n == 0 {
+                        notes.push("go mate: 0 is not a mate distance, using 1".into());
+                    }
+                    n.max(1) as u32
+                })
             }
             "perft" => {
                 perft = parse_go_number(key, value, 20, notes).map(|d| d as u32);
@@ -431,21 +448,26 @@ impl Uci {
         }
     }
 
+    /// Prints `info string error: text`, shortened if hostile input made it long (a
+    /// FEN with a megabyte of extra fields is quoted in its error).
     fn error(&self, text: &str) {
-        self.out.line(&format!("info string error: {text}"));
+        self.out.line(&format!(
+            "info string error: {}",
+            clip_to(text, MAX_ERROR_CHARS)
+        ));
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (the one
     /// that chose the protocol).
     pub fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
         if let Some(line) = first
-            && !self.handle_line(&line)
+            && !self.handle_line_guarded(&line)
         {
             return self.shutdown();
         }
         while let Ok(input) = rx.recv() {
             let keep_going = match input {
-                Input::Line(line) => self.handle_line(&line),
+                Input::Line(line) => self.handle_line_guarded(&line),
                 Input::Truncated(line) => {
                     self.error(&format!(
                         "line longer than {} bytes ignored",
@@ -466,6 +488,26 @@ impl Uci {
     fn shutdown(&mut self) {
         self.engine.stop();
         self.engine.wait();
+    }
+
+    /// `handle_line`, but a panic (a bug, never bad input by design) is reported as
+    /// `info string error: internal error ...` and the session goes on, instead of
+    /// the engine vanishing in the middle of a game.
+    fn handle_line_guarded(&mut self, line: &str) -> bool {
+        let handled =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_line(line)));
+        handled.unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            self.error(&format!(
+                "internal error while handling '{}': {what}",
+                clip(line)
+            ));
+            true
+        })
     }
 
     /// Handles one line; false means quit.
