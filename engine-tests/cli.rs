@@ -1,3 +1,642 @@
-//! Black-box tests of the real binary (cli): see the module body.
+//! Black-box tests of the real binary's command-line analysis: `khun analyze` (text and
+//! JSON) and `khun annotate` (PGN in both letter sets, the counting rules' events, bad
+//! input, SVG). Searches are kept tiny (`--depth 1..4`, `--nodes`) so the suite is quick.
 
 mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What a finished `khun` run left behind.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn khun(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_khun"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run khun");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("engine-tests/data")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A fresh scratch file path for this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("khun-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir.join(name)
+}
+
+fn write_scratch(name: &str, text: &str) -> String {
+    let path = scratch(name);
+    std::fs::write(&path, text).expect("write scratch file");
+    path.to_string_lossy().into_owned()
+}
+
+/// The movetext of a PGN output on one line, whitespace collapsed.
+fn flat(pgn: &str) -> String {
+    pgn.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What is written between the move `mv` (e.g. `56. Nxd5+`) and the next move number.
+fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
+    let at = flat
+        .find(&format!(" {mv} "))
+        .unwrap_or_else(|| panic!("move '{mv}' not in the output:\n{flat}"));
+    let rest = &flat[at + mv.len() + 2..];
+    // The next move number: a space, digits and a dot, outside comments.
+    let mut depth = 0;
+    let bytes = rest.as_bytes();
+    for i in 0..bytes.len() {
+        match bytes[i] {
+            b'{' | b'(' => depth += 1,
+            b'}' | b')' => depth -= 1,
+            b' ' if depth == 0 && bytes.get(i + 1).is_some_and(|c| c.is_ascii_digit()) => {
+                let word: String = rest[i + 1..].chars().take_while(|c| *c != ' ').collect();
+                if word.ends_with('.') {
+                    return &rest[..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    rest
+}
+
+// ---------------------------------------------------------------------------------
+// A small JSON reader, to check that `--json` writes valid JSON (the project has no
+// serde).
+
+#[derive(Debug, Clone, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<Json>),
+    Obj(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn get(&self, key: &str) -> &Json {
+        match self {
+            Json::Obj(fields) => fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .unwrap_or_else(|| panic!("no field '{key}' in {self:?}")),
+            _ => panic!("not an object: {self:?}"),
+        }
+    }
+
+    fn str(&self) -> &str {
+        match self {
+            Json::Str(s) => s,
+            _ => panic!("not a string: {self:?}"),
+        }
+    }
+
+    fn num(&self) -> f64 {
+        match self {
+            Json::Num(n) => *n,
+            _ => panic!("not a number: {self:?}"),
+        }
+    }
+
+    fn arr(&self) -> &[Json] {
+        match self {
+            Json::Arr(a) => a,
+            _ => panic!("not an array: {self:?}"),
+        }
+    }
+}
+
+fn parse_json(text: &str) -> Json {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let v = json_value(&chars, &mut i);
+    skip_ws(&chars, &mut i);
+    assert_eq!(i, chars.len(), "trailing text after JSON: {text}");
+    v
+}
+
+fn skip_ws(c: &[char], i: &mut usize) {
+    while *i < c.len() && c[*i].is_ascii_whitespace() {
+        *i += 1;
+    }
+}
+
+fn expect(c: &[char], i: &mut usize, want: char) {
+    skip_ws(c, i);
+    assert_eq!(c.get(*i), Some(&want), "expected '{want}' at {i}");
+    *i += 1;
+}
+
+fn json_string(c: &[char], i: &mut usize) -> String {
+    expect(c, i, '"');
+    let mut s = String::new();
+    loop {
+        let ch = *c.get(*i).expect("unterminated JSON string");
+        *i += 1;
+        match ch {
+            '"' => return s,
+            '\\' => {
+                let e = c[*i];
+                *i += 1;
+                match e {
+                    '"' | '\\' | '/' => s.push(e),
+                    'n' => s.push('\n'),
+                    't' => s.push('\t'),
+                    'r' => s.push('\r'),
+                    'b' => s.push('\u{8}'),
+                    'f' => s.push('\u{c}'),
+                    'u' => {
+                        let hex: String = c[*i..*i + 4].iter().collect();
+                        *i += 4;
+                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                    }
+                    _ => panic!("bad escape \\{e}"),
+                }
+            }
+            ch if (ch as u32) < 0x20 => panic!("raw control character in a JSON string"),
+            ch => s.push(ch),
+        }
+    }
+}
+
+fn json_value(c: &[char], i: &mut usize) -> Json {
+    skip_ws(c, i);
+    match c.get(*i).copied() {
+        Some('{') => {
+            *i += 1;
+            let mut fields = Vec::new();
+            skip_ws(c, i);
+            if c[*i] == '}' {
+                *i += 1;
+                return Json::Obj(fields);
+            }
+            loop {
+                skip_ws(c, i);
+                let k = json_string(c, i);
+                expect(c, i, ':');
+                fields.push((k, json_value(c, i)));
+                skip_ws(c, i);
+                match c[*i] {
+                    ',' => *i += 1,
+                    '}' => {
+                        *i += 1;
+                        return Json::Obj(fields);
+                    }
+                    x => panic!("unexpected '{x}' in an object"),
+                }
+            }
+        }
+        Some('[') => {
+            *i += 1;
+            let mut items = Vec::new();
+            skip_ws(c, i);
+            if c[*i] == ']' {
+                *i += 1;
+                return Json::Arr(items);
+            }
+            loop {
+                items.push(json_value(c, i));
+                skip_ws(c, i);
+                match c[*i] {
+                    ',' => *i += 1,
+                    ']' => {
+                        *i += 1;
+                        return Json::Arr(items);
+                    }
+                    x => panic!("unexpected '{x}' in an array"),
+                }
+            }
+        }
+        Some('"') => Json::Str(json_string(c, i)),
+        Some('t') | Some('f') | Some('n') => {
+            for (word, value) in [
+                ("true", Json::Bool(true)),
+                ("false", Json::Bool(false)),
+                ("null", Json::Null),
+            ] {
+                let w: String = c[*i..(*i + word.len()).min(c.len())].iter().collect();
+                if w == word {
+                    *i += word.len();
+                    return value;
+                }
+            }
+            panic!("bad literal at {i}");
+        }
+        Some(_) => {
+            let start = *i;
+            while *i < c.len() && matches!(c[*i], '-' | '+' | '.' | 'e' | 'E' | '0'..='9') {
+                *i += 1;
+            }
+            let s: String = c[start..*i].iter().collect();
+            Json::Num(s.parse().unwrap_or_else(|_| panic!("bad number '{s}'")))
+        }
+        None => panic!("JSON ends early"),
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// analyze
+
+#[test]
+fn analyze_shows_each_depth_the_best_move_and_the_count() {
+    let r = khun(&["analyze", "--depth", "4"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    for d in 1..=4 {
+        let row = lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(&d.to_string()))
+            .unwrap_or_else(|| panic!("no line for depth {d}:\n{}", r.stdout));
+        // depth, score, nodes, speed, time, then the line from move 1.
+        assert!(row.contains("n/s"), "{row}");
+        assert!(row.contains(" 1. "), "{row}");
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("best move: ")),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        lines.last().copied(),
+        Some("count: no count: pawns on the board")
+    );
+}
+
+#[test]
+fn analyze_counting_state_in_words() {
+    // K+R v K, count at 6 of 32 plies: White must mate within 13 moves.
+    let r = khun(&[
+        "analyze",
+        "--fen",
+        "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("count: piece's honour: White must mate within 13 moves"),
+        "{}",
+        r.stdout
+    );
+    // Black to move: the line starts with Black's move number.
+    assert!(r.stdout.contains("1... K"), "{}", r.stdout);
+    let r = khun(&[
+        "analyze",
+        "--fen",
+        "4k3/8/3M4/8/8/8/r7/RN2K3 w - 128 80 1",
+        "--nodes",
+        "500",
+    ]);
+    assert!(
+        r.stdout
+            .contains("count: board's honour: 40 of 64 moves played"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn analyze_finds_mate_and_knows_stalemate() {
+    let r = khun(&[
+        "analyze",
+        "--fen",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "--depth",
+        "4",
+    ]);
+    assert!(r.stdout.contains("best move: Rh8# (h1h8)"), "{}", r.stdout);
+    assert!(r.stdout.contains("White mates in 1"), "{}", r.stdout);
+    let r = khun(&["analyze", "--fen", "k7/1R6/1K6/8/8/8/8/8 b - - 0 1"]);
+    assert_eq!(r.code, Some(0));
+    assert!(
+        r.stdout.contains("game over: Stalemate (1/2-1/2)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("best move: none"), "{}", r.stdout);
+}
+
+#[test]
+fn analyze_json_is_valid_json_with_lines_and_count() {
+    let r = khun(&[
+        "analyze",
+        "--json",
+        "--depth",
+        "3",
+        "--multipv",
+        "2",
+        "--moves",
+        "f3f4",
+        "Nd7",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let docs: Vec<Json> = r.stdout.lines().map(parse_json).collect();
+    assert_eq!(docs[0].get("type").str(), "position");
+    assert_eq!(docs[0].get("side_to_move").str(), "white");
+    let infos: Vec<&Json> = docs
+        .iter()
+        .filter(|d| d.get("type").str() == "info")
+        .collect();
+    assert!(infos.len() >= 6, "3 depths x 2 lines: {}", r.stdout);
+    for info in &infos {
+        assert!(info.get("nodes").num() > 0.0);
+        assert!(info.get("score").get("cp").num().abs() < 1000.0);
+        // The SAN line starts at White's second move.
+        assert!(info.get("pv_san").str().starts_with("2. "), "{info:?}");
+    }
+    let result = docs.last().unwrap();
+    assert_eq!(result.get("type").str(), "result");
+    assert_eq!(result.get("lines").arr().len(), 2);
+    let best = result.get("best_move").str();
+    assert_eq!(result.get("lines").arr()[0].get("pv").arr()[0].str(), best);
+    assert_eq!(
+        result.get("count").get("text").str(),
+        "no count: pawns on the board"
+    );
+    assert_eq!(result.get("game_over"), &Json::Null);
+}
+
+#[test]
+fn analyze_json_reports_mates_and_game_over() {
+    let r = khun(&[
+        "analyze",
+        "--json",
+        "--fen",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    let result = parse_json(r.stdout.lines().last().unwrap());
+    assert_eq!(result.get("best_move_san").str(), "Rh8#");
+    assert_eq!(result.get("score").get("mate").num(), 1.0);
+    let r = khun(&[
+        "analyze",
+        "--json",
+        "--fen",
+        "k7/1R6/1K6/8/8/8/8/8 b - 32 10 54",
+    ]);
+    let result = parse_json(r.stdout.lines().last().unwrap());
+    assert_eq!(result.get("best_move"), &Json::Null);
+    assert_eq!(result.get("game_over").get("reason").str(), "Stalemate");
+    assert_eq!(result.get("count").get("kind").str(), "piece's honour");
+}
+
+#[test]
+fn analyze_bad_input_is_refused_with_a_message() {
+    let r = khun(&["analyze", "--fen", "not a fen"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.starts_with("khun analyze: --fen:"), "{}", r.stderr);
+    let r = khun(&["analyze", "--moves", "f3f4", "Xe5"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("move 2 of the list"), "{}", r.stderr);
+    let r = khun(&["analyze", "--depth", "0"]);
+    assert_eq!(r.code, Some(2));
+    let r = khun(&["analyze", "--depth", "3", "--nodes", "100"]);
+    assert_eq!(r.code, Some(2), "one limit at a time");
+}
+
+// ---------------------------------------------------------------------------------
+// annotate
+
+/// Seed 000's game, worked out with pyffish by `engine-tests/data/seed000_counts.py`:
+/// 331 plies; board's honour starts at ply 111 (56. Nxd5+, limit 128 plies, counter 0);
+/// piece's honour replaces it at ply 113 (57. Nxb4, limit 128, counter 8: 4 pieces, so
+/// White has 60 moves, up to move 117); the count runs out at ply 234 (117... Ka6,
+/// counter 129); the game ends at ply 331 in stalemate (8/8/8/8/7N/5K2/5M2/5k2 b), a draw.
+#[test]
+fn seed_game_is_read_in_full_with_its_count_events_and_result() {
+    let r = khun(&["annotate", &data("seed000-game.pgn"), "--depth", "1"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    // stderr is a pipe here: no progress bar, no message.
+    assert_eq!(r.stderr, "");
+    assert!(r.stdout.contains("[Result \"1/2-1/2\"]"), "{}", r.stdout);
+    let text = flat(&r.stdout);
+    assert!(!text.contains("stopped:"), "{text}");
+
+    let at_56 = after_move(&text, "56. Nxd5+");
+    assert!(
+        at_56.contains(
+            "count: board's honour count starts: 64 moves (128 plies), counter at 0; \
+             unless the game ends first, it is drawn by the count after 120..."
+        ),
+        "{at_56}"
+    );
+    let at_57 = after_move(&text, "57. Nxb4");
+    assert!(
+        at_57.contains(
+            "count: piece's honour count starts, replacing the board's honour count: \
+             White must mate within 60 moves (limit 64 moves = 128 plies, counter at 8 for \
+             4 pieces); unless the game ends first, it is drawn by the count after 117..."
+        ),
+        "{at_57}"
+    );
+    let at_117 = after_move(&text, "117... Ka6");
+    assert!(
+        at_117.contains("count: the count has run out (ply 129 of 128)"),
+        "{at_117}"
+    );
+    // No other count event anywhere.
+    assert_eq!(text.matches("count starts").count(), 2, "{text}");
+    assert_eq!(text.matches("has run out").count(), 1, "{text}");
+    // Every move of the 166 is there, with its evaluation; then the real end.
+    let end = after_move(&text, "166. Mf2");
+    assert!(end.starts_with("{[%eval"), "{end}");
+    assert!(
+        end.contains("end: stalemate, Black has no legal move: a draw (1/2-1/2)"),
+        "{end}"
+    );
+    assert!(end.trim_end().ends_with("1/2-1/2"), "{end}");
+    let moves = text
+        .split(' ')
+        .filter(|w| w.ends_with('.') && w[..w.len() - 1].chars().all(|c| c.is_ascii_digit()))
+        .count();
+    assert!(moves >= 166, "{moves} White move numbers");
+
+    // The annotated game reads back, all of it.
+    let again = write_scratch("seed-annotated.pgn", &r.stdout);
+    let r2 = khun(&["annotate", &again, "--depth", "1"]);
+    assert_eq!(r2.code, Some(0), "{}", r2.stderr);
+    assert!(flat(&r2.stdout).contains("166. Mf2"));
+}
+
+#[test]
+fn makruk_match_pgn_is_read_back() {
+    let original = std::fs::read_to_string(data("makruk-match-sample.pgn")).unwrap();
+    let r = khun(&[
+        "annotate",
+        &data("makruk-match-sample.pgn"),
+        "--nodes",
+        "200",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let results = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("[Result "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(results(&original).len(), 10);
+    assert_eq!(results(&r.stdout), results(&original));
+    let plies = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("[PlyCount "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(plies(&r.stdout), plies(&original));
+    // Every game the runner ended with a mate ends in mate here too.
+    let mates = original.matches(" mates}").count();
+    assert_eq!(flat(&r.stdout).matches("end: checkmate").count(), mates);
+    // Thai letters and "=M" promotions came through.
+    assert!(r.stdout.contains("axb6=M"), "{}", r.stdout);
+}
+
+#[test]
+fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
+    let pgn = "[Event \"letter\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. f4 f5 2. Xf3 Nf6 *\n\n\
+               [Event \"illegal\"]\n[White \"C\"]\n[Black \"D\"]\n\n1. f4 f5 2. Nf3 Ke5 3. c4 1-0\n\n\
+               [Event \"no result\"]\n\n1. f4 f5\n\n\
+               [Event \"good\"]\n\n1. f4 f5 2. Nf3 *\n\n\
+               [Event \"comment\"]\n\n1. f4 {never closed\nf5 *\n";
+    let path = write_scratch("bad.pgn", pgn);
+    let r = khun(&["annotate", &path, "--depth", "1"]);
+    assert_eq!(r.code, Some(1), "errors give a failing exit code");
+    let err: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(err.len(), 4, "{}", r.stderr);
+    assert!(
+        err[0].starts_with(
+            "khun annotate: game 1 (A - B), line 5: move 2. 'Xf3': unknown piece letter 'X'"
+        ),
+        "{}",
+        err[0]
+    );
+    assert!(
+        err[1].starts_with(
+            "khun annotate: game 2 (C - D), line 11: move 2... 'Ke5' is not a legal move here"
+        ),
+        "{}",
+        err[1]
+    );
+    assert!(
+        err[2].starts_with("khun annotate: game 3, line 15: the game has no result"),
+        "{}",
+        err[2]
+    );
+    assert!(
+        err[3]
+            .starts_with("khun annotate: game 5, line 23: comment opened with '{' is never closed"),
+        "{}",
+        err[3]
+    );
+    // Games 1 and 2 up to their bad move, and game 4 in full.
+    let text = flat(&r.stdout);
+    assert_eq!(text.matches("[Event ").count(), 3, "{text}");
+    assert!(
+        text.contains("{stopped: move 2. 'Xf3': unknown piece letter"),
+        "{text}"
+    );
+    assert!(text.contains("[Event \"good\"]"), "{text}");
+    let good = &text[text.find("[Event \"good\"]").unwrap()..];
+    assert!(good.contains(" 2. Nf3 {[%eval"), "{good}");
+    assert!(good.ends_with(" *"), "{good}");
+}
+
+#[test]
+fn annotate_marks_a_blunder_with_the_better_move() {
+    // 1. Kf1?? leaves the rook to Black: 1. Rxa2 was the move.
+    let path = write_scratch(
+        "blunder.pgn",
+        "[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kf1 Rxa1+ *\n",
+    );
+    let r = khun(&["annotate", &path, "--depth", "4"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = flat(&r.stdout);
+    let at_1 = after_move(&text, "1. Kf1??");
+    assert!(at_1.contains("blunder: loses"), "{at_1}");
+    assert!(at_1.contains("Rxa2 was better"), "{at_1}");
+    assert!(
+        at_1.contains("(1. Rxa2"),
+        "the better line as a variation: {at_1}"
+    );
+    // Black's reply is the engine's own choice: no mark.
+    assert!(text.contains("1... Rxa1+ {"), "{text}");
+}
+
+#[test]
+fn annotate_writes_the_file_and_the_svg_graph() {
+    // K+R v K with the count at 30 of 32 plies: it runs out with 55. Rh1.
+    let path = write_scratch(
+        "runout.pgn",
+        "[FEN \"k7/8/1K6/8/8/8/8/7R w - 32 30 54\"]\n[Result \"*\"]\n\n54. Rh2 Kb8 55. Rh1 *\n",
+    );
+    let out = scratch("runout-annotated.pgn");
+    let svg = scratch("runout.svg");
+    let r = khun(&[
+        "annotate",
+        &path,
+        "--depth",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "", "the PGN goes to the file");
+    let pgn = std::fs::read_to_string(&out).unwrap();
+    let text = flat(&pgn);
+    assert!(
+        text.contains("count: piece's honour count is running: White must mate within 2 moves"),
+        "{text}"
+    );
+    assert!(
+        after_move(&text, "55. Rh1??").contains("count: the count has run out (ply 33 of 32)"),
+        "{text}"
+    );
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(
+        svg.contains("class=\"piece\""),
+        "a shaded piece's-honour window"
+    );
+    assert!(svg.contains("count runs out"));
+    assert!(svg.contains("<polyline points="));
+    assert!(svg.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn annotate_refuses_a_missing_file_or_an_empty_one() {
+    let r = khun(&["annotate", "/nonexistent/game.pgn", "--depth", "1"]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("cannot read '/nonexistent/game.pgn'"),
+        "{}",
+        r.stderr
+    );
+    let path = write_scratch("empty.pgn", "\n\n");
+    let r = khun(&["annotate", &path, "--depth", "1"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("no games"), "{}", r.stderr);
+}

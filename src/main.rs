@@ -42,6 +42,12 @@ enum Command {
         #[arg(long, short, default_value_t = khun::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
+    /// Analyse a position: the search as it deepens (depth, score, nodes, speed, line
+    /// in SAN), then the best move and the counting state in words.
+    Analyze(cli::analyze::AnalyzeArgs),
+    /// Annotate the games of a PGN file: an evaluation on every move, ?/?? with the
+    /// better move, the counting rules' events; optionally an SVG graph.
+    Annotate(cli::annotate::AnnotateArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +75,22 @@ fn main() -> ExitCode {
             print!("{}", khun::bench::run(Some(depth.clamp(1, 60))));
             ExitCode::SUCCESS
         }
+        Some(Command::Analyze(a)) => match cli::analyze::run(&a, Box::new(std::io::stdout())) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("khun analyze: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Annotate(a)) => match cli::annotate::run(&a) {
+            Ok(summary) if summary.errors == 0 => ExitCode::SUCCESS,
+            // Some games could not be read in full: say so to scripts.
+            Ok(_) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("khun annotate: {e}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             run_protocol(args.xboard);
             ExitCode::SUCCESS

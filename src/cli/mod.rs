@@ -1,7 +1,23 @@
 //! The command line: clap subcommands over the same board and engine code the
 //! protocols use.
+//!
+//! - [`perft`]: move generator counts.
+//! - [`analyze`]: one position searched, its progress and answer in text or JSON.
+//! - [`annotate`]: PGN games searched move by move and written back annotated, with
+//!   [`review`] (move judgements), [`count_events`] (the counting rules' events),
+//!   [`svg`] (graphs) and [`progress`] (the bar on stderr).
+//! - [`search_options`], [`score_text`], [`json`]: what those share.
 
+pub mod analyze;
+pub mod annotate;
+pub mod count_events;
+pub mod json;
 pub mod perft;
+pub mod progress;
+pub mod review;
+pub mod score_text;
+pub mod search_options;
+pub mod svg;
 
 use crate::board::{FenRules, Position, START_FEN};
 

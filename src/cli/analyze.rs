@@ -1,0 +1,333 @@
+//! `khun analyze`: search one position and show the search as it deepens (depth,
+//! score, nodes, speed, the line in SAN), then the best move and the counting state
+//! in words. `--json` writes the same as JSON, one object per line.
+
+use super::json::{self, Object};
+use super::score_text;
+use super::search_options::SearchOptions;
+use crate::board::counting::{self, CountKind};
+use crate::board::{Color, FenRules, Move, Position, START_FEN};
+use crate::engine::{EngineReporter, limits};
+use crate::pgn::numbered_san;
+use crate::search::{Bound, Reporter, SearchReport, SearchResult};
+use clap::builder::RangedU64ValueParser;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// Search time when no `--depth`, `--movetime` or `--nodes` is given.
+// why: one second gives a useful depth on any machine and answers at once for a person
+// at the terminal.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// `khun analyze`'s arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct AnalyzeArgs {
+    /// The position (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play from it first, in UCI (`e3e4`) or SAN (`Nf3`, `Bc2`).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// How many best lines to show.
+    #[arg(long, default_value_t = limits::MULTIPV_DEFAULT,
+          value_parser = RangedU64ValueParser::<usize>::new()
+              .range(limits::MULTIPV_MIN as u64..=limits::MULTIPV_MAX as u64))]
+    pub multipv: usize,
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Write JSON, one object per line, instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The start position and the moves given on the command line (UCI or SAN).
+pub fn game_from_args(
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(Position, Vec<Move>), String> {
+    let start = Position::from_fen_with(fen.unwrap_or(START_FEN), FenRules::Strict)
+        .map_err(|e| format!("--fen: {e}"))?;
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        let m = pos
+            .parse_san(text)
+            .map_err(|e| format!("--moves: move {} of the list: {e}", i + 1))?;
+        pos.play(m);
+        played.push(m);
+    }
+    Ok((start, played))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Nodes per second, short: `850 kn/s`, `1.23 Mn/s`.
+fn speed(nps: u64) -> String {
+    if nps >= 1_000_000 {
+        format!("{:.2} Mn/s", nps as f64 / 1e6)
+    } else {
+        format!("{} kn/s", nps / 1000)
+    }
+}
+
+/// A bound seen from White's side: a lower bound for Black is an upper one for White.
+fn white_bound(bound: Option<Bound>, side: Color) -> Option<Bound> {
+    match (bound, side) {
+        (Some(Bound::Lower), Color::Black) => Some(Bound::Upper),
+        (Some(Bound::Upper), Color::Black) => Some(Bound::Lower),
+        (Some(Bound::Exact), _) | (None, _) => None,
+        (b, Color::White) => b,
+    }
+}
+
+/// The counting state as JSON.
+fn count_json(pos: &Position) -> String {
+    let count = pos.count();
+    let kind = match counting::kind(pos) {
+        Some(CountKind::BoardsHonour) => Some("board's honour"),
+        Some(CountKind::PiecesHonour { .. }) => Some("piece's honour"),
+        None => None,
+    };
+    Object::new()
+        .bool("running", count.is_running())
+        .num("limit_plies", count.limit())
+        .num("ply", count.ply())
+        .opt_str("kind", kind)
+        .bool("exceeded", count.is_exceeded())
+        .str("text", &counting::describe(pos))
+        .build()
+}
+
+/// Prints the search as it goes.
+struct Printer {
+    root: Position,
+    json: bool,
+    multipv: usize,
+    out: Mutex<Box<dyn Write + Send>>,
+}
+
+impl Printer {
+    fn line(&self, text: &str) {
+        if let Ok(mut out) = self.out.lock() {
+            // A closed pipe (`khun analyze | head`) is not an error worth a message.
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        }
+    }
+
+    fn header(&self) {
+        if self.json {
+            self.line(
+                &Object::new()
+                    .str("type", "position")
+                    .str("fen", &self.root.to_fen())
+                    .str("side_to_move", color_name(self.root.side_to_move()))
+                    .raw("count", count_json(&self.root))
+                    .build(),
+            );
+        } else {
+            self.line(&format!("position: {}", self.root.to_fen()));
+            self.line(&format!("count: {}", counting::describe(&self.root)));
+            self.line("scores in pawns from White's view; #N: White mates in N, #-N: Black does");
+            self.line("depth   score       nodes        speed      time  line");
+        }
+    }
+
+    fn finish(&self, result: &SearchResult) {
+        let side = self.root.side_to_move();
+        let outcome = self.root.outcome();
+        if self.json {
+            let best = result.best.filter(|&m| self.root.is_legal(m));
+            let lines = result.lines.iter().enumerate().map(|(i, (score, pv))| {
+                Object::new()
+                    .num("multipv", i + 1)
+                    .raw(
+                        "score",
+                        score_text::json(score_text::white_view(*score, side)),
+                    )
+                    .raw("pv", json::string_array(pv.iter().map(|m| m.to_string())))
+                    .str("pv_san", &numbered_san(&self.root, pv))
+                    .build()
+            });
+            let game_over = match outcome {
+                Some(o) => Object::new()
+                    .str("result", o.result())
+                    .str("reason", o.reason())
+                    .build(),
+                None => "null".to_string(),
+            };
+            self.line(
+                &Object::new()
+                    .str("type", "result")
+                    .str("fen", &self.root.to_fen())
+                    .opt_str("best_move", best.map(|m| m.to_string()).as_deref())
+                    .opt_str("best_move_san", best.map(|m| self.root.san(m)).as_deref())
+                    .raw(
+                        "score",
+                        if best.is_some() {
+                            score_text::json(score_text::white_view(result.score, side))
+                        } else {
+                            "null".to_string()
+                        },
+                    )
+                    .num("depth", result.depth)
+                    .num("nodes", result.nodes)
+                    .num("time_ms", result.elapsed_ms)
+                    .raw("lines", json::array(lines))
+                    .raw("count", count_json(&self.root))
+                    .raw("game_over", game_over)
+                    .build(),
+            );
+            return;
+        }
+        if let Some(o) = outcome {
+            self.line(&format!("game over: {} ({})", o.reason(), o.result()));
+        }
+        match result.best.filter(|&m| self.root.is_legal(m)) {
+            Some(best) => {
+                self.line(&format!("best move: {} ({best})", self.root.san(best)));
+                self.line(&format!(
+                    "score: {} (White's view), depth {}, {} nodes in {:.2} s",
+                    score_text::words(score_text::white_view(result.score, side)),
+                    result.depth,
+                    result.nodes,
+                    result.elapsed_ms as f64 / 1000.0
+                ));
+                for (i, (score, pv)) in result.lines.iter().enumerate() {
+                    let label = if self.multipv > 1 {
+                        format!("line {}", i + 1)
+                    } else {
+                        "line".to_string()
+                    };
+                    self.line(&format!(
+                        "{label}: {} ({})",
+                        numbered_san(&self.root, pv),
+                        score_text::short(score_text::white_view(*score, side))
+                    ));
+                }
+            }
+            None => self.line("best move: none (no legal move)"),
+        }
+        self.line(&format!("count: {}", counting::describe(&self.root)));
+    }
+}
+
+impl Reporter for Printer {
+    fn info(&self, r: &SearchReport) {
+        if r.depth == 0 {
+            return;
+        }
+        let side = self.root.side_to_move();
+        let white = score_text::white_view(r.score, side);
+        let bound = white_bound(r.bound, side);
+        let pv_san = numbered_san(&self.root, &r.pv);
+        if self.json {
+            let bound = match bound {
+                Some(Bound::Lower) => "\"lower\"",
+                Some(Bound::Upper) => "\"upper\"",
+                _ => "null",
+            };
+            self.line(
+                &Object::new()
+                    .str("type", "info")
+                    .num("depth", r.depth)
+                    .num("seldepth", r.seldepth)
+                    .num("multipv", r.multipv)
+                    .raw("score", score_text::json(white))
+                    .raw("bound", bound)
+                    .num("nodes", r.nodes)
+                    .num("nps", r.nps())
+                    .num("time_ms", r.time_ms)
+                    .raw("pv", json::string_array(r.pv.iter().map(|m| m.to_string())))
+                    .str("pv_san", &pv_san)
+                    .build(),
+            );
+            return;
+        }
+        let mark = match bound {
+            Some(Bound::Lower) => ">=",
+            Some(Bound::Upper) => "<=",
+            _ => "",
+        };
+        let score = format!("{mark}{}", score_text::short(white));
+        let line_no = if self.multipv > 1 {
+            format!("{}) ", r.multipv)
+        } else {
+            String::new()
+        };
+        self.line(&format!(
+            "{:>5}  {:>6}  {:>10}  {:>11}  {:>7}  {line_no}{pv_san}",
+            r.depth,
+            score,
+            r.nodes,
+            speed(r.nps()),
+            format!("{:.2}s", r.time_ms as f64 / 1000.0),
+        ));
+    }
+
+    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
+}
+
+impl EngineReporter for Printer {
+    fn finished(&self, _result: &SearchResult) {}
+}
+
+/// Runs `khun analyze`, writing to `out`. `Err` holds a message for bad input.
+pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String> {
+    let (start, moves) = game_from_args(args.fen.as_deref(), &args.moves)?;
+    let mut root = start.clone();
+    for &m in &moves {
+        root.play(m);
+    }
+    let printer = Arc::new(Printer {
+        root: root.clone(),
+        json: args.json,
+        multipv: args.multipv,
+        out: Mutex::new(out),
+    });
+    printer.header();
+    if !root.has_legal_move() {
+        printer.finish(&SearchResult::default());
+        return Ok(());
+    }
+    let mut engine = args.search.engine(printer.clone())?;
+    engine.set_multipv(args.multipv);
+    engine.set_position(start, &moves);
+    let result = engine.search_blocking(args.search.limits(DEFAULT_MOVETIME_MS));
+    printer.finish(&result);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speed_and_bounds() {
+        assert_eq!(speed(850_400), "850 kn/s");
+        assert_eq!(speed(1_234_567), "1.23 Mn/s");
+        assert_eq!(
+            white_bound(Some(Bound::Lower), Color::Black),
+            Some(Bound::Upper)
+        );
+        assert_eq!(white_bound(Some(Bound::Exact), Color::White), None);
+    }
+
+    #[test]
+    fn moves_in_uci_or_san() {
+        let (_, moves) = game_from_args(None, &["f3f4 f6f5".into(), "Nf3".into()]).unwrap();
+        assert_eq!(moves.len(), 3);
+        let e = game_from_args(None, &["f3f4".into(), "Xe5".into()]).unwrap_err();
+        assert!(e.contains("move 2"), "{e}");
+        assert!(
+            game_from_args(Some("nonsense"), &[])
+                .unwrap_err()
+                .starts_with("--fen")
+        );
+    }
+}

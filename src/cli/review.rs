@@ -1,0 +1,167 @@
+//! A game's positions searched one by one with the engine, and each move judged
+//! against the engine's best: how much it loses, `?` or `??`, and the better move.
+
+use super::score_text::white_view;
+use crate::board::{Color, Move, Outcome, Position};
+use crate::engine::Engine;
+use crate::search::Limits;
+use crate::search::score::{self, is_mate};
+
+/// Scores are clamped to this many centipawns before moves are compared.
+// why: beyond ten pawns the game is decided either way; going from mate in 5 to
+// +15 pawns, or from -12 to -20, changes nothing worth a question mark.
+pub const JUDGE_CLAMP_CP: i32 = 1000;
+
+/// A move that loses at least this much (centipawns, clamped scores) gets `?`.
+// why: about a pawn (90-120 cp in the material table): a clear loss, and well above
+// the noise between two searches of neighbouring positions.
+pub const MISTAKE_CP: i32 = 100;
+
+/// A move that loses at least this much gets `??`.
+// why: a minor piece is 400-500 cp, so 300 means a piece or a winning position thrown
+// away, not a positional slip.
+pub const BLUNDER_CP: i32 = 300;
+
+/// What the engine thinks of one position of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEval {
+    /// From White's view, in the search's units (centipawns, mate scores).
+    pub score_white: i32,
+    /// 0 when the position was not searched (the game was over in it).
+    pub depth: i32,
+    /// The engine's best move and line, when it searched.
+    pub best: Option<Move>,
+    pub pv: Vec<Move>,
+}
+
+/// The score of a position the rules have ended: mate, or a draw.
+fn terminal_eval(pos: &Position, outcome: Outcome) -> PositionEval {
+    let score = match outcome {
+        Outcome::Checkmate { .. } => score::mated_in(0),
+        _ => score::DRAW,
+    };
+    PositionEval {
+        score_white: white_view(score, pos.side_to_move()),
+        depth: 0,
+        best: None,
+        pv: Vec::new(),
+    }
+}
+
+/// Searches every position of a game (`positions[0]` is the start; position `i` comes
+/// after `moves[..i]`). Positions in which the rules have ended the game (mate,
+/// stalemate, the count run out, no mating material) get their result without a
+/// search. `progress(i)` is called before each position.
+pub fn evaluate_positions(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    positions: &[Position],
+    limits: &Limits,
+    mut progress: impl FnMut(usize),
+) -> Vec<PositionEval> {
+    let mut out = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        progress(i);
+        if let Some(outcome) = pos.outcome() {
+            out.push(terminal_eval(pos, outcome));
+            continue;
+        }
+        engine.set_position(start.clone(), &moves[..i]);
+        let result = engine.search_blocking(limits.clone());
+        out.push(PositionEval {
+            score_white: white_view(result.score, pos.side_to_move()),
+            depth: result.depth,
+            best: result.best,
+            pv: result.pv,
+        });
+    }
+    out
+}
+
+/// How a move compares with the engine's best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Centipawns lost against the best move (clamped scores), 0 or more.
+    pub loss_cp: i32,
+    /// `""`, `"?"` or `"??"`.
+    pub mark: &'static str,
+}
+
+/// A score for comparisons: centipawns within +-`JUDGE_CLAMP_CP`, mates at the ends.
+pub fn clamped(score_white: i32) -> i32 {
+    if is_mate(score_white) {
+        JUDGE_CLAMP_CP * score_white.signum()
+    } else {
+        score_white.clamp(-JUDGE_CLAMP_CP, JUDGE_CLAMP_CP)
+    }
+}
+
+/// Judges `played`, made by `mover` in the position of `before`, leading to `after`.
+pub fn judge(before: &PositionEval, after: &PositionEval, played: Move, mover: Color) -> Judgement {
+    let none = Judgement {
+        loss_cp: 0,
+        mark: "",
+    };
+    let Some(best) = before.best else {
+        return none;
+    };
+    if best == played {
+        return none;
+    }
+    let sign = match mover {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let loss = (sign * (clamped(before.score_white) - clamped(after.score_white))).max(0);
+    let mark = if loss >= BLUNDER_CP {
+        "??"
+    } else if loss >= MISTAKE_CP {
+        "?"
+    } else {
+        ""
+    };
+    Judgement {
+        loss_cp: loss,
+        mark,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::mate_in;
+
+    fn eval(score_white: i32, best: Option<Move>) -> PositionEval {
+        PositionEval {
+            score_white,
+            depth: 5,
+            best,
+            pv: best.into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn thresholds_and_sides() {
+        let pos = Position::startpos();
+        let moves = pos.legal_moves();
+        let (a, b) = (moves.as_slice()[0], moves.as_slice()[1]);
+        // White drops 1.5 pawns.
+        let j = judge(&eval(50, Some(a)), &eval(-100, None), b, Color::White);
+        assert_eq!((j.loss_cp, j.mark), (150, "?"));
+        // Black gives away 4 pawns (White's score rises).
+        let j = judge(&eval(0, Some(a)), &eval(400, None), b, Color::Black);
+        assert_eq!(j.mark, "??");
+        // The engine's own move is never marked.
+        let j = judge(&eval(0, Some(a)), &eval(900, None), a, Color::Black);
+        assert_eq!(j.mark, "");
+        // Mate in 3 to +15 pawns: decided either way.
+        let j = judge(
+            &eval(mate_in(5), Some(a)),
+            &eval(1500, None),
+            b,
+            Color::White,
+        );
+        assert_eq!(j.mark, "");
+    }
+}

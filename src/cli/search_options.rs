@@ -1,0 +1,75 @@
+//! The search options `analyze` and `annotate` share (`--depth`, `--movetime`,
+//! `--nodes`, `--threads`, `--hash`) and the engine they set up.
+
+use crate::board::Move;
+use crate::engine::{Engine, EngineReporter, limits};
+use crate::search::score::MAX_PLY;
+use crate::search::{Limits, Reporter, SearchReport, SearchResult};
+use clap::builder::RangedU64ValueParser;
+use std::sync::Arc;
+
+/// How long to search each position, and with what.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Search each position to this depth (plies).
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"],
+          value_parser = clap::value_parser!(u32).range(1..=(MAX_PLY as i64 - 4)))]
+    pub depth: Option<u32>,
+    /// Search each position for this many milliseconds (when no limit is given:
+    /// 1000 for analyze, 200 per position for annotate).
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search each position for this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = limits::THREADS_DEFAULT,
+          value_parser = RangedU64ValueParser::<usize>::new()
+              .range(limits::THREADS_MIN as u64..=limits::THREADS_MAX as u64))]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = limits::HASH_DEFAULT,
+          value_parser = RangedU64ValueParser::<usize>::new()
+              .range(limits::HASH_MIN as u64..=limits::HASH_MAX as u64))]
+    pub hash: usize,
+}
+
+impl SearchOptions {
+    /// The limits of one search; `default_movetime_ms` when none was given.
+    pub fn limits(&self, default_movetime_ms: u64) -> Limits {
+        match (self.depth, self.movetime, self.nodes) {
+            (Some(d), _, _) => Limits::depth(d),
+            (_, Some(ms), _) => Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+            (_, _, Some(n)) => Limits::nodes(n),
+            _ => Limits {
+                movetime: Some(default_movetime_ms),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// An engine with these threads and hash, reporting to `reporter`.
+    pub fn engine(&self, reporter: Arc<dyn EngineReporter>) -> Result<Engine, String> {
+        let mut engine = Engine::new(reporter);
+        engine.set_threads(self.threads);
+        engine.set_hash(self.hash).map_err(|e| e.to_string())?;
+        // The clock is ours alone: no GUI lag to allow for.
+        engine.set_move_overhead(0);
+        Ok(engine)
+    }
+}
+
+/// A reporter that keeps quiet (the caller uses the returned result).
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _report: &SearchReport) {}
+    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
+}
+
+impl EngineReporter for Silent {
+    fn finished(&self, _result: &SearchResult) {}
+}
