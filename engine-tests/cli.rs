@@ -35,17 +35,32 @@ fn data(name: &str) -> String {
         .into_owned()
 }
 
-/// A fresh scratch file path for this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("khun-cli-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir.join(name)
+/// A scratch directory for one test, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("khun-cli-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch dir");
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Writes `text` to a file in the directory; returns its path.
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.path(name);
+        std::fs::write(&path, text).expect("write scratch file");
+        path.to_string_lossy().into_owned()
+    }
 }
 
-fn write_scratch(name: &str, text: &str) -> String {
-    let path = scratch(name);
-    std::fs::write(&path, text).expect("write scratch file");
-    path.to_string_lossy().into_owned()
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The movetext of a PGN output on one line, whitespace collapsed.
@@ -474,7 +489,8 @@ fn seed_game_is_read_in_full_with_its_count_events_and_result() {
     assert!(moves >= 166, "{moves} White move numbers");
 
     // The annotated game reads back, all of it.
-    let again = write_scratch("seed-annotated.pgn", &r.stdout);
+    let scratch = Scratch::new("seed");
+    let again = scratch.write("seed-annotated.pgn", &r.stdout);
     let r2 = khun(&["annotate", &again, "--depth", "1"]);
     assert_eq!(r2.code, Some(0), "{}", r2.stderr);
     assert!(flat(&r2.stdout).contains("166. Mf2"));
@@ -519,7 +535,8 @@ fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
                [Event \"no result\"]\n\n1. f4 f5\n\n\
                [Event \"good\"]\n\n1. f4 f5 2. Nf3 *\n\n\
                [Event \"comment\"]\n\n1. f4 {never closed\nf5 *\n";
-    let path = write_scratch("bad.pgn", pgn);
+    let scratch = Scratch::new("bad");
+    let path = scratch.write("bad.pgn", pgn);
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(1), "errors give a failing exit code");
     let err: Vec<&str> = r.stderr.lines().collect();
@@ -565,7 +582,8 @@ fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
 #[test]
 fn annotate_marks_a_blunder_with_the_better_move() {
     // 1. Kf1?? leaves the rook to Black: 1. Rxa2 was the move.
-    let path = write_scratch(
+    let scratch = Scratch::new("blunder");
+    let path = scratch.write(
         "blunder.pgn",
         "[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kf1 Rxa1+ *\n",
     );
@@ -586,12 +604,13 @@ fn annotate_marks_a_blunder_with_the_better_move() {
 #[test]
 fn annotate_writes_the_file_and_the_svg_graph() {
     // K+R v K with the count at 30 of 32 plies: it runs out with 55. Rh1.
-    let path = write_scratch(
+    let scratch = Scratch::new("runout");
+    let path = scratch.write(
         "runout.pgn",
         "[FEN \"k7/8/1K6/8/8/8/8/7R w - 32 30 54\"]\n[Result \"*\"]\n\n54. Rh2 Kb8 55. Rh1 *\n",
     );
-    let out = scratch("runout-annotated.pgn");
-    let svg = scratch("runout.svg");
+    let out = scratch.path("runout-annotated.pgn");
+    let svg = scratch.path("runout.svg");
     let r = khun(&[
         "annotate",
         &path,
@@ -635,7 +654,8 @@ fn annotate_refuses_a_missing_file_or_an_empty_one() {
         "{}",
         r.stderr
     );
-    let path = write_scratch("empty.pgn", "\n\n");
+    let scratch = Scratch::new("empty");
+    let path = scratch.write("empty.pgn", "\n\n");
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("no games"), "{}", r.stderr);
