@@ -83,6 +83,21 @@ impl Clock {
         self.opponent_ms = Some(ms);
     }
 
+    /// The engine has moved after thinking `spent_ms`: its clock, until the GUI's
+    /// next `time`, is what it was less that, plus the increment. (Only a ponder search
+    /// started before that `time` arrives needs this.)
+    pub fn after_own_move(&mut self, spent_ms: u64) {
+        if let TimeControl::Conventional {
+            base_ms,
+            increment_ms,
+            ..
+        } = self.control
+        {
+            let before = self.engine_ms.unwrap_or(base_ms);
+            self.engine_ms = Some(before.saturating_sub(spent_ms).saturating_add(increment_ms));
+        }
+    }
+
     /// The limits for a move of `engine_side`, which has already played
     /// `moves_played` moves in this game (for the moves left in a session).
     pub fn limits(&self, engine_side: Color, moves_played: usize) -> Limits {
@@ -141,6 +156,21 @@ mod tests {
         assert_eq!((l.wtime, l.btime), (Some(7_000), Some(5_000)));
         let l = clock.limits(Color::White, 3);
         assert_eq!((l.wtime, l.btime), (Some(5_000), Some(7_000)));
+    }
+
+    #[test]
+    fn own_moves_use_up_the_clock() {
+        let mut clock = Clock::default();
+        clock.set_control(TimeControl::Conventional {
+            moves_per_session: 0,
+            base_ms: 2_000,
+            increment_ms: 50,
+        });
+        clock.after_own_move(300);
+        assert_eq!(clock.limits(Color::White, 1).wtime, Some(1_750));
+        clock.set_engine_time(1_000);
+        clock.after_own_move(5_000);
+        assert_eq!(clock.limits(Color::White, 2).wtime, Some(50));
     }
 
     #[test]

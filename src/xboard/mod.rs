@@ -468,6 +468,7 @@ impl Xboard {
         }
         self.active = None;
         self.engine.wait();
+        self.clock.after_own_move(answer.result.elapsed_ms);
         self.play_engine_move(answer.result.best, answer.result.ponder);
     }
 
