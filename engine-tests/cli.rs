@@ -68,12 +68,17 @@ fn flat(pgn: &str) -> String {
     pgn.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What is written between the move `mv` (e.g. `56. Nxd5+`) and the next move number.
+/// What is written between the move `mv` (e.g. `56. Nxd5+`, whatever `?`/`??` the
+/// annotator gave it) and the next move number.
 fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
-    let at = flat
-        .find(&format!(" {mv} "))
+    let (at, written) = ["", "?", "??"]
+        .iter()
+        .find_map(|glyph| {
+            let written = format!(" {mv}{glyph} ");
+            flat.find(&written).map(|at| (at, written))
+        })
         .unwrap_or_else(|| panic!("move '{mv}' not in the output:\n{flat}"));
-    let rest = &flat[at + mv.len() + 2..];
+    let rest = &flat[at + written.len()..];
     // The next move number: a space, digits and a dot, outside comments.
     let mut depth = 0;
     let bytes = rest.as_bytes();

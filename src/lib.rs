@@ -3,6 +3,7 @@
 //! - [`board`]: the rules (positions, legal moves, counting rules, FEN, notation).
 //! - [`eval`]: the makruk evaluation.
 //! - [`search`]: iterative-deepening alpha-beta with a shared transposition table.
+//! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`engine`]: the facade the protocols and the command line drive.
 //! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
 //! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
@@ -15,5 +16,6 @@ pub mod eval;
 pub mod io;
 pub mod pgn;
 pub mod search;
+pub mod tablebase;
 pub mod uci;
 pub mod xboard;

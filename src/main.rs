@@ -48,6 +48,16 @@ enum Command {
     /// Annotate the games of a PGN file: an evaluation on every move, ?/?? with the
     /// better move, the counting rules' events; optionally an SVG graph.
     Annotate(cli::annotate::AnnotateArgs),
+    /// The endgame tables: without --fen, build them all and describe them; with it,
+    /// look up one position and say whether the count leaves time for the mate.
+    Tablebase {
+        /// The position to look up.
+        #[arg(long)]
+        fen: Option<String>,
+        /// UCI moves to play from it first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -91,6 +101,24 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Tablebase { fen, moves }) => {
+            let mut out = std::io::stdout().lock();
+            let written = match fen {
+                None if moves.is_empty() => cli::tablebase::describe_all(&mut out),
+                _ => match cli::position_from_args(fen.as_deref(), &moves, FenRules::Strict) {
+                    Ok(pos) => cli::tablebase::describe_position(&pos, &mut out).map(|_| ()),
+                    Err(e) => {
+                        eprintln!("khun tablebase: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
+            if written.is_ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
         None => {
             run_protocol(args.xboard);
             ExitCode::SUCCESS

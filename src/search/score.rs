@@ -4,13 +4,16 @@
 //! The transposition table stores mate scores relative to the node, so they can be
 //! reused at another distance from the root.
 
-/// Deepest ply the search can reach (stack sizes, mate range).
+/// Deepest ply the search can reach (stack sizes).
 pub const MAX_PLY: usize = 128;
+/// Longest mate a score can hold, in plies from the root: the search's depth plus
+/// the longest win in an endgame table (under 128 plies).
+pub const MAX_MATE_PLY: usize = 512;
 
 pub const INFINITE: i32 = 32_001;
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub const MATE_BOUND: i32 = MATE - MAX_MATE_PLY as i32;
 pub const DRAW: i32 = 0;
 
 /// The score of mating at `ply` plies from the root.

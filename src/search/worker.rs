@@ -18,6 +18,7 @@ use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
 use crate::board::{Color, Move, PieceKind, Position};
 use crate::eval::evaluate;
+use crate::tablebase::{self, Verdict};
 use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
@@ -51,6 +52,20 @@ fn reduction(depth: i32, moves: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (moves.max(1) as f64).ln();
     (LMR_BASE + d * m / LMR_DIVISOR) as i32
+}
+
+/// The exact score of a position an endgame table covers, the count included.
+#[inline]
+fn table_score(pos: &Position, ply: usize) -> Option<i32> {
+    // Cheap filter first: tables hold at most four men and no pawns.
+    if pos.occupied().count() > 4 {
+        return None;
+    }
+    Some(match tablebase::probe_with_count(pos)? {
+        Verdict::Win(d) => mate_in(ply + d as usize),
+        Verdict::Loss(d) => mated_in(ply + d as usize),
+        Verdict::Draw => DRAW,
+    })
 }
 
 pub struct Worker<'a> {
@@ -355,6 +370,11 @@ impl<'a> Worker<'a> {
                 rm.pv.push(m);
                 let len = self.pv_len[1];
                 rm.pv.extend_from_slice(&self.pv_table[1][..len]);
+                if root.occupied().count() <= 5 {
+                    // The search stops at positions the endgame tables cover; the
+                    // tables know the rest of the line.
+                    tablebase::extend_line(root, &mut rm.pv);
+                }
             } else {
                 rm.score = -INFINITE;
             }
@@ -423,6 +443,9 @@ impl<'a> Worker<'a> {
                 && pos.has_insufficient_material(Color::Black))
         {
             return DRAW;
+        }
+        if let Some(score) = table_score(pos, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
@@ -685,6 +708,9 @@ impl<'a> Worker<'a> {
             && pos.has_insufficient_material(Color::Black)
         {
             return DRAW;
+        }
+        if let Some(score) = table_score(pos, ply) {
+            return score;
         }
         let in_check = pos.in_check();
         if ply >= MAX_PLY - 2 {

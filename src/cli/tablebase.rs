@@ -1,0 +1,125 @@
+//! `khun tablebase`: build the endgame tables and describe them, or look up one
+//! position, with and without the count.
+
+use crate::board::{Color, Position, counting};
+use crate::tablebase::{self, Ending, Verdict};
+use std::io::Write;
+use std::time::Instant;
+
+/// The moves the piece's honour gives the strong side of `ending` once the count
+/// starts (its limit less the men on the board), as the counting rules compute it.
+fn moves_under_count(ending: Ending) -> u32 {
+    let letters: String = ending
+        .kinds()
+        .iter()
+        .map(|k| k.letter().to_ascii_uppercase())
+        .collect();
+    let fen = format!("7k/8/8/8/8/8/8/K{letters}{} b - - 0 1", 7 - letters.len());
+    let pos = Position::from_fen(&fen).expect("a legal example of the ending");
+    let moves = counting::limit_for(&pos, Color::Black).unwrap_or(0) as u32;
+    moves.saturating_sub(pos.occupied().count())
+}
+
+/// Builds every table and prints one line each: positions, wins, the longest win,
+/// the wins that fit a fresh count, build time and memory.
+pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<7} {:>10} {:>7} {:>13} {:>11} {:>14} {:>9} {:>7}",
+        "ending",
+        "positions",
+        "won",
+        "longest win",
+        "count gives",
+        "won in count",
+        "built in",
+        "memory"
+    )?;
+    for ending in Ending::ALL {
+        let start = Instant::now();
+        let table = tablebase::ensure(ending);
+        let built = start.elapsed();
+        let (legal, by_plies) = table.win_lengths();
+        let won: u64 = by_plies.iter().sum();
+        let moves = moves_under_count(ending);
+        // With the strong side to move just after the count starts, the mate may take
+        // twice the moves the count gives, in plies.
+        let in_count: u64 = by_plies.iter().take(2 * moves as usize + 1).sum();
+        let pct = |n: u64| 100.0 * n as f64 / legal.max(1) as f64;
+        writeln!(
+            out,
+            "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
+            ending.name(),
+            legal * 2,
+            pct(won),
+            table.longest_win().div_ceil(2),
+            moves,
+            pct(in_count),
+            built.as_secs_f64(),
+            table.memory_bytes() / (1 << 20)
+        )?;
+    }
+    writeln!(
+        out,
+        "(strong side to move; 'won in count': mates that fit the moves the piece's honour gives)"
+    )
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// One position: its ending, the result without the count, and with it.
+pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Result<bool> {
+    let Some((ending, strong)) = Ending::of(pos) else {
+        writeln!(
+            out,
+            "no table: the tables hold a king and a rook, or a king and two of met, \
+             khon and knight, against a bare king, without pawns"
+        )?;
+        return Ok(false);
+    };
+    tablebase::ensure(ending);
+    let verdict = tablebase::probe(pos).expect("the table was just built");
+    let allowed = tablebase::plies_allowed(pos, strong);
+    let mover = pos.side_to_move();
+    let mates_in = |plies: u8| {
+        let winner = if matches!(verdict, Verdict::Win(_)) {
+            mover
+        } else {
+            !mover
+        };
+        format!(
+            "{} mates in {} ({} plies)",
+            side(winner),
+            (plies as u32).div_ceil(2).max(1),
+            plies
+        )
+    };
+    writeln!(out, "ending: {} ({} strong)", ending.name(), side(strong))?;
+    writeln!(out, "count: {}", counting::describe(pos))?;
+    match verdict {
+        Verdict::Win(d) | Verdict::Loss(d) if d == 0 => {
+            writeln!(out, "result: {} is checkmated", side(mover))?
+        }
+        Verdict::Win(d) | Verdict::Loss(d) => {
+            writeln!(out, "without the count: {}", mates_in(d))?;
+            if d as u32 <= allowed {
+                writeln!(
+                    out,
+                    "result: won; the count allows a mate in up to {allowed} plies"
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "result: drawn by the count; it allows a mate in at most {allowed} plies"
+                )?;
+            }
+        }
+        Verdict::Draw => writeln!(out, "result: drawn, whatever the count")?,
+    }
+    Ok(true)
+}

@@ -1,0 +1,402 @@
+//! One endgame table: a strong side with a king and one or two pieces against a bare
+//! king, every position solved by retrograde analysis to its distance to mate.
+//!
+//! Layout. The table is built with the strong side as White; a Black strong side is
+//! read through a rank flip (which turns its khons the right way round). Every makruk
+//! piece moves the same on a board mirrored left to right, so only positions with the
+//! strong king on files a-d are stored. A *configuration* is the strong king and the
+//! pieces; for each one a 64-bit set over the weak king's squares drives the
+//! retrograde analysis, so one operation handles all 64 weak-king squares at once.
+//!
+//! Only positions with the strong side to move are stored, as plies to mate (or
+//! `NOT_WON`); a position with the weak king to move is read through its king moves.
+//! Every capture by the bare king leaves a single piece that cannot mate (or a bare
+//! king), so a capture is always an escape to a draw.
+
+use crate::board::attacks;
+use crate::board::{Bitboard, Color, PieceKind, Square};
+
+/// Stored for a strong-side-to-move position that is not a win.
+pub const NOT_WON: u8 = u8::MAX;
+
+/// What a table stores per position, from the side to move's view, ignoring the count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move mates in this many plies with best play.
+    Win(u8),
+    /// The side to move is mated in this many plies (0: it is mated now).
+    Loss(u8),
+    Draw,
+}
+
+/// The squares of one position in the table's frame (strong side White, strong king on
+/// files a-d), pieces in the order of the table's kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub strong_king: Square,
+    pub weak_king: Square,
+    pub pieces: [Square; 2],
+}
+
+impl Placement {
+    /// The same position seen from the other side of the board (files mirrored).
+    fn mirrored(self, len: usize) -> Placement {
+        let m = |s: Square| Square::new(s.index() as u8 ^ 7);
+        let mut pieces = self.pieces;
+        for p in pieces.iter_mut().take(len) {
+            *p = m(*p);
+        }
+        Placement {
+            strong_king: m(self.strong_king),
+            weak_king: m(self.weak_king),
+            pieces,
+        }
+    }
+
+    /// Brings a placement into the stored half (strong king on files a-d).
+    pub fn canonical(self, len: usize) -> Placement {
+        if self.strong_king.file() >= 4 {
+            self.mirrored(len)
+        } else {
+            self
+        }
+    }
+}
+
+/// The same set of squares with files mirrored (a <-> h).
+fn mirror_files(b: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let b = ((b >> 1) & K1) | ((b & K1) << 1);
+    let b = ((b >> 2) & K2) | ((b & K2) << 2);
+    ((b >> 4) & K4) | ((b & K4) << 4)
+}
+
+/// Every square next to a square of `b`.
+fn king_spread(b: u64) -> u64 {
+    let west = (b >> 1) & !Bitboard::FILE_H.0;
+    let east = (b << 1) & !Bitboard::FILE_A.0;
+    let row = b | west | east;
+    (row << 8) | (row >> 8) | west | east
+}
+
+/// A solved ending.
+pub struct Table {
+    kinds: [PieceKind; 2],
+    len: usize,
+    /// Plies to mate per (configuration, weak king) with the strong side to move.
+    dtm: Vec<u8>,
+    /// Per configuration: the squares the strong side attacks (the weak king does not
+    /// block, so it cannot step back along a rook's line).
+    attacked: Vec<u64>,
+}
+
+impl Table {
+    /// Solves the ending of a king and `kinds` (one or two pieces) against a bare
+    /// king. Two pieces may be any of met, khon and knight; one piece may also be a
+    /// rook (the only slider: its moves are blocked by the weak king).
+    pub fn generate(kinds: &[PieceKind]) -> Table {
+        assert!(
+            (1..=2).contains(&kinds.len()),
+            "tables hold one or two pieces"
+        );
+        assert!(
+            kinds.len() == 1
+                || kinds
+                    .iter()
+                    .all(|k| matches!(k, PieceKind::Met | PieceKind::Khon | PieceKind::Knight)),
+            "with two pieces, a capture must always leave a draw"
+        );
+        let len = kinds.len();
+        let mut padded = [PieceKind::Met; 2];
+        padded[..len].copy_from_slice(kinds);
+        let mut table = Table {
+            kinds: padded,
+            len,
+            dtm: Vec::new(),
+            attacked: Vec::new(),
+        };
+        table.solve();
+        table
+    }
+
+    /// Number of configurations: 32 strong-king squares times 64 per piece.
+    fn configurations(&self) -> usize {
+        32 << (6 * self.len)
+    }
+
+    /// The index of a configuration; the strong king must be on files a-d.
+    #[inline]
+    fn config(&self, strong_king: Square, pieces: &[Square; 2]) -> usize {
+        let king = (strong_king.rank() as usize) * 4 + strong_king.file() as usize;
+        let mut c = king;
+        for p in pieces.iter().take(self.len) {
+            c = (c << 6) | p.index();
+        }
+        c
+    }
+
+    /// The configuration with index `c`: (strong king, pieces), or `None` when two
+    /// men would share a square.
+    fn unpack(&self, c: usize) -> Option<(Square, [Square; 2])> {
+        let mut pieces = [Square::new(0); 2];
+        let mut rest = c;
+        for i in (0..self.len).rev() {
+            pieces[i] = Square::new((rest & 63) as u8);
+            rest >>= 6;
+        }
+        let king = Square::from_file_rank((rest % 4) as u8, (rest / 4) as u8);
+        let mut occupied = Bitboard::from_square(king).0;
+        for p in pieces.iter().take(self.len) {
+            let bit = Bitboard::from_square(*p).0;
+            if occupied & bit != 0 {
+                return None;
+            }
+            occupied |= bit;
+        }
+        Some((king, pieces))
+    }
+
+    fn strong_men(&self, king: Square, pieces: &[Square; 2]) -> u64 {
+        pieces
+            .iter()
+            .take(self.len)
+            .fold(Bitboard::from_square(king).0, |acc, p| {
+                acc | Bitboard::from_square(*p).0
+            })
+    }
+
+    /// The squares a strong piece on `from` moves to (strong side White), given the
+    /// strong men; the weak king's square is masked separately.
+    fn piece_moves(&self, kind: PieceKind, from: Square, strong_men: u64) -> u64 {
+        attacks::attacks(kind, Color::White, from, Bitboard(strong_men)).0 & !strong_men
+    }
+
+    fn attacks_of(&self, king: Square, pieces: &[Square; 2]) -> u64 {
+        let men = Bitboard(self.strong_men(king, pieces));
+        self.kinds
+            .iter()
+            .zip(pieces)
+            .take(self.len)
+            .fold(attacks::king_attacks(king).0, |a, (&kind, &sq)| {
+                a | attacks::attacks(kind, Color::White, sq, men).0
+            })
+    }
+
+    /// Retrograde analysis over all configurations at once, one ply pair per round:
+    /// strong-to-move positions that reach a newly lost weak position are won; weak
+    /// positions whose every move reaches a won position are lost.
+    fn solve(&mut self) {
+        let n = self.configurations();
+        let mut valid = vec![0u64; n];
+        self.attacked = vec![0u64; n];
+        for (c, slot) in valid.iter_mut().enumerate() {
+            if let Some((king, pieces)) = self.unpack(c) {
+                let men = self.strong_men(king, &pieces);
+                *slot = !men & !attacks::king_attacks(king).0;
+                self.attacked[c] = self.attacks_of(king, &pieces);
+            }
+        }
+        self.dtm = vec![NOT_WON; n * 64];
+        let mut won = vec![0u64; n];
+        let mut lost = vec![0u64; n];
+        let mut newly_lost = vec![0u64; n];
+        let mut newly_won = vec![0u64; n];
+        // Checkmates: in check, and no square to go to.
+        for c in 0..n {
+            if valid[c] == 0 {
+                continue;
+            }
+            let (king, _) = self.unpack(c).expect("valid configuration");
+            let forbidden = self.attacked[c] | Bitboard::from_square(king).0;
+            let mated = valid[c] & self.attacked[c] & !king_spread(!forbidden);
+            lost[c] = mated;
+            newly_lost[c] = mated;
+        }
+        let mut plies: u8 = 0;
+        loop {
+            let mut any_won = false;
+            for c in 0..n {
+                newly_won[c] = 0;
+                let open = valid[c] & !self.attacked[c] & !won[c];
+                if open == 0 {
+                    continue;
+                }
+                let reach = self.reach_lost(c, &newly_lost) & open;
+                if reach != 0 {
+                    newly_won[c] = reach;
+                    won[c] |= reach;
+                    any_won = true;
+                    for wk in Bitboard(reach) {
+                        self.dtm[c * 64 + wk.index()] = plies + 1;
+                    }
+                }
+            }
+            if !any_won {
+                break;
+            }
+            let mut any_lost = false;
+            for c in 0..n {
+                newly_lost[c] = 0;
+                if newly_won[c] == 0 {
+                    continue;
+                }
+                let (king, _) = self.unpack(c).expect("valid configuration");
+                let forbidden = self.attacked[c] | Bitboard::from_square(king).0;
+                // Squares the weak king may go to that are not lost for it; a capture
+                // of an unprotected piece is one of them.
+                let safe = !forbidden & !won[c];
+                let stalemate = !king_spread(!forbidden) & !self.attacked[c];
+                let now_lost = valid[c] & !king_spread(safe) & !lost[c] & !stalemate;
+                if now_lost != 0 {
+                    lost[c] |= now_lost;
+                    newly_lost[c] = now_lost;
+                    any_lost = true;
+                }
+            }
+            if !any_lost {
+                break;
+            }
+            plies += 2;
+        }
+    }
+
+    /// The weak-king squares from which the strong side, to move in configuration
+    /// `c`, has a move into a position in `lost` (weak side to move).
+    fn reach_lost(&self, c: usize, lost: &[u64]) -> u64 {
+        let (king, pieces) = self.unpack(c).expect("valid configuration");
+        let men = self.strong_men(king, &pieces);
+        let mut reach = 0u64;
+        for to in Bitboard(attacks::king_attacks(king).0 & !men) {
+            let child = Placement {
+                strong_king: to,
+                weak_king: to,
+                pieces,
+            };
+            let canonical = child.canonical(self.len);
+            let set = lost[self.config(canonical.strong_king, &canonical.pieces)];
+            reach |= if canonical.strong_king == to {
+                set
+            } else {
+                mirror_files(set)
+            };
+        }
+        for i in 0..self.len {
+            let from = pieces[i];
+            for to in Bitboard(self.piece_moves(self.kinds[i], from, men)) {
+                let mut moved = pieces;
+                moved[i] = to;
+                // The weak king can neither stand on the target nor block the way.
+                let blocked = attacks::between(from, to).0 | Bitboard::from_square(to).0;
+                reach |= lost[self.config(king, &moved)] & !blocked;
+            }
+        }
+        reach
+    }
+
+    /// The verdict for a placement in the table's frame (see `Placement`).
+    pub fn verdict(&self, p: Placement, strong_to_move: bool) -> Verdict {
+        let p = p.canonical(self.len);
+        let c = self.config(p.strong_king, &p.pieces);
+        if strong_to_move {
+            return match self.dtm[c * 64 + p.weak_king.index()] {
+                NOT_WON => Verdict::Draw,
+                d => Verdict::Win(d),
+            };
+        }
+        let attacked = self.attacked[c];
+        let men = self.strong_men(p.strong_king, &p.pieces);
+        let mut longest = 0u8;
+        let mut has_move = false;
+        for to in attacks::king_attacks(p.weak_king) {
+            let bit = Bitboard::from_square(to).0;
+            if attacked & bit != 0 {
+                continue;
+            }
+            if men & bit != 0 {
+                // Taking an unprotected piece leaves material that cannot mate.
+                return Verdict::Draw;
+            }
+            has_move = true;
+            match self.dtm[c * 64 + to.index()] {
+                NOT_WON => return Verdict::Draw,
+                d => longest = longest.max(d),
+            }
+        }
+        if has_move {
+            Verdict::Loss(longest + 1)
+        } else if attacked & Bitboard::from_square(p.weak_king).0 != 0 {
+            Verdict::Loss(0)
+        } else {
+            Verdict::Draw
+        }
+    }
+
+    /// Strong-to-move positions stored (strong king on files a-d): how many there
+    /// are, and how many are won in each number of plies.
+    pub fn win_lengths(&self) -> (u64, Vec<u64>) {
+        let mut legal = 0;
+        let mut by_plies = vec![0u64; NOT_WON as usize];
+        for c in 0..self.configurations() {
+            let Some((king, pieces)) = self.unpack(c) else {
+                continue;
+            };
+            let men = self.strong_men(king, &pieces);
+            let open = !men & !attacks::king_attacks(king).0 & !self.attacked[c];
+            legal += open.count_ones() as u64;
+            for wk in Bitboard(open) {
+                let d = self.dtm[c * 64 + wk.index()];
+                if d != NOT_WON {
+                    by_plies[d as usize] += 1;
+                }
+            }
+        }
+        (legal, by_plies)
+    }
+
+    /// Strong-to-move positions stored and how many of them are won.
+    pub fn won_count(&self) -> (u64, u64) {
+        let (legal, by_plies) = self.win_lengths();
+        (legal, by_plies.iter().sum())
+    }
+
+    /// The longest win in the table, in plies.
+    pub fn longest_win(&self) -> u8 {
+        self.dtm
+            .iter()
+            .copied()
+            .filter(|&d| d != NOT_WON)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Bytes held by the table.
+    pub fn memory_bytes(&self) -> usize {
+        self.dtm.len() + self.attacked.len() * 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirroring_twice_is_the_identity() {
+        for b in [1u64, 0x8000_0000_0000_0001, 0x0123_4567_89ab_cdef] {
+            assert_eq!(mirror_files(mirror_files(b)), b);
+        }
+        assert_eq!(mirror_files(1), 0x80);
+    }
+
+    #[test]
+    fn king_spread_is_the_king_move_union() {
+        for s in 0..64u8 {
+            let sq = Square::new(s);
+            assert_eq!(
+                king_spread(Bitboard::from_square(sq).0),
+                attacks::king_attacks(sq).0
+            );
+        }
+    }
+}
