@@ -63,8 +63,13 @@ impl TimeManager {
         let moves_to_go = limits
             .movestogo
             .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 80) as u64);
-        // The increment arrives after the move, so it can be spent almost whole.
-        let mut optimum = left / moves_to_go + inc * 3 / 4;
+        // The time for the moves to go: the clock and the increments still to come,
+        // less a reserve of several move overheads. The reserve keeps a buffer on the
+        // clock when it runs low: with 1+0.01 the clock settles near 0.3 s instead of
+        // 0.1 s, where one slow answer from a busy machine would lose on time.
+        let reserve = overhead_ms * (2 + moves_to_go / 4);
+        let budget = (time + inc * (moves_to_go - 1)).saturating_sub(reserve);
+        let mut optimum = budget / moves_to_go;
         // Never more than 40% of what is left on one move (90% on the last move before
         // a time control), so a few bad estimates in a row cannot flag.
         let cap = if moves_to_go == 1 {
@@ -136,6 +141,17 @@ mod tests {
             assert!(max <= ms.saturating_sub(10).max(1), "{ms}+{inc}: max {max}");
             assert!(tm.optimum.unwrap() <= tm.maximum.unwrap());
         }
+    }
+
+    #[test]
+    fn a_low_clock_is_rebuilt_from_the_increment() {
+        // With 1+0.01 after many moves the clock is low: the engine must then think
+        // for less than the increment, so the clock grows back.
+        let tm = TimeManager::new(&clock(150, 10), Color::White, 30);
+        assert!(tm.optimum.unwrap() < Duration::from_millis(10));
+        // With plenty on the clock it spends more than the increment.
+        let tm = TimeManager::new(&clock(1000, 10), Color::White, 30);
+        assert!(tm.optimum.unwrap() > Duration::from_millis(20));
     }
 
     #[test]
