@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{EngineProcess, PATIENCE, bestmove_of};
+use common::{EngineProcess, PATIENCE, Rng, bestmove_of, placement_field};
 use khun::board::{Position, START_FEN};
 use std::time::Duration;
 
@@ -862,34 +862,6 @@ fn huge_and_binary_lines_are_survived() {
 // Fuzzing
 // ---------------------------------------------------------------------------------
 
-/// xorshift64*: a small, fixed, seeded generator (no crates needed).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
-
 /// Real commands, the seeds of the mutations.
 const FUZZ_COMMANDS: &[&str] = &[
     "uci",
@@ -1034,28 +1006,7 @@ fn random_fen(rng: &mut Rng) -> String {
                 board[sq] = rng.pick(&['M', 'm', 'S', 's', 'N', 'n', 'R', 'r', 'P', 'p']);
             }
         }
-        placement = (0..8)
-            .map(|rank| {
-                let mut text = String::new();
-                let mut empty = 0;
-                for file in 0..8 {
-                    let c = board[(7 - rank) * 8 + file];
-                    if c == ' ' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                text
-            })
-            .collect();
+        placement = vec![placement_field(&board)];
     }
     let mut fen = placement.join("/");
     let fields: &[&str] = &[

@@ -6,57 +6,24 @@
 
 mod common;
 
-use common::{EngineProcess, info_field};
+use common::{EngineProcess, Rng, info_field, placement_field};
 use khun::board::{Color, Position, Square};
 use khun::tablebase::{self, Ending, Verdict};
 
-/// A small seeded generator (xorshift64*), so the sample is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A FEN with the given men (colour, letter, square), side to move and count fields.
 fn fen(men: &[(Color, char, Square)], side: Color, count: &str) -> String {
-    let mut board = [[' '; 8]; 8];
+    let mut board = [' '; 64];
     for &(color, letter, sq) in men {
-        board[sq.rank() as usize][sq.file() as usize] = match color {
+        board[sq.index()] = match color {
             Color::White => letter.to_ascii_uppercase(),
             Color::Black => letter.to_ascii_lowercase(),
         };
     }
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for &cell in &board[rank] {
-            match cell {
-                ' ' => empty += 1,
-                c => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    format!("{} {} - {count} 1", ranks.join("/"), side.fen_char())
+    format!(
+        "{} {} - {count} 1",
+        placement_field(&board),
+        side.fen_char()
+    )
 }
 
 /// A random legal position of `ending` (either colour strong, either side to move).
@@ -125,7 +92,7 @@ fn from_children(pos: &Position) -> Verdict {
 
 #[test]
 fn every_sampled_result_follows_from_its_children() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for ending in Ending::ALL {
         tablebase::ensure(ending);
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
@@ -193,7 +160,7 @@ fn the_table_frame_covers_both_colours_and_both_wings() {
 /// Finds a position of `ending` with the strong side to move and a win of exactly
 /// `plies`.
 fn win_of_length(ending: Ending, plies: u8, count: &str) -> Position {
-    let mut rng = Rng(12345);
+    let mut rng = Rng::new(12345);
     loop {
         let pos = random_position(&mut rng, ending, count);
         if tablebase::probe(&pos) == Some(Verdict::Win(plies)) {
