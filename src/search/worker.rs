@@ -713,6 +713,12 @@ impl<'a> Worker<'a> {
             return score;
         }
         let in_check = pos.in_check();
+        // why: a bare king is often stalemated, and standing pat would score that
+        // stalemate as the stronger side's big win; its few king moves are cheap to
+        // look at, so the stalemate traps at the horizon are seen.
+        if !in_check && pos.pieces_of(pos.side_to_move()).count() == 1 && !pos.has_legal_move() {
+            return DRAW;
+        }
         if ply >= MAX_PLY - 2 {
             return if in_check { DRAW } else { evaluate(pos) };
         }
