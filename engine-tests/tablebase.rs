@@ -236,3 +236,14 @@ fn only_covered_material_is_probed() {
     assert!(tablebase::reachable(&pos).contains(&Ending::KhonMet));
     assert!(!tablebase::reachable(&Position::startpos()).contains(&Ending::KhonMet));
 }
+
+#[test]
+fn the_khon_mating_zone_comes_from_the_khon_met_table() {
+    let mean = tablebase::ensure(Ending::KhonMet).mean_win_by_weak_king();
+    let longest = mean.iter().copied().fold(0.0, f64::max);
+    let derived: Vec<i32> = mean
+        .iter()
+        .map(|m| ((longest - m) * 4.0).round() as i32)
+        .collect();
+    assert_eq!(derived, khun::eval::params::KHON_MATING_ZONE.to_vec());
+}

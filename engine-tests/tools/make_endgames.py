@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Random endgame start positions (makruk FEN, no count yet) for targeted matches.
 
-Usage: make_endgames.py KHUN N [SEED] > endgames.txt  (needs pyffish; KHUN validates
-the FENs). endgames-100.txt beside it is `make_endgames.py target/release/khun 100 7`.
+Usage: make_endgames.py KHUN N [SEED [SET]] > endgames.txt  (needs pyffish; KHUN
+validates the FENs). SET is `mixed` (default: 4-7 men, both sides often with pieces)
+or `bare` (a bare king against three to five men).
+endgames-100.txt beside it is `make_endgames.py target/release/khun 100 7`;
+bare-100.txt is `make_endgames.py target/release/khun 100 11 bare`.
 """
 import random, subprocess, sys
 import pyffish as sf
@@ -10,13 +13,20 @@ import pyffish as sf
 KHUN = sys.argv[1]
 N = int(sys.argv[2])
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+SET = sys.argv[4] if len(sys.argv) > 4 else "mixed"
 rng = random.Random(SEED)
-MATERIALS = [
+BARE = [
+    ("MMM", ""), ("SMM", ""), ("RMM", ""), ("NMM", ""), ("SSM", ""), ("RS", ""),
+    ("RN", ""), ("RM", ""), ("SMMP", ""), ("MMMM", ""), ("SSMM", ""), ("RSM", ""),
+    ("NSM", ""), ("SNN", ""), ("MMMP", ""), ("RR", ""), ("NNM", ""), ("SSN", ""),
+]
+MIXED = [
     ("SM", ""), ("SS", ""), ("SN", ""), ("R", ""), ("NM", ""),
     ("SM", "M"), ("SN", "M"), ("SS", "M"), ("SM", "N"), ("SMM", "S"),
     ("R", "M"), ("R", "S"), ("R", "N"), ("RM", "S"), ("RS", "N"),
     ("SP", ""), ("SMP", "M"), ("NMP", ""), ("SSP", "M"), ("NP", "M"),
 ]
+MATERIALS = BARE if SET == "bare" else MIXED
 
 def fen_of(men, stm):
     board = [['' for _ in range(8)] for _ in range(8)]
@@ -40,7 +50,7 @@ def ok(fen):
     if r.returncode == 2:
         return False
     moves = sf.legal_moves('makruk', fen, [])
-    if not moves:
+    if not moves or all(sf.has_insufficient_material('makruk', fen, [])):
         return False
     # not already a forced mate-in-1 race: keep positions where nobody is in check
     return not sf.gives_check('makruk', fen, [])

@@ -2,8 +2,8 @@
 //! and fading the score as the count runs out.
 
 use super::params::{
-    BARE_KING_WIN, CANNOT_MATE_SCALE, COUNT_FADE_PLIES, DRIVE_TO_EDGE, KING_DISTANCE,
-    SMALL_EDGE_SCALE,
+    BARE_KING_WIN, CANNOT_MATE_SCALE, COUNT_FADE_PLIES, DRIVE_TO_EDGE, KHON_MATING_ZONE,
+    KING_DISTANCE, SMALL_EDGE_SCALE,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -82,8 +82,19 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
     if pos.pieces_of(weak).count() == 1 {
         let weak_king = pos.king_square(weak);
         let strong_king = pos.king_square(strong);
-        let guidance = BARE_KING_WIN + DRIVE_TO_EDGE * centre_distance(weak_king)
-            - KING_DISTANCE * king_distance(weak_king, strong_king);
+        let khon_mates = pos.pieces(strong, PieceKind::Khon).any()
+            && pos.pieces(strong, PieceKind::Rook).is_empty();
+        let drive = if khon_mates {
+            let seen_by_white = match strong {
+                Color::White => weak_king,
+                Color::Black => weak_king.flip_rank(),
+            };
+            KHON_MATING_ZONE[seen_by_white.index()]
+        } else {
+            DRIVE_TO_EDGE * centre_distance(weak_king)
+        };
+        let guidance =
+            BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king);
         out.bonus = sign * guidance;
         return out;
     }

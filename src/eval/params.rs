@@ -78,6 +78,24 @@ pub const DRIVE_TO_EDGE: i32 = 20;
 /// Per step the two kings stand apart, attacker's penalty.
 pub const KING_DISTANCE: i32 = 8;
 
+/// Where a khon drives a bare king: the attacker's bonus by the bare king's square,
+/// for an attacker with a khon and no rook, White attacking (a1 first, rank by rank).
+// why: a khon moves forward, so it mates on the far rank, not on any edge. From
+// Khun's own K+S+M v K table: four times (the longest mean win by the bare king's
+// square less the mean win from this square), in plies; a king on the attacker's
+// own back rank takes 30 plies longer to mate than one in a far corner.
+// `engine-tests/tablebase.rs` derives it again from the table.
+pub const KHON_MATING_ZONE: [i32; 64] = [
+    30, 20, 12, 9, 9, 12, 20, 30, //
+    26, 14, 6, 2, 2, 6, 14, 26, //
+    26, 15, 5, 0, 0, 5, 15, 26, //
+    34, 22, 12, 5, 5, 12, 22, 34, //
+    48, 37, 26, 20, 20, 26, 37, 48, //
+    72, 59, 49, 43, 43, 49, 59, 72, //
+    100, 89, 77, 73, 73, 77, 89, 100, //
+    125, 114, 103, 98, 98, 103, 114, 125,
+];
+
 /// Pawnless endings where the stronger side cannot mate are scaled down to this many
 /// 64ths.
 // why: K+N v K, K+M v K and the like are dead draws; a small residue keeps the

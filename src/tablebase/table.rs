@@ -355,6 +355,28 @@ impl Table {
         (legal, by_plies)
     }
 
+    /// The mean length in plies of the won strong-to-move positions, by the bare
+    /// king's square (strong side White), over the whole board.
+    pub fn mean_win_by_weak_king(&self) -> [f64; 64] {
+        let mut sum = [0u64; 64];
+        let mut count = [0u64; 64];
+        for (i, &d) in self.dtm.iter().enumerate() {
+            if d != NOT_WON {
+                sum[i % 64] += d as u64;
+                count[i % 64] += 1;
+            }
+        }
+        // The stored half has the strong king on files a-d; its mirror image holds
+        // the rest of the board.
+        let mut mean = [0.0; 64];
+        for (sq, m) in mean.iter_mut().enumerate() {
+            let mirror = sq ^ 7;
+            let n = count[sq] + count[mirror];
+            *m = (sum[sq] + sum[mirror]) as f64 / n.max(1) as f64;
+        }
+        mean
+    }
+
     /// Strong-to-move positions stored and how many of them are won.
     pub fn won_count(&self) -> (u64, u64) {
         let (legal, by_plies) = self.win_lengths();
