@@ -39,28 +39,23 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// The same position seen from the other side of the board (files mirrored).
-    fn mirrored(self, len: usize) -> Placement {
-        let m = |s: Square| Square::new(s.index() as u8 ^ 7);
-        let mut pieces = self.pieces;
-        for p in pieces.iter_mut().take(len) {
-            *p = m(*p);
+    /// Brings a placement into the stored half (strong king on files a-d): a board
+    /// mirrored left to right is the same position for every makruk piece.
+    pub fn canonical(self) -> Placement {
+        if self.strong_king.file() < 4 {
+            return self;
         }
         Placement {
-            strong_king: m(self.strong_king),
-            weak_king: m(self.weak_king),
-            pieces,
+            strong_king: mirror_square(self.strong_king),
+            weak_king: mirror_square(self.weak_king),
+            pieces: self.pieces.map(mirror_square),
         }
     }
+}
 
-    /// Brings a placement into the stored half (strong king on files a-d).
-    pub fn canonical(self, len: usize) -> Placement {
-        if self.strong_king.file() >= 4 {
-            self.mirrored(len)
-        } else {
-            self
-        }
-    }
+/// The square on the same rank, other wing (a <-> h).
+fn mirror_square(sq: Square) -> Square {
+    Square::new(sq.index() as u8 ^ 7)
 }
 
 /// The same set of squares with files mirrored (a <-> h).
@@ -269,17 +264,12 @@ impl Table {
         let men = self.strong_men(king, &pieces);
         let mut reach = 0u64;
         for to in Bitboard(attacks::king_attacks(king).0 & !men) {
-            let child = Placement {
-                strong_king: to,
-                weak_king: to,
-                pieces,
-            };
-            let canonical = child.canonical(self.len);
-            let set = lost[self.config(canonical.strong_king, &canonical.pieces)];
-            reach |= if canonical.strong_king == to {
-                set
+            reach |= if to.file() < 4 {
+                lost[self.config(to, &pieces)]
             } else {
-                mirror_files(set)
+                // A king step onto files e-h: the stored position is the mirror image.
+                let mirrored = pieces.map(mirror_square);
+                mirror_files(lost[self.config(mirror_square(to), &mirrored)])
             };
         }
         for i in 0..self.len {
@@ -297,7 +287,7 @@ impl Table {
 
     /// The verdict for a placement in the table's frame (see `Placement`).
     pub fn verdict(&self, p: Placement, strong_to_move: bool) -> Verdict {
-        let p = p.canonical(self.len);
+        let p = p.canonical();
         let c = self.config(p.strong_king, &p.pieces);
         if strong_to_move {
             return match self.dtm[c * 64 + p.weak_king.index()] {

@@ -1,0 +1,94 @@
+//! Where the tables live once built, and when they are built: on demand, once per
+//! process, in the background or on the caller's thread.
+
+use super::{Ending, Table};
+use crate::board::{Color, PieceKind, Position};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+struct Slot {
+    table: OnceLock<Table>,
+    requested: AtomicBool,
+}
+
+static SLOTS: [Slot; 5] = [const {
+    Slot {
+        table: OnceLock::new(),
+        requested: AtomicBool::new(false),
+    }
+}; 5];
+
+/// The table of `ending` if it has been built.
+pub fn get(ending: Ending) -> Option<&'static Table> {
+    SLOTS[ending.index()].table.get()
+}
+
+/// The table of `ending`, building it on this thread if needed (or waiting for the
+/// thread that is building it).
+pub fn ensure(ending: Ending) -> &'static Table {
+    let slot = &SLOTS[ending.index()];
+    slot.requested.store(true, Ordering::Relaxed);
+    slot.table.get_or_init(|| Table::generate(ending.kinds()))
+}
+
+/// Starts building the table of `ending` on a background thread, once.
+fn request(ending: Ending) {
+    let slot = &SLOTS[ending.index()];
+    if slot.table.get().is_some() || slot.requested.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name(format!("khun-tb-{}", ending.name()))
+        .spawn(move || {
+            ensure(ending);
+        });
+    if spawned.is_err() {
+        // No thread to spare: try again next time.
+        slot.requested.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Material (men besides the kings, pawns included) at or below which a game is
+/// near enough to a table to build it.
+// why: from six men down, a few captures lead into a table within the search's reach;
+// above, the tables would cost memory and time for endings that rarely come.
+const PREPARE_MEN: u32 = 6;
+
+/// The endings a game from `pos` can reach soon: a side holds (counting pawns as the
+/// mets they promote to) the pieces of the ending, and few men are left.
+pub fn reachable(pos: &Position) -> Vec<Ending> {
+    let men = pos.occupied().count() - 2;
+    if men > PREPARE_MEN {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for ending in Ending::ALL {
+        let fits = Color::ALL.iter().any(|&side| {
+            let have = |kind| pos.pieces(side, kind).count();
+            let pawns = have(PieceKind::Pawn);
+            let need = |kind| ending.kinds().iter().filter(|&&k| k == kind).count() as u32;
+            let mets_short = need(PieceKind::Met).saturating_sub(have(PieceKind::Met));
+            [PieceKind::Rook, PieceKind::Khon, PieceKind::Knight]
+                .iter()
+                .all(|&k| have(k) >= need(k))
+                && mets_short <= pawns
+        });
+        if fits {
+            out.push(ending);
+        }
+    }
+    out
+}
+
+/// Makes the tables a search from `pos` may need available: built now when `wait`
+/// (searches that must be repeatable: fixed depth or nodes, bench), else started in
+/// the background while the search goes on without them.
+pub fn prepare(pos: &Position, wait: bool) {
+    for ending in reachable(pos) {
+        if wait {
+            ensure(ending);
+        } else {
+            request(ending);
+        }
+    }
+}
