@@ -58,6 +58,7 @@ fn cutechess_session() {
         "MultiPV",
         "Ponder",
         "Move Overhead",
+        "Contempt",
         "Clear Hash",
     ] {
         assert!(
@@ -304,6 +305,50 @@ fn counting_positions_are_draws() {
     e.send("go depth 10");
     let lines = e.until_bestmove();
     assert_eq!(last_score(&lines), ("cp".to_string(), 0), "{lines:?}");
+}
+
+/// `Contempt`: in a game (a search with a clock) a draw costs the engine the option's
+/// value, so a dead draw scores minus it from the engine's side; an analysis (fixed
+/// depth) and a game the count has already drawn still score 0.
+#[test]
+fn contempt_prices_draws_in_games_only() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("setoption name Contempt value 25");
+    assert!(e.sync().is_empty(), "no complaint expected");
+    // K+M v K: every move leaves material that cannot mate.
+    for fen in [
+        "8/8/3k4/8/8/3MK3/8/8 w - - 0 1",
+        "8/8/3k4/8/8/3MK3/8/8 b - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go wtime 2000 btime 2000");
+        let lines = e.until_bestmove();
+        assert_eq!(
+            last_score(&lines),
+            ("cp".to_string(), -25),
+            "{fen}: {lines:?}"
+        );
+        e.send("go depth 4");
+        let lines = e.until_bestmove();
+        assert_eq!(
+            last_score(&lines),
+            ("cp".to_string(), 0),
+            "{fen}: {lines:?}"
+        );
+    }
+    e.send("position fen k7/8/1K6/8/8/8/8/6R1 w - 32 33 54");
+    e.send("go wtime 2000 btime 2000");
+    let lines = e.until_bestmove();
+    assert_eq!(last_score(&lines), ("cp".to_string(), 0), "{lines:?}");
+
+    e.send("setoption name Contempt value 500");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Contempt") && l.contains("using 100")),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -78,6 +78,7 @@ pub fn run(depth: Option<u32>) -> String {
             limits: Limits::depth(depth),
             multipv: 1,
             move_overhead_ms: 0,
+            contempt_cp: 0,
             started: Instant::now(),
         };
         let result = search::run(&job, &shared, &mut data, None);

@@ -32,6 +32,9 @@ pub mod limits {
     pub const OVERHEAD_DEFAULT: u64 = 30;
     pub const OVERHEAD_MIN: u64 = 0;
     pub const OVERHEAD_MAX: u64 = 5_000;
+    pub const CONTEMPT_DEFAULT: u64 = 0;
+    pub const CONTEMPT_MIN: u64 = 0;
+    pub const CONTEMPT_MAX: u64 = 100;
 }
 
 /// The engine's settings.
@@ -42,6 +45,7 @@ pub struct EngineOptions {
     pub multipv: usize,
     pub ponder: bool,
     pub move_overhead_ms: u64,
+    pub contempt_cp: i32,
 }
 
 impl Default for EngineOptions {
@@ -52,6 +56,7 @@ impl Default for EngineOptions {
             multipv: limits::MULTIPV_DEFAULT,
             ponder: false,
             move_overhead_ms: limits::OVERHEAD_DEFAULT,
+            contempt_cp: limits::CONTEMPT_DEFAULT as i32,
         }
     }
 }
@@ -245,6 +250,7 @@ impl Engine {
             limits,
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
+            contempt_cp: self.options.contempt_cp,
             started,
         };
         let mut data = self.thread_data.take().unwrap_or_default();
@@ -289,6 +295,7 @@ impl Engine {
             limits,
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
+            contempt_cp: self.options.contempt_cp,
             started: Instant::now(),
         };
         let mut data = self.thread_data.take().unwrap_or_default();
@@ -360,6 +367,11 @@ impl Engine {
 
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.options.move_overhead_ms = ms.clamp(limits::OVERHEAD_MIN, limits::OVERHEAD_MAX);
+    }
+
+    /// What a draw costs the engine in its games, in centipawns (analyses score 0).
+    pub fn set_contempt(&mut self, cp: u64) {
+        self.options.contempt_cp = cp.clamp(limits::CONTEMPT_MIN, limits::CONTEMPT_MAX) as i32;
     }
 
     /// Permille of the table in use.

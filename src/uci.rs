@@ -392,6 +392,12 @@ fn option_lines() -> Vec<String> {
             limits::OVERHEAD_MIN,
             limits::OVERHEAD_MAX
         ),
+        format!(
+            "option name Contempt type spin default {} min {} max {}",
+            limits::CONTEMPT_DEFAULT,
+            limits::CONTEMPT_MIN,
+            limits::CONTEMPT_MAX
+        ),
         "option name Clear Hash type button".to_string(),
         "option name UCI_Variant type combo default makruk var makruk".to_string(),
     ]
@@ -631,6 +637,17 @@ impl Uci {
                     &out,
                 ) {
                     self.engine.set_move_overhead(n);
+                }
+            }
+            "contempt" => {
+                if let Some(n) = spin(
+                    "Contempt",
+                    value,
+                    limits::CONTEMPT_MIN,
+                    limits::CONTEMPT_MAX,
+                    &out,
+                ) {
+                    self.engine.set_contempt(n);
                 }
             }
             "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {

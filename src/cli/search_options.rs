@@ -58,6 +58,8 @@ impl SearchOptions {
         engine.set_hash(self.hash).map_err(|e| e.to_string())?;
         // The clock is ours alone: no GUI lag to allow for.
         engine.set_move_overhead(0);
+        // An analysis judges the position, not a game against someone: draws are 0.
+        engine.set_contempt(0);
         Ok(engine)
     }
 }

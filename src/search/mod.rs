@@ -97,6 +97,9 @@ pub struct SearchJob {
     pub limits: Limits,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// The `Contempt` option: what a draw costs the side to move, in centipawns, in
+    /// searches of a game (with a clock or a move time); analyses score draws 0.
+    pub contempt_cp: i32,
     /// When the `go` arrived: the clock runs from here.
     pub started: Instant,
 }
@@ -206,6 +209,11 @@ pub fn run(
         pos.side_to_move(),
         job.move_overhead_ms,
     );
+    let contempt = if job.limits.uses_clock() {
+        job.contempt_cp
+    } else {
+        0
+    };
     let helpers = helper_data.len();
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {
@@ -227,6 +235,7 @@ pub fn run(
                         keys,
                         roots,
                         pos.side_to_move(),
+                        contempt,
                     );
                     w.iterate(pos);
                 })
@@ -243,6 +252,7 @@ pub fn run(
             &job.game_keys,
             roots,
             pos.side_to_move(),
+            contempt,
         );
         main.iterate(pos);
         // The main thread is done: hold the answer while pondering or infinite.

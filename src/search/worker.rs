@@ -54,9 +54,10 @@ fn reduction(depth: i32, moves: usize) -> i32 {
     (LMR_BASE + d * m / LMR_DIVISOR) as i32
 }
 
-/// The exact score of a position an endgame table covers, the count included.
+/// The exact score of a position an endgame table covers, the count included; a
+/// drawn position scores `draw`.
 #[inline]
-fn table_score(pos: &Position, ply: usize) -> Option<i32> {
+fn table_score(pos: &Position, ply: usize, draw: i32) -> Option<i32> {
     // Cheap filter first: tables hold at most four men and no pawns.
     if pos.occupied().count() > 4 {
         return None;
@@ -64,7 +65,7 @@ fn table_score(pos: &Position, ply: usize) -> Option<i32> {
     Some(match tablebase::probe_with_count(pos)? {
         Verdict::Win(d) => mate_in(ply + d as usize),
         Verdict::Loss(d) => mated_in(ply + d as usize),
-        Verdict::Draw => DRAW,
+        Verdict::Draw => draw,
     })
 }
 
@@ -90,6 +91,8 @@ pub struct Worker<'a> {
     pub completed_depth: i32,
     stopped: bool,
     root_side: Color,
+    /// What a draw costs the side to move at the root, in centipawns (0 outside games).
+    contempt: i32,
 }
 
 impl<'a> Worker<'a> {
@@ -105,6 +108,7 @@ impl<'a> Worker<'a> {
         game_keys: &[u64],
         root_moves: Vec<RootMove>,
         root_side: Color,
+        contempt: i32,
     ) -> Worker<'a> {
         Worker {
             id,
@@ -125,6 +129,21 @@ impl<'a> Worker<'a> {
             completed_depth: 0,
             stopped: false,
             root_side,
+            contempt,
+        }
+    }
+
+    /// The score of a drawn position `ply` plies from the root, for its side to move.
+    // why: against a weaker opponent a draw in an equal position is a loss of the
+    // points a longer game wins; with contempt the root side treats a draw as
+    // slightly bad (and its opponent as slightly good), so it avoids an early
+    // repetition or a drawn count whenever it has a line it judges nearly as good.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            DRAW - self.contempt
+        } else {
+            DRAW + self.contempt
         }
     }
 
@@ -407,11 +426,11 @@ impl<'a> Worker<'a> {
     }
 
     /// The score of a node whose count has run out: mated if it is mate, else a draw.
-    fn count_exceeded_score(pos: &Position, ply: usize) -> i32 {
+    fn count_exceeded_score(&self, pos: &Position, ply: usize) -> i32 {
         if pos.in_check() && !pos.has_legal_move() {
             mated_in(ply)
         } else {
-            DRAW
+            self.draw_score(ply)
         }
     }
 
@@ -436,15 +455,15 @@ impl<'a> Worker<'a> {
             self.seldepth = ply;
         }
         if pos.count().is_exceeded() {
-            return Self::count_exceeded_score(pos, ply);
+            return self.count_exceeded_score(pos, ply);
         }
         if self.is_repetition(pos, ply)
             || (pos.has_insufficient_material(Color::White)
                 && pos.has_insufficient_material(Color::Black))
         {
-            return DRAW;
+            return self.draw_score(ply);
         }
-        if let Some(score) = table_score(pos, ply) {
+        if let Some(score) = table_score(pos, ply, self.draw_score(ply)) {
             return score;
         }
         if ply >= MAX_PLY - 2 {
@@ -534,7 +553,11 @@ impl<'a> Worker<'a> {
 
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if in_check {
+                mated_in(ply)
+            } else {
+                self.draw_score(ply)
+            };
         }
         let previous = self.stack[ply].played;
         let hints = QuietHints {
@@ -702,14 +725,14 @@ impl<'a> Worker<'a> {
             self.seldepth = ply;
         }
         if pos.count().is_exceeded() {
-            return Self::count_exceeded_score(pos, ply);
+            return self.count_exceeded_score(pos, ply);
         }
         if pos.has_insufficient_material(Color::White)
             && pos.has_insufficient_material(Color::Black)
         {
-            return DRAW;
+            return self.draw_score(ply);
         }
-        if let Some(score) = table_score(pos, ply) {
+        if let Some(score) = table_score(pos, ply, self.draw_score(ply)) {
             return score;
         }
         let in_check = pos.in_check();
@@ -717,7 +740,7 @@ impl<'a> Worker<'a> {
         // stalemate as the stronger side's big win; its few king moves are cheap to
         // look at, so the stalemate traps at the horizon are seen.
         if !in_check && pos.pieces_of(pos.side_to_move()).count() == 1 && !pos.has_legal_move() {
-            return DRAW;
+            return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 2 {
             return if in_check { DRAW } else { evaluate(pos) };

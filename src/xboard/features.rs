@@ -51,6 +51,12 @@ pub fn option_declarations() -> Vec<String> {
             limits::OVERHEAD_MIN,
             limits::OVERHEAD_MAX
         ),
+        format!(
+            "Contempt -spin {} {} {}",
+            limits::CONTEMPT_DEFAULT,
+            limits::CONTEMPT_MIN,
+            limits::CONTEMPT_MAX
+        ),
         "Clear Hash -button".to_string(),
     ]
 }
@@ -130,6 +136,16 @@ pub fn apply_option(
             engine.set_move_overhead(ms);
             Ok(note)
         }
+        "contempt" => {
+            let (cp, note) = spin(
+                "Contempt",
+                value,
+                limits::CONTEMPT_MIN,
+                limits::CONTEMPT_MAX,
+            )?;
+            engine.set_contempt(cp);
+            Ok(note)
+        }
         "clear hash" => {
             engine.clear_hash();
             Ok(None)
@@ -162,6 +178,7 @@ mod tests {
             "smp=1",
             "option=\"Hash -spin 16 1 32768\"",
             "option=\"Move Overhead -spin 30 0 5000\"",
+            "option=\"Contempt -spin 0 0 100\"",
         ] {
             assert!(all.contains(needle), "{needle}");
         }
