@@ -97,8 +97,9 @@ pub struct SearchJob {
     pub limits: Limits,
     pub multipv: usize,
     pub move_overhead_ms: u64,
-    /// The `Contempt` option: what a draw costs the side to move, in centipawns, in
-    /// searches of a game (with a clock or a move time); analyses score draws 0.
+    /// The `Contempt` option: what a draw costs the side to move at the root, in
+    /// centipawns, in searches of a game (with a clock or a move time); analyses score
+    /// draws 0.
     pub contempt_cp: i32,
     /// When the `go` arrived: the clock runs from here.
     pub started: Instant,
