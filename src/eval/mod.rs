@@ -10,7 +10,6 @@
 pub mod endgame;
 pub mod params;
 pub mod pawns;
-pub mod progress;
 pub mod psqt;
 pub mod score;
 
@@ -212,10 +211,9 @@ fn evaluate_with<T: Tracer>(
     let eg = endgame::adjust(pos, tapered);
     let after_eg = (tapered + eg.bonus) * eg.scale / 64;
     let after_count = endgame::fade_for_count(pos, after_eg);
-    let after_progress = progress::fade_for_progress(pos, after_count);
     let stm = match pos.side_to_move() {
-        Color::White => after_progress,
-        Color::Black => -after_progress,
+        Color::White => after_count,
+        Color::Black => -after_count,
     };
     (stm + TEMPO, phase, tapered, eg, after_eg, after_count)
 }
@@ -279,12 +277,6 @@ pub fn format_breakdown(pos: &Position) -> String {
             let _ = writeln!(s, "Count: none running");
         }
     }
-    let _ = writeln!(
-        s,
-        "Progress: {} plies without a capture or pawn move -> {}",
-        pos.halfmove_clock(),
-        cp(progress::fade_for_progress(pos, b.after_count)).trim()
-    );
     let white_view = if pos.side_to_move() == Color::White {
         b.final_score
     } else {

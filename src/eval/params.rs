@@ -101,12 +101,6 @@ pub const KHON_MATING_ZONE: [i32; 64] = [
 // why: K+N v K, K+M v K and the like are dead draws; a small residue keeps the
 // engine preferring to keep its material.
 pub const CANNOT_MATE_SCALE: i32 = 4;
-/// Endings with pawns where the stronger side's pieces, with its pawns counted as
-/// the mets they become, still cannot mate a bare king: scaled to this many 64ths.
-// why: the material edge is real but cannot be turned into a win; a pawn may still
-// change its file (and its promotion colour) by a capture, so not as far down as
-// the pawnless case.
-pub const NO_MATING_PROSPECT_SCALE: i32 = 16;
 /// Pawnless endings with a small material edge (less than a rook) are scaled down.
 // why: one minor piece up rarely wins in makruk without pawns (ENGINE-NOTES).
 pub const SMALL_EDGE_SCALE: i32 = 24;
@@ -115,16 +109,6 @@ pub const SMALL_EDGE_SCALE: i32 = 24;
 // why: a win the count will cut off is worth nothing; fading lets the engine see
 // the draw coming and the defender aim for it (ddugovic/Stockfish issue 426).
 pub const COUNT_FADE_PLIES: i32 = 40;
-
-/// The score fades once this many plies have passed without a capture or pawn move.
-// why: ordinary manoeuvring takes a few moves; only a long shuffle should cost.
-pub const PROGRESS_FADE_START: i32 = 10;
-/// Past the start, the score keeps `(PROGRESS_FADE_PLIES - quiet plies) / PROGRESS_FADE_PLIES`
-/// of itself, never less than `PROGRESS_FADE_FLOOR / PROGRESS_FADE_PLIES`.
-// why: without a fifty-move rule a side ahead can shuffle until a repetition or the
-// runner's length limit draws; the fade makes pressing on score better.
-pub const PROGRESS_FADE_PLIES: i32 = 200;
-pub const PROGRESS_FADE_FLOOR: i32 = 100;
 
 /// The material value of a kind (middlegame), for exchange decisions.
 pub const fn see_value(kind: PieceKind) -> i32 {
