@@ -3,7 +3,7 @@
 
 use super::params::{
     BARE_KING_WIN, CANNOT_MATE_SCALE, COUNT_FADE_PLIES, DRIVE_TO_EDGE, KHON_MATING_ZONE,
-    KING_DISTANCE, SMALL_EDGE_SCALE,
+    KING_DISTANCE, NO_MATING_PROSPECT_SCALE, SMALL_EDGE_SCALE,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -14,25 +14,34 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// count). From Fairy-Stockfish's bare-king knowledge, checked against Khun's own
 /// endgame tables: a rook; two khons; khon with knight or met; knight with two mets
 /// (knight and one met mate only a king already caught in a corner: 4% of
-/// positions); three mets on both colours; and any pawn (it can still become a met)
-/// with a piece.
+/// positions); three mets on both colours. A pawn counts as the met it becomes, on
+/// the colour of its promotion square.
 pub fn has_mating_material(pos: &Position, color: Color) -> bool {
     let n = |kind| pos.pieces(color, kind).count();
-    let mets = pos.pieces(color, PieceKind::Met);
-    let (rooks, khons, knights, pawns) = (
-        n(PieceKind::Rook),
-        n(PieceKind::Khon),
-        n(PieceKind::Knight),
-        n(PieceKind::Pawn),
-    );
-    let met_count = mets.count();
+    let (rooks, khons, knights) = (n(PieceKind::Rook), n(PieceKind::Khon), n(PieceKind::Knight));
+    if rooks > 0 || khons >= 2 {
+        return true;
+    }
+    let met_count = n(PieceKind::Met) + n(PieceKind::Pawn);
+    let mets = pos.pieces(color, PieceKind::Met) | promotion_squares(pos, color);
     let both_colours = (mets & LIGHT_SQUARES).any() && (mets & !LIGHT_SQUARES).any();
-    rooks > 0
-        || khons >= 2
-        || (khons >= 1 && (knights >= 1 || met_count >= 1))
+    (khons >= 1 && (knights >= 1 || met_count >= 1))
         || (knights >= 1 && met_count >= 2)
         || (met_count >= 3 && both_colours)
-        || (pawns > 0 && (khons + knights + met_count + pawns) >= 2)
+}
+
+/// The squares where `color`'s pawns would promote, going straight ahead.
+fn promotion_squares(pos: &Position, color: Color) -> Bitboard {
+    let pawns = pos.pieces(color, PieceKind::Pawn);
+    let mut squares = Bitboard::EMPTY;
+    for sq in pawns {
+        let rank = match color {
+            Color::White => 5,
+            Color::Black => 2,
+        };
+        squares |= Bitboard::from_square(Square::from_file_rank(sq.file(), rank));
+    }
+    squares
 }
 
 /// Manhattan distance from the nearest of the four centre squares.
@@ -65,15 +74,23 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         bonus: 0,
         scale: 64,
     };
-    if pos.pieces_of_kind(PieceKind::Pawn).any() {
-        return out;
-    }
     let strong = if white_score >= 0 {
         Color::White
     } else {
         Color::Black
     };
     let weak = !strong;
+    if pos.pieces_of_kind(PieceKind::Pawn).any() {
+        // why: mets stay on their colour and a pawn becomes a met on its promotion
+        // square's, so a pile of mets and pawns can be worth many pawns and still
+        // never mate (a game against Fairy-Max went 400 plies at +11 with four mets
+        // on dark squares). Captures can still change a pawn's file, so less firmly
+        // than without pawns.
+        if !has_mating_material(pos, strong) {
+            out.scale = NO_MATING_PROSPECT_SCALE;
+        }
+        return out;
+    }
     if !has_mating_material(pos, strong) {
         out.scale = CANNOT_MATE_SCALE;
         return out;
@@ -151,6 +168,28 @@ mod tests {
         ));
         assert!(has_mating_material(
             &pos("4k3/8/8/8/8/8/8/NMM1K3 w - - 0 1"),
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn pawns_count_as_the_mets_they_become() {
+        // From a game against Fairy-Max drawn at 400 plies: three mets and an a-pawn,
+        // all on (or promoting on) dark squares, cannot mate.
+        let dark = pos("8/8/8/2m2k1K/p4m2/8/5m2/8 b - - 0 100");
+        assert!(!has_mating_material(&dark, Color::Black));
+        assert_eq!(adjust(&dark, -1175).scale, NO_MATING_PROSPECT_SCALE);
+        // A b-pawn promotes on b3, a light square: then the mets cover both colours.
+        let mixed = pos("8/8/8/2m2k1K/1p3m2/8/5m2/8 b - - 0 100");
+        assert!(has_mating_material(&mixed, Color::Black));
+        assert_eq!(adjust(&mixed, -1175).scale, 64);
+        // White's pawns promote on rank 6: a6 light, b6 dark, c6 light.
+        assert!(has_mating_material(
+            &pos("4k3/8/8/8/8/PPP5/8/4K3 w - - 0 1"),
+            Color::White
+        ));
+        assert!(!has_mating_material(
+            &pos("4k3/8/8/8/8/P1P5/8/4K3 w - - 0 1"),
             Color::White
         ));
     }

@@ -101,6 +101,12 @@ pub const KHON_MATING_ZONE: [i32; 64] = [
 // why: K+N v K, K+M v K and the like are dead draws; a small residue keeps the
 // engine preferring to keep its material.
 pub const CANNOT_MATE_SCALE: i32 = 4;
+/// Endings with pawns where the stronger side's pieces, with its pawns counted as
+/// the mets they become, still cannot mate a bare king: scaled to this many 64ths.
+// why: the material edge is real but cannot be turned into a win; a pawn may still
+// change its file (and its promotion colour) by a capture, so not as far down as
+// the pawnless case.
+pub const NO_MATING_PROSPECT_SCALE: i32 = 16;
 /// Pawnless endings with a small material edge (less than a rook) are scaled down.
 // why: one minor piece up rarely wins in makruk without pawns (ENGINE-NOTES).
 pub const SMALL_EDGE_SCALE: i32 = 24;
