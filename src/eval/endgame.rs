@@ -3,7 +3,7 @@
 
 use super::params::{
     BARE_KING_WIN, CANNOT_MATE_SCALE, COUNT_FADE_PLIES, DRIVE_TO_EDGE, KHON_MATING_ZONE,
-    KING_DISTANCE, NO_MATING_PROSPECT_SCALE, SMALL_EDGE_SCALE,
+    KING_DISTANCE, NO_MATING_PROSPECT_SCALE, PIECE_DISTANCE, SMALL_EDGE_SCALE,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -110,8 +110,16 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         } else {
             DRIVE_TO_EDGE * centre_distance(weak_king)
         };
-        let guidance =
+        let mut guidance =
             BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king);
+        if pos.pieces(strong, PieceKind::Rook).is_empty() {
+            let short_range = pos.pieces(strong, PieceKind::Met)
+                | pos.pieces(strong, PieceKind::Khon)
+                | pos.pieces(strong, PieceKind::Knight);
+            for sq in short_range {
+                guidance -= PIECE_DISTANCE * king_distance(sq, weak_king);
+            }
+        }
         out.bonus = sign * guidance;
         return out;
     }
@@ -192,6 +200,21 @@ mod tests {
             &pos("4k3/8/8/8/8/P1P5/8/4K3 w - - 0 1"),
             Color::White
         ));
+    }
+
+    #[test]
+    fn mets_are_pulled_toward_the_bare_king() {
+        // The same K+3M v K with one met next to the bare king (c5) or five steps
+        // away (h4, a square of the same colour): the near one scores higher.
+        let near = pos("8/8/8/2M5/2k5/8/M7/3MK3 w - - 0 1");
+        let far = pos("8/8/8/8/2k4M/8/M7/3MK3 w - - 0 1");
+        assert!(has_mating_material(&near, Color::White));
+        let gap = adjust(&near, 300).bonus - adjust(&far, 300).bonus;
+        assert_eq!(gap, PIECE_DISTANCE * (5 - 1));
+        // With a rook the mets' places do not matter.
+        let near = pos("8/8/8/2M5/2k5/8/M7/R2MK3 w - - 0 1");
+        let far = pos("8/8/8/8/2k4M/8/M7/R2MK3 w - - 0 1");
+        assert_eq!(adjust(&near, 300).bonus, adjust(&far, 300).bonus);
     }
 
     #[test]

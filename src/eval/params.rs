@@ -77,6 +77,12 @@ pub const BARE_KING_WIN: i32 = 600;
 pub const DRIVE_TO_EDGE: i32 = 20;
 /// Per step the two kings stand apart, attacker's penalty.
 pub const KING_DISTANCE: i32 = 8;
+/// Per step a short-range piece (met, khon, knight) stands from the bare king, when
+/// the attacker has no rook: attacker's penalty.
+// why: mets and knights mate only from next to the king, and they take many moves to
+// get there; without a pull toward the king, K+3M v K and K+N+2M v K were shuffled
+// until the count ran out (a 400-ply draw against Fairy-Max).
+pub const PIECE_DISTANCE: i32 = 6;
 
 /// Where a khon drives a bare king: the attacker's bonus by the bare king's square,
 /// for an attacker with a khon and no rook, White attacking (a1 first, rank by rank).
