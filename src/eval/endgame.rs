@@ -148,36 +148,19 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
+    fn white_can_mate(fen: &str) -> bool {
+        has_mating_material(&pos(fen), Color::White)
+    }
+
     #[test]
     fn mating_material() {
-        assert!(has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(!has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(!has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/NN2K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(!has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/S3K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/SM2K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(!has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/NM2K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(has_mating_material(
-            &pos("4k3/8/8/8/8/8/8/NMM1K3 w - - 0 1"),
-            Color::White
-        ));
+        assert!(white_can_mate("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+        assert!(!white_can_mate("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
+        assert!(!white_can_mate("4k3/8/8/8/8/8/8/NN2K3 w - - 0 1"));
+        assert!(!white_can_mate("4k3/8/8/8/8/8/8/S3K3 w - - 0 1"));
+        assert!(white_can_mate("4k3/8/8/8/8/8/8/SM2K3 w - - 0 1"));
+        assert!(!white_can_mate("4k3/8/8/8/8/8/8/NM2K3 w - - 0 1"));
+        assert!(white_can_mate("4k3/8/8/8/8/8/8/NMM1K3 w - - 0 1"));
     }
 
     #[test]
@@ -192,14 +175,8 @@ mod tests {
         assert!(has_mating_material(&mixed, Color::Black));
         assert_eq!(adjust(&mixed, -1175).scale, 64);
         // White's pawns promote on rank 6: a6 light, b6 dark, c6 light.
-        assert!(has_mating_material(
-            &pos("4k3/8/8/8/8/PPP5/8/4K3 w - - 0 1"),
-            Color::White
-        ));
-        assert!(!has_mating_material(
-            &pos("4k3/8/8/8/8/P1P5/8/4K3 w - - 0 1"),
-            Color::White
-        ));
+        assert!(white_can_mate("4k3/8/8/8/8/PPP5/8/4K3 w - - 0 1"));
+        assert!(!white_can_mate("4k3/8/8/8/8/P1P5/8/4K3 w - - 0 1"));
     }
 
     #[test]
