@@ -4,53 +4,103 @@ use super::params::{PAWN_DOUBLED, PAWN_ISOLATED, PAWN_PASSED, PAWN_PROTECTED};
 use super::score::S;
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 
-/// Squares ahead of `sq` (toward the promotion rank) on its file and both neighbours.
-fn front_span(color: Color, sq: crate::board::Square) -> Bitboard {
-    let file = sq.file();
-    let mut files = Bitboard::file(file);
+/// Squares ahead of `sq` (toward `color`'s promotion rank) on its file and both
+/// neighbours: a pawn with no enemy pawn there is free.
+const fn front_span(color: Color, sq: usize) -> u64 {
+    let file = sq % 8;
+    let rank = sq / 8;
+    let mut files = 0x0101_0101_0101_0101u64 << file;
     if file > 0 {
-        files |= Bitboard::file(file - 1);
+        files |= 0x0101_0101_0101_0101u64 << (file - 1);
     }
     if file < 7 {
-        files |= Bitboard::file(file + 1);
+        files |= 0x0101_0101_0101_0101u64 << (file + 1);
     }
     let ahead = match color {
-        Color::White => Bitboard((!0u64).checked_shl(8 * (sq.rank() as u32 + 1)).unwrap_or(0)),
-        Color::Black => Bitboard((1u64 << (8 * sq.rank() as u32)) - 1),
+        Color::White if rank == 7 => 0,
+        Color::White => !0u64 << (8 * (rank + 1)),
+        Color::Black => (1u64 << (8 * rank)) - 1,
     };
     files & ahead
+}
+
+/// `front_span` for every colour and square, computed at compile time.
+static FRONT_SPAN: [[u64; 64]; 2] = {
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[0][sq] = front_span(Color::White, sq);
+        table[1][sq] = front_span(Color::Black, sq);
+        sq += 1;
+    }
+    table
+};
+
+/// The files holding at least one of `pawns`, as a byte (bit f = file f).
+#[inline(always)]
+fn occupied_files(pawns: Bitboard) -> u32 {
+    let mut b = pawns.0;
+    b |= b >> 32;
+    b |= b >> 16;
+    b |= b >> 8;
+    (b & 0xFF) as u32
 }
 
 /// The pawn-structure score of `color`'s pawns.
 pub fn evaluate(pos: &Position, color: Color) -> S {
     let ours = pos.pieces(color, PieceKind::Pawn);
     let theirs = pos.pieces(!color, PieceKind::Pawn);
+    let files = occupied_files(ours);
+    // Bit f set when file f - 1 or f + 1 holds one of our pawns.
+    let files_with_neighbours = (files << 1) | (files >> 1);
     let mut score = S::ZERO;
     for sq in ours {
-        let file = sq.file();
         // Protected: a friendly pawn attacks this square (reverse pawn attack).
         if (attacks::pawn_attacks(!color, sq) & ours).any() {
             score += PAWN_PROTECTED;
         }
-        let mut neighbours = Bitboard::EMPTY;
-        if file > 0 {
-            neighbours |= Bitboard::file(file - 1);
-        }
-        if file < 7 {
-            neighbours |= Bitboard::file(file + 1);
-        }
-        if (neighbours & ours).is_empty() {
+        if files_with_neighbours & (1 << sq.file()) == 0 {
             score += PAWN_ISOLATED;
         }
-        if (front_span(color, sq) & theirs).is_empty() {
+        if FRONT_SPAN[color.index()][sq.index()] & theirs.0 == 0 {
             score += PAWN_PASSED[sq.relative_rank(color) as usize];
         }
     }
-    for file in 0..8 {
-        let n = (ours & Bitboard::file(file)).count() as i32;
-        if n > 1 {
-            score += PAWN_DOUBLED * (n - 1);
-        }
-    }
+    // Every pawn beyond the first on its file is doubled.
+    score += PAWN_DOUBLED * (ours.count() - files.count_ones()) as i32;
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    fn pawn_score(fen_text: &str, color: Color) -> S {
+        let pos = Position::from_fen(fen_text).expect("test FEN parses");
+        evaluate(&pos, color)
+    }
+
+    #[test]
+    fn doubled_isolated_and_free_pawns_are_each_counted() {
+        // White: pawns a3 and a4 (doubled, isolated, both free), d4 (isolated; Black's
+        // e5 pawn is on a neighbouring file ahead, so not free). Black: e5 (isolated,
+        // and not free either: White's d4 pawn is ahead of it on a neighbouring file).
+        let fen_text = "4k3/8/8/4p3/P2P4/P7/8/4K3 w - - 0 1";
+        let white = PAWN_DOUBLED
+            + PAWN_ISOLATED * 3
+            + PAWN_PASSED[Square::parse("a3").unwrap().relative_rank(Color::White) as usize]
+            + PAWN_PASSED[Square::parse("a4").unwrap().relative_rank(Color::White) as usize];
+        assert_eq!(pawn_score(fen_text, Color::White), white);
+        assert_eq!(pawn_score(fen_text, Color::Black), PAWN_ISOLATED);
+    }
+
+    #[test]
+    fn side_by_side_pawns_are_neither_isolated_nor_doubled() {
+        // c3 and d3: each has a neighbour on the next file; Black has no pawns, so both
+        // are free.
+        let fen_text = "4k3/8/8/8/8/2PP4/8/4K3 w - - 0 1";
+        let rank = Square::parse("c3").unwrap().relative_rank(Color::White) as usize;
+        assert_eq!(pawn_score(fen_text, Color::White), PAWN_PASSED[rank] * 2);
+    }
 }
