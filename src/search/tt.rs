@@ -93,6 +93,7 @@ impl TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::with_capacity(count);
+        advise_huge_pages(&buckets);
         buckets.resize_with(count, Bucket::default);
         TranspositionTable {
             buckets,
@@ -128,12 +129,23 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
-    /// Brings the bucket for `key` into cache ahead of the probe.
+    /// Starts bringing the bucket for `key` into cache ahead of the probe, without
+    /// waiting for it.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        let bucket = self.bucket(key);
-        // A plain read is enough to start the cache fill; the value is not needed.
-        let _ = bucket.0[0].check.load(Ordering::Relaxed);
+        let bucket: *const Bucket = self.bucket(key);
+        // why a prefetch instruction and not a plain read: a read whose value is unused
+        // still cannot retire before the line arrives, so the CPU stalls on the memory
+        // latency at every node (a profile showed a sixth of search time on that load).
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it never faults and changes no state, and
+        // `bucket` points into the table anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
     }
 
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
@@ -207,6 +219,39 @@ impl TranspositionTable {
         (used * 1000 / (sample * BUCKET).max(1)) as u32
     }
 }
+
+/// Asks the kernel to back the (still untouched) memory of `buckets` with 2 MB pages.
+// why: every probe lands on a random cache line of a table far larger than what the
+// CPU's TLB covers with 4 KB pages, so most probes also pay a page walk; with 2 MB
+// pages a 16 MB table needs 8 TLB entries. Linux with transparent huge pages in
+// `madvise` mode (the common default) only does this when asked. Done before the
+// first write, so the pages are huge from the start.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    use std::ffi::{c_int, c_void};
+    unsafe extern "C" {
+        fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+    }
+    const MADV_HUGEPAGE: c_int = 14;
+    const HUGE_PAGE: usize = 2 * 1024 * 1024;
+    let start = buckets.as_ptr() as usize;
+    let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+    // Only whole huge pages inside the allocation.
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let last = end / HUGE_PAGE * HUGE_PAGE;
+    if last > first {
+        // SAFETY: the range lies inside memory this process owns (the vector's
+        // allocation) and is page-aligned; MADV_HUGEPAGE is advice that changes
+        // neither the contents nor the mapping's validity. A failure (no THP support)
+        // leaves ordinary pages, so the result is ignored.
+        unsafe {
+            madvise(first as *mut c_void, last - first, MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_: &Vec<Bucket>) {}
 
 #[cfg(test)]
 mod tests {
