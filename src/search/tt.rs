@@ -93,7 +93,7 @@ impl TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::with_capacity(count);
-        advise_huge_pages(&buckets);
+        advise_huge_pages(buckets.as_ptr(), buckets.capacity());
         buckets.resize_with(count, Bucket::default);
         TranspositionTable {
             buckets,
@@ -220,22 +220,23 @@ impl TranspositionTable {
     }
 }
 
-/// Asks the kernel to back the (still untouched) memory of `buckets` with 2 MB pages.
+/// Asks the kernel to back the (still untouched) memory of a bucket allocation
+/// (`capacity` buckets from `start`) with 2 MB pages.
 // why: every probe lands on a random cache line of a table far larger than what the
 // CPU's TLB covers with 4 KB pages, so most probes also pay a page walk; with 2 MB
 // pages a 16 MB table needs 8 TLB entries. Linux with transparent huge pages in
 // `madvise` mode (the common default) only does this when asked. Done before the
 // first write, so the pages are huge from the start.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(buckets: &Vec<Bucket>) {
+fn advise_huge_pages(start: *const Bucket, capacity: usize) {
     use std::ffi::{c_int, c_void};
     unsafe extern "C" {
         fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
     }
     const MADV_HUGEPAGE: c_int = 14;
     const HUGE_PAGE: usize = 2 * 1024 * 1024;
-    let start = buckets.as_ptr() as usize;
-    let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+    let start = start as usize;
+    let end = start + capacity * std::mem::size_of::<Bucket>();
     // Only whole huge pages inside the allocation.
     let first = start.next_multiple_of(HUGE_PAGE);
     let last = end / HUGE_PAGE * HUGE_PAGE;
@@ -251,7 +252,7 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &Vec<Bucket>) {}
+fn advise_huge_pages(_start: *const Bucket, _capacity: usize) {}
 
 #[cfg(test)]
 mod tests {
