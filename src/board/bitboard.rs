@@ -97,6 +97,22 @@ impl Bitboard {
             Color::Black => Bitboard(self.0 >> 8),
         }
     }
+
+    /// The files holding at least one square of the set, as a byte (bit f = file f).
+    #[inline(always)]
+    pub const fn occupied_files(self) -> u8 {
+        let mut b = self.0;
+        b |= b >> 32;
+        b |= b >> 16;
+        b |= b >> 8;
+        b as u8
+    }
+
+    /// Every square of the files holding at least one square of the set.
+    #[inline(always)]
+    pub const fn file_fill(self) -> Bitboard {
+        Bitboard(Self::FILE_A.0 * self.occupied_files() as u64)
+    }
 }
 
 impl Iterator for Bitboard {
@@ -168,6 +184,16 @@ mod tests {
         let bb = Bitboard(0b1010_0001);
         let squares: Vec<usize> = bb.map(|s| s.index()).collect();
         assert_eq!(squares, vec![0, 5, 7]);
+    }
+
+    #[test]
+    fn files_of_a_set() {
+        let set = Bitboard::from_square(Square::new(8)) // a2
+            | Bitboard::from_square(Square::new(60)) // e8
+            | Bitboard::from_square(Square::new(12)); // e2
+        assert_eq!(set.occupied_files(), 0b0001_0001);
+        assert_eq!(set.file_fill(), Bitboard::file(0) | Bitboard::file(4));
+        assert_eq!(Bitboard::EMPTY.file_fill(), Bitboard::EMPTY);
     }
 
     #[test]

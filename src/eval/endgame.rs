@@ -30,18 +30,10 @@ pub fn has_mating_material(pos: &Position, color: Color) -> bool {
         || (met_count >= 3 && both_colours)
 }
 
-/// The squares where `color`'s pawns would promote, going straight ahead.
+/// The squares where `color`'s pawns would promote, going straight ahead: their
+/// files on `color`'s sixth rank.
 fn promotion_squares(pos: &Position, color: Color) -> Bitboard {
-    let pawns = pos.pieces(color, PieceKind::Pawn);
-    let mut squares = Bitboard::EMPTY;
-    for sq in pawns {
-        let rank = match color {
-            Color::White => 5,
-            Color::Black => 2,
-        };
-        squares |= Bitboard::from_square(Square::from_file_rank(sq.file(), rank));
-    }
-    squares
+    pos.pieces(color, PieceKind::Pawn).file_fill() & Bitboard::relative_rank(color, 5)
 }
 
 /// Manhattan distance from the nearest of the four centre squares.

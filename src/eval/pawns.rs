@@ -9,12 +9,12 @@ use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 const fn front_span(color: Color, sq: usize) -> u64 {
     let file = sq % 8;
     let rank = sq / 8;
-    let mut files = 0x0101_0101_0101_0101u64 << file;
+    let mut files = Bitboard::file(file as u8).0;
     if file > 0 {
-        files |= 0x0101_0101_0101_0101u64 << (file - 1);
+        files |= Bitboard::file(file as u8 - 1).0;
     }
     if file < 7 {
-        files |= 0x0101_0101_0101_0101u64 << (file + 1);
+        files |= Bitboard::file(file as u8 + 1).0;
     }
     let ahead = match color {
         Color::White if rank == 7 => 0,
@@ -36,21 +36,11 @@ static FRONT_SPAN: [[u64; 64]; 2] = {
     table
 };
 
-/// The files holding at least one of `pawns`, as a byte (bit f = file f).
-#[inline(always)]
-fn occupied_files(pawns: Bitboard) -> u32 {
-    let mut b = pawns.0;
-    b |= b >> 32;
-    b |= b >> 16;
-    b |= b >> 8;
-    (b & 0xFF) as u32
-}
-
 /// The pawn-structure score of `color`'s pawns.
 pub fn evaluate(pos: &Position, color: Color) -> S {
     let ours = pos.pieces(color, PieceKind::Pawn);
     let theirs = pos.pieces(!color, PieceKind::Pawn);
-    let files = occupied_files(ours);
+    let files = ours.occupied_files() as u32;
     // Bit f set when file f - 1 or f + 1 holds one of our pawns.
     let files_with_neighbours = (files << 1) | (files >> 1);
     let mut score = S::ZERO;
