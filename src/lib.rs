@@ -3,6 +3,7 @@
 //! - [`board`]: the rules (positions, legal moves, counting rules, FEN, notation).
 //! - [`eval`]: the makruk evaluation.
 //! - [`search`]: iterative-deepening alpha-beta with a shared transposition table.
+//! - [`nnue`]: the learned evaluation, its training data and trainer.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`engine`]: the facade the protocols and the command line drive.
 //! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
@@ -14,6 +15,7 @@ pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod io;
+pub mod nnue;
 pub mod pgn;
 pub mod search;
 pub mod tablebase;

@@ -48,6 +48,9 @@ enum Command {
     /// Annotate the games of a PGN file: an evaluation on every move, ?/?? with the
     /// better move, the counting rules' events; optionally an SVG graph.
     Annotate(cli::annotate::AnnotateArgs),
+    /// Self-play games at a fixed node count per move, written as training records
+    /// for the network (see the README for the format).
+    Datagen(cli::datagen::DatagenArgs),
     /// The endgame tables: without --fen, build them all and describe them; with it,
     /// look up one position and say whether the count leaves time for the mate.
     Tablebase {
@@ -98,6 +101,26 @@ fn main() -> ExitCode {
             Ok(_) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("khun annotate: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Datagen(a)) => match cli::datagen::run(&a) {
+            Ok(s) => {
+                println!(
+                    "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
+                    s.positions, s.games, s.white_wins, s.draws, s.black_wins, s.seconds
+                );
+                let ends: Vec<String> = khun::nnue::datagen::GameEnd::NAMES
+                    .iter()
+                    .zip(s.ends)
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(name, n)| format!("{name} {n}"))
+                    .collect();
+                println!("game ends: {}", ends.join(", "));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("khun datagen: {e}");
                 ExitCode::from(2)
             }
         },

@@ -6,12 +6,14 @@
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
 //!   [`review`] (move judgements), [`count_events`] (the counting rules' events),
 //!   [`svg`] (graphs) and [`progress`] (the bar on stderr).
+//! - [`datagen`]: self-play training data for the network.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`search_options`], [`score_text`], [`json`]: what those share.
 
 pub mod analyze;
 pub mod annotate;
 pub mod count_events;
+pub mod datagen;
 pub mod json;
 pub mod perft;
 pub mod progress;

@@ -1,0 +1,99 @@
+//! `khun datagen`: the command line over [`crate::nnue::datagen`].
+
+use crate::board::{FenRules, Position};
+use crate::nnue::datagen::{self, DatagenConfig, DatagenSummary};
+use std::path::PathBuf;
+
+/// Self-play games at a fixed node count per move, written as training records.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DatagenArgs {
+    /// The record file; records are appended, so runs with other seeds add up.
+    #[arg(long, short)]
+    pub output: PathBuf,
+    /// Stop once this many positions have been written.
+    #[arg(long)]
+    pub positions: Option<u64>,
+    /// Stop after this many games.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Threads, each playing its own games (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The run's seed: the same seed and limits give the same file.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random legal plies at the start of each game (after the book line).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Openings, one a line: `startpos [moves ...]` or `FEN [moves ...]`.
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Positions before this game ply are not written.
+    #[arg(long, default_value_t = 16)]
+    pub skip_plies: u32,
+    /// A game still going after this many plies is adjudicated a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Transposition table per thread, MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
+
+/// Reads a book of openings: `startpos [moves ...]` or `FEN [moves ...]` per line;
+/// blank lines and `#` comments are skipped.
+pub fn read_book(text: &str) -> Result<Vec<Position>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (head, moves) = match line.split_once(" moves") {
+            Some((h, m)) => (h.trim(), m.split_whitespace().map(str::to_string).collect()),
+            None => (line, Vec::new()),
+        };
+        let fen = (head != "startpos").then_some(head);
+        let pos = super::position_from_args(fen, &moves, FenRules::Strict)
+            .map_err(|e| format!("book line {}: {e}", n + 1))?;
+        out.push(pos);
+    }
+    if out.is_empty() {
+        return Err("the book has no openings".into());
+    }
+    Ok(out)
+}
+
+/// Runs datagen as the arguments say.
+pub fn run(args: &DatagenArgs) -> Result<DatagenSummary, String> {
+    if args.positions.is_none() && args.games.is_none() {
+        return Err("give --positions or --games (or both)".into());
+    }
+    let book = match &args.book {
+        Some(path) => read_book(
+            &std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        )?,
+        None => Vec::new(),
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cfg = DatagenConfig {
+        output: args.output.clone(),
+        games: args.games,
+        positions: args.positions,
+        nodes: args.nodes,
+        threads: threads.max(1),
+        seed: args.seed,
+        random_plies: args.random_plies,
+        book,
+        skip_plies: args.skip_plies,
+        max_plies: args.max_plies,
+        hash_mb: args.hash.clamp(1, 4096),
+        ..DatagenConfig::default()
+    };
+    datagen::run(&cfg).map_err(|e| format!("{}: {e}", args.output.display()))
+}

@@ -1,0 +1,412 @@
+//! `khun datagen`: self-play at a fixed node count per move, writing training records.
+//!
+//! Every game is decided by its index and the run's seed alone (its opening, a fresh
+//! table and histories, a single-threaded search of a fixed number of nodes), and the
+//! games are written in index order whatever thread played them: a run is repeatable
+//! from its seed with any number of threads. Each game's records are written at once
+//! when the game ends, so a killed run leaves only complete games (and at worst one
+//! record cut short, which readers skip and the next run's append cuts off).
+//!
+//! The result written with each position is the game's real result: mate, or a draw
+//! by stalemate, material that cannot mate, or the count running out (whatever the
+//! search thought of the position). Positions an endgame table covers end the game
+//! with the table's count-aware verdict, which is exact. Endless play is cut off as
+//! a draw, as match runners adjudicate it: the same placement a third time, or
+//! `max_plies` plies.
+
+use super::data::{self, GameResult, RECORD_BYTES};
+use super::rng::Rng;
+use crate::board::{Color, Move, Outcome, Position};
+use crate::search::score::is_mate;
+use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
+use crate::tablebase::{self, Verdict};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// What one datagen run does.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// The file the records are appended to.
+    pub output: PathBuf,
+    /// Stop after this many games (the first of the limits reached ends the run).
+    pub games: Option<u64>,
+    /// Stop once this many records have been written.
+    pub positions: Option<u64>,
+    /// Nodes per move.
+    pub nodes: u64,
+    pub threads: usize,
+    pub seed: u64,
+    /// Random legal plies that open each game (after the book line, if any).
+    pub random_plies: usize,
+    /// Openings to start from (`startpos [moves ...]` or `FEN [moves ...]` lines); game
+    /// i takes line i mod the book's length. Empty: the start position.
+    pub book: Vec<Position>,
+    /// Positions before this game ply are not written.
+    pub skip_plies: u32,
+    /// Openings whose first search scores beyond this (centipawns) are drawn again.
+    pub max_opening_score: i32,
+    /// A game still going after this many plies is adjudicated a draw.
+    pub max_plies: u32,
+    /// Transposition table per thread, MB.
+    pub hash_mb: usize,
+}
+
+impl Default for DatagenConfig {
+    fn default() -> Self {
+        DatagenConfig {
+            output: PathBuf::from("khun-data.bin"),
+            games: None,
+            positions: None,
+            nodes: 5000,
+            threads: 1,
+            seed: 1,
+            random_plies: 8,
+            book: Vec::new(),
+            skip_plies: 16,
+            max_opening_score: 300,
+            max_plies: 400,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// The totals of a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DatagenSummary {
+    pub games: u64,
+    pub positions: u64,
+    pub white_wins: u64,
+    pub draws: u64,
+    pub black_wins: u64,
+    /// How the games ended, counted by [`GameEnd`] (its `as usize`).
+    pub ends: [u64; GameEnd::COUNT],
+    pub seconds: f64,
+}
+
+/// How a datagen game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    Checkmate = 0,
+    Stalemate = 1,
+    CountExceeded = 2,
+    InsufficientMaterial = 3,
+    /// An endgame table's count-aware verdict.
+    Table = 4,
+    /// The same placement a third time (adjudicated a draw).
+    Repetition = 5,
+    /// `max_plies` reached (adjudicated a draw).
+    MaxPlies = 6,
+}
+
+impl GameEnd {
+    pub const COUNT: usize = 7;
+    pub const NAMES: [&'static str; GameEnd::COUNT] = [
+        "mate",
+        "stalemate",
+        "count",
+        "no mating material",
+        "table",
+        "repetition",
+        "ply limit",
+    ];
+
+    fn of(outcome: Outcome) -> GameEnd {
+        match outcome {
+            Outcome::Checkmate { .. } => GameEnd::Checkmate,
+            Outcome::Stalemate => GameEnd::Stalemate,
+            Outcome::CountExceeded => GameEnd::CountExceeded,
+            Outcome::InsufficientMaterial => GameEnd::InsufficientMaterial,
+        }
+    }
+}
+
+/// One finished game: where it started, its moves, its records and its result.
+pub struct PlayedGame {
+    /// The position after the opening (book line and random plies).
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// The kept positions, packed.
+    pub records: Vec<u8>,
+    pub result: GameResult,
+    pub end: GameEnd,
+}
+
+/// Searches positions of one game at a fixed node count, with its own table.
+struct SelfPlayer {
+    tt: Arc<TranspositionTable>,
+    data: Vec<ThreadData>,
+    nodes: u64,
+}
+
+impl SelfPlayer {
+    fn new(cfg: &DatagenConfig) -> SelfPlayer {
+        SelfPlayer {
+            tt: Arc::new(TranspositionTable::new(cfg.hash_mb)),
+            data: vec![ThreadData::default()],
+            nodes: cfg.nodes,
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.data = vec![ThreadData::default()];
+    }
+
+    /// The best move and its score (side to move's view); `None` without a move.
+    fn search(&mut self, pos: &Position, keys: &[u64]) -> Option<(Move, i32)> {
+        let shared = Shared::new(Arc::clone(&self.tt), 1);
+        let job = SearchJob {
+            position: pos.clone(),
+            game_keys: keys.to_vec(),
+            limits: Limits::nodes(self.nodes),
+            multipv: 1,
+            move_overhead_ms: 0,
+            contempt_cp: 0,
+            started: Instant::now(),
+        };
+        let result = search::run(&job, &shared, &mut self.data, None);
+        result.best.map(|m| (m, result.score))
+    }
+}
+
+/// The result of a game that ended by the rules in `outcome`.
+fn result_of(outcome: Outcome) -> GameResult {
+    match outcome {
+        Outcome::Checkmate {
+            winner: Color::White,
+        } => GameResult::WhiteWins,
+        Outcome::Checkmate {
+            winner: Color::Black,
+        } => GameResult::BlackWins,
+        _ => GameResult::Draw,
+    }
+}
+
+/// `side` wins.
+fn win_for(side: Color) -> GameResult {
+    match side {
+        Color::White => GameResult::WhiteWins,
+        Color::Black => GameResult::BlackWins,
+    }
+}
+
+/// The game's opening: the book line, then random plies; redrawn while the engine
+/// judges it lopsided or it ends at once.
+fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u64) -> Position {
+    let mut last = Position::startpos();
+    for _ in 0..20 {
+        let mut pos = if cfg.book.is_empty() {
+            Position::startpos()
+        } else {
+            cfg.book[(index % cfg.book.len() as u64) as usize].clone()
+        };
+        let mut ended = false;
+        for _ in 0..cfg.random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                ended = true;
+                break;
+            }
+            pos.play(moves.as_slice()[rng.below(moves.len())]);
+        }
+        if ended || pos.outcome().is_some() {
+            continue;
+        }
+        last = pos.clone();
+        match player.search(&pos, &[pos.placement_key()]) {
+            Some((_, score)) if score.abs() <= cfg.max_opening_score => return pos,
+            _ => continue,
+        }
+    }
+    last
+}
+
+/// Plays game `index` of a run with `cfg` on its own (what `run` writes for it).
+pub fn play_one(cfg: &DatagenConfig, index: u64) -> PlayedGame {
+    play_game(cfg, &mut SelfPlayer::new(cfg), index)
+}
+
+/// Plays game `index` to its end and packs its kept positions.
+fn play_game(cfg: &DatagenConfig, player: &mut SelfPlayer, index: u64) -> PlayedGame {
+    let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    player.new_game();
+    let mut pos = opening(cfg, &mut rng, player, index);
+    let start = pos.clone();
+    let mut moves = Vec::new();
+    player.new_game();
+    let mut keys = vec![pos.placement_key()];
+    let mut kept: Vec<(Position, i32)> = Vec::new();
+    let start_ply = pos.game_ply();
+    let (result, end) = loop {
+        if let Some(outcome) = pos.outcome() {
+            break (result_of(outcome), GameEnd::of(outcome));
+        }
+        match tablebase::probe_with_count(&pos) {
+            Some(Verdict::Win(_)) => break (win_for(pos.side_to_move()), GameEnd::Table),
+            Some(Verdict::Loss(_)) => break (win_for(!pos.side_to_move()), GameEnd::Table),
+            Some(Verdict::Draw) => break (GameResult::Draw, GameEnd::Table),
+            None => {}
+        }
+        let key = pos.placement_key();
+        if keys.iter().filter(|&&k| k == key).count() >= 3 {
+            break (GameResult::Draw, GameEnd::Repetition);
+        }
+        if pos.game_ply() - start_ply >= cfg.max_plies {
+            break (GameResult::Draw, GameEnd::MaxPlies);
+        }
+        let Some((best, score)) = player.search(&pos, &keys) else {
+            unreachable!("a position without an outcome has a legal move");
+        };
+        let quiet = pos.piece_at(best.to()).is_none() && !best.is_promotion();
+        if pos.game_ply() >= cfg.skip_plies && !pos.in_check() && quiet && !is_mate(score) {
+            kept.push((pos.clone(), score));
+        }
+        pos.play(best);
+        moves.push(best);
+        keys.push(pos.placement_key());
+    };
+    let mut records = Vec::with_capacity(kept.len() * RECORD_BYTES);
+    for (p, score) in &kept {
+        records.extend_from_slice(&data::encode(p, *score, result));
+    }
+    PlayedGame {
+        start,
+        moves,
+        records,
+        result,
+        end,
+    }
+}
+
+/// Writes finished games in index order and keeps the totals.
+struct OrderedWriter {
+    file: std::io::BufWriter<std::fs::File>,
+    pending: BTreeMap<u64, PlayedGame>,
+    next: u64,
+    summary: DatagenSummary,
+}
+
+/// Runs datagen to its limits, printing progress on stderr. Returns the totals.
+pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
+    let (file, existing) = data::open_for_append(&cfg.output)?;
+    if existing > 0 {
+        eprintln!(
+            "khun datagen: appending to {} ({existing} records already there)",
+            cfg.output.display()
+        );
+    }
+    // Every table now: a search that finds one built by an earlier game but not yet
+    // in a later one would not be repeatable.
+    for ending in tablebase::Ending::ALL {
+        tablebase::ensure(ending);
+    }
+    let writer = Mutex::new(OrderedWriter {
+        file: std::io::BufWriter::new(file),
+        pending: BTreeMap::new(),
+        next: 0,
+        summary: DatagenSummary::default(),
+    });
+    let next_game = AtomicU64::new(0);
+    let done = AtomicBool::new(false);
+    let start = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let last_report = Mutex::new(Instant::now());
+    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+
+    std::thread::scope(|scope| {
+        for t in 0..cfg.threads.max(1) {
+            let (writer, next_game, done, last_report, failure) =
+                (&writer, &next_game, &done, &last_report, &failure);
+            std::thread::Builder::new()
+                .name(format!("khun-datagen-{t}"))
+                .stack_size(16 * 1024 * 1024)
+                .spawn_scoped(scope, move || {
+                    let mut player = SelfPlayer::new(cfg);
+                    while !done.load(Ordering::Relaxed) {
+                        let index = next_game.fetch_add(1, Ordering::Relaxed);
+                        if cfg.games.is_some_and(|g| index >= g) {
+                            break;
+                        }
+                        let game = play_game(cfg, &mut player, index);
+                        let mut w = writer.lock().expect("writer lock");
+                        w.pending.insert(index, game);
+                        if let Err(e) = w.flush_ready(cfg, done) {
+                            *failure.lock().expect("failure lock") = Some(e);
+                            done.store(true, Ordering::Relaxed);
+                        }
+                        let mut last = last_report.lock().expect("report lock");
+                        if last.elapsed().as_secs_f64() >= 2.0 {
+                            *last = Instant::now();
+                            progress(&w.summary, start, terminal);
+                        }
+                    }
+                })
+                .expect("spawn a datagen thread");
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("failure lock") {
+        return Err(e);
+    }
+    let mut w = writer.into_inner().expect("writer lock");
+    w.file.flush()?;
+    w.summary.seconds = start.elapsed().as_secs_f64();
+    progress(&w.summary, start, terminal);
+    if terminal {
+        eprintln!();
+    }
+    Ok(w.summary)
+}
+
+impl OrderedWriter {
+    /// Writes every game whose predecessors are all written; stops the run when a
+    /// limit is reached (later games are dropped, so the output depends only on the
+    /// seed).
+    fn flush_ready(&mut self, cfg: &DatagenConfig, done: &AtomicBool) -> std::io::Result<()> {
+        while let Some(game) = self.pending.remove(&self.next) {
+            if done.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            self.file.write_all(&game.records)?;
+            self.file.flush()?;
+            self.next += 1;
+            let s = &mut self.summary;
+            s.games += 1;
+            s.positions += (game.records.len() / RECORD_BYTES) as u64;
+            s.ends[game.end as usize] += 1;
+            match game.result {
+                GameResult::WhiteWins => s.white_wins += 1,
+                GameResult::Draw => s.draws += 1,
+                GameResult::BlackWins => s.black_wins += 1,
+            }
+            if cfg.games.is_some_and(|g| s.games >= g)
+                || cfg.positions.is_some_and(|p| s.positions >= p)
+            {
+                done.store(true, Ordering::Relaxed);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn progress(s: &DatagenSummary, start: Instant, terminal: bool) {
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let line = format!(
+        "positions {} ({:.0}/s), games {} (W {} D {} L {}), {:.0} s",
+        s.positions,
+        s.positions as f64 / secs,
+        s.games,
+        s.white_wins,
+        s.draws,
+        s.black_wins,
+        secs
+    );
+    if terminal {
+        eprint!("\r{line}   ");
+    } else {
+        eprintln!("{line}");
+    }
+}
