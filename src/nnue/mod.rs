@@ -5,9 +5,11 @@
 //!   shared by the trainer and the engine so the two can never disagree.
 //! - [`data`]: the 32-byte training record and its files.
 //! - [`datagen`]: self-play games at a fixed node count that write those records.
+//! - [`network`]: the shape, the quantised weights and the file format.
 //! - [`rng`]: the small seeded generator datagen and the trainer use.
 
 pub mod data;
 pub mod datagen;
 pub mod features;
+pub mod network;
 pub mod rng;
