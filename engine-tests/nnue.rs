@@ -165,3 +165,226 @@ fn a_killed_run_leaves_complete_records_and_the_next_run_appends_aligned() {
     assert_eq!(records.len() as u64, first.positions + second.positions);
     assert!(records.iter().all(|r| data::decode(r).is_some()));
 }
+
+// ---------------------------------------------------------------------------
+// The network in the engine.
+
+use common::EngineProcess;
+use khun::nnue::network::{FILE_BYTES, Network, fnv1a};
+
+#[test]
+fn the_embedded_network_loads_and_its_checksum_matches_the_file() {
+    let net = khun::nnue::embedded();
+    let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue")).unwrap();
+    assert_eq!(file.len(), FILE_BYTES);
+    assert_eq!(net.checksum, fnv1a(&file[40..]));
+    assert_eq!(*net, Network::from_bytes(&file).unwrap());
+}
+
+/// A network of seeded small weights, different from the embedded one.
+fn odd_network(seed: u64) -> Network {
+    let mut rng = khun::nnue::rng::Rng::new(seed);
+    let mut net = Network::zeroed();
+    for row in net.hidden_weights.iter_mut() {
+        for v in row.0.iter_mut() {
+            *v = (rng.below(121) as i16) - 60;
+        }
+    }
+    for v in net.hidden_bias.0.iter_mut() {
+        *v = (rng.below(101) as i16) - 20;
+    }
+    for row in net.output_weights.iter_mut() {
+        for v in row.0.iter_mut() {
+            *v = (rng.below(255) as i16) - 127;
+        }
+    }
+    net.output_bias = 5000;
+    net
+}
+
+/// The NNUE line of `eval`: `None` when the network is off.
+fn nnue_line(engine: &mut EngineProcess) -> Option<String> {
+    engine.send("eval");
+    let lines = engine.sync();
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with("NNUE:"))
+        .cloned()
+        .expect("eval prints an NNUE line");
+    (!line.contains("off")).then_some(line)
+}
+
+#[test]
+fn eval_file_loads_good_networks_and_refuses_bad_ones_keeping_the_old() {
+    let dir = Scratch::new("evalfile");
+    let good = dir.path("odd.nnue");
+    let bytes = odd_network(17).to_bytes();
+    std::fs::write(&good, &bytes).unwrap();
+    let truncated = dir.path("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..bytes.len() - 100]).unwrap();
+    let damaged = dir.path("damaged.nnue");
+    let mut flipped = bytes.clone();
+    flipped[5000] ^= 0x10;
+    std::fs::write(&damaged, &flipped).unwrap();
+    let garbage = dir.path("garbage.nnue");
+    std::fs::write(&garbage, b"this is not a network at all, it is a sentence").unwrap();
+
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("uci");
+    let options = engine.read_until(|l| l == "uciok", common::PATIENCE);
+    assert!(
+        options
+            .iter()
+            .any(|l| l == "option name EvalFile type string default <embedded>")
+    );
+    assert!(
+        options
+            .iter()
+            .any(|l| l == "option name Use NNUE type check default true")
+    );
+    engine
+        .send("position fen r1sm3r/3n1k2/1pnsppp1/p1pp3p/P2PP2P/1PP1SPP1/2KNNM2/R1S4R w - - 1 11");
+    let embedded = nnue_line(&mut engine).expect("the network is on by default");
+
+    engine.send(&format!("setoption name EvalFile value {}", good.display()));
+    let odd = nnue_line(&mut engine).unwrap();
+    assert_ne!(odd, embedded, "a different network gives a different score");
+
+    for (bad, why) in [
+        (truncated.display().to_string(), "truncated"),
+        (damaged.display().to_string(), "checksum"),
+        (garbage.display().to_string(), "not a Khun network"),
+        (
+            dir.path("missing.nnue").display().to_string(),
+            "cannot read",
+        ),
+    ] {
+        engine.send(&format!("setoption name EvalFile value {bad}"));
+        let reply = engine.sync();
+        assert!(
+            reply
+                .iter()
+                .any(|l| l.starts_with("info string error: setoption EvalFile") && l.contains(why)),
+            "{bad}: {reply:?}"
+        );
+        assert_eq!(
+            nnue_line(&mut engine).as_deref(),
+            Some(odd.as_str()),
+            "the old network is kept"
+        );
+    }
+    // A search still answers with the network it kept.
+    engine.send("go depth 4");
+    assert!(
+        engine
+            .until_bestmove()
+            .last()
+            .unwrap()
+            .starts_with("bestmove ")
+    );
+
+    engine.send("setoption name EvalFile value <embedded>");
+    assert_eq!(nnue_line(&mut engine).as_deref(), Some(embedded.as_str()));
+}
+
+#[test]
+fn use_nnue_switches_both_ways() {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("uci");
+    engine.read_until(|l| l == "uciok", common::PATIENCE);
+    engine.send("position startpos moves e3e4 d6d5");
+    let on = nnue_line(&mut engine);
+    assert!(on.is_some());
+    engine.send("setoption name Use NNUE value false");
+    assert_eq!(nnue_line(&mut engine), None);
+    engine.send("go nodes 3000");
+    assert!(
+        engine
+            .until_bestmove()
+            .last()
+            .unwrap()
+            .starts_with("bestmove ")
+    );
+    engine.send("setoption name Use NNUE value true");
+    assert_eq!(nnue_line(&mut engine), on);
+    engine.send("setoption name Use NNUE value maybe");
+    let reply = engine.sync();
+    assert!(
+        reply
+            .iter()
+            .any(|l| l.contains("Use NNUE: value must be true or false"))
+    );
+    assert_eq!(nnue_line(&mut engine), on);
+}
+
+#[test]
+fn bench_node_counts_differ_between_the_network_and_the_hand_written_evaluation() {
+    let hce = khun::bench::run(Some(5), None);
+    let net = khun::bench::run(Some(5), Some(khun::nnue::embedded()));
+    let nodes = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: "))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(hce, hce.clone());
+    assert_ne!(nodes(&hce), nodes(&net));
+    // Repeatable: the same evaluation gives the same signature.
+    assert_eq!(
+        nodes(&net),
+        nodes(&khun::bench::run(Some(5), Some(khun::nnue::embedded())))
+    );
+}
+
+#[test]
+fn xboard_sets_the_network_options() {
+    let dir = Scratch::new("xboard");
+    let mut engine = EngineProcess::start(&["--xboard"]);
+    engine.send("protover 2");
+    engine.read_until(|l| l.contains("done=1"), common::PATIENCE);
+    engine.send("option Use NNUE=0");
+    engine.send("option Use NNUE=1");
+    engine.send(&format!(
+        "option EvalFile={}",
+        dir.path("missing.nnue").display()
+    ));
+    engine.send("ping 1");
+    let lines = engine.read_until(|l| l == "pong 1", common::PATIENCE);
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("cannot read network file"), "{lines:?}");
+    // The engine still plays with the network it had.
+    engine.send("new");
+    engine.send("sd 3");
+    engine.send("usermove e3e4");
+    let reply = engine.read_until(|l| l.starts_with("move "), common::PATIENCE);
+    assert!(reply.last().unwrap().starts_with("move "));
+}
+
+#[test]
+fn analyze_takes_the_network_options_and_refuses_a_bad_file() {
+    let dir = Scratch::new("analyze");
+    let khun = env!("CARGO_BIN_EXE_khun");
+    let run = |extra: &[&str]| {
+        std::process::Command::new(khun)
+            .args(["analyze", "--depth", "4", "--json"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let with_net = run(&[]);
+    let without = run(&["--no-nnue"]);
+    assert!(with_net.status.success() && without.status.success());
+    let result = |out: &std::process::Output| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.contains("\"result\""))
+            .unwrap()
+            .to_string()
+    };
+    assert!(result(&with_net).contains("best_move"));
+    assert!(result(&without).contains("best_move"));
+    let bad = run(&["--eval-file", dir.path("missing.nnue").to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot read network file"));
+}

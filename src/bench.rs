@@ -5,6 +5,7 @@
 //! must keep it. It is printed as `Nodes searched: N`, with `Nodes/second: M`.
 
 use crate::board::Position;
+use crate::nnue::network::Network;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use std::sync::Arc;
 use std::time::Instant;
@@ -54,7 +55,8 @@ pub const POSITIONS: &[&str] = &[
 ];
 
 /// One thread, a fresh 16 MB table, fixed depth: runs the bench and reports.
-pub fn run(depth: Option<u32>) -> String {
+/// `network`: the network to evaluate with, `None` for the hand-written evaluation.
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = Arc::new(TranspositionTable::new(16));
     let mut total_nodes = 0u64;
@@ -80,6 +82,7 @@ pub fn run(depth: Option<u32>) -> String {
             move_overhead_ms: 0,
             contempt_cp: 0,
             started: Instant::now(),
+            network: network.clone(),
         };
         let result = search::run(&job, &shared, &mut data, None);
         total_nodes += result.nodes;

@@ -3,6 +3,7 @@
 //! through this type; none of them reaches into the search.
 
 use crate::board::{Move, Position};
+use crate::nnue::network::Network;
 use crate::search::{
     self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
 };
@@ -46,6 +47,10 @@ pub struct EngineOptions {
     pub ponder: bool,
     pub move_overhead_ms: u64,
     pub contempt_cp: i32,
+    /// Evaluate with the network (`Use NNUE`); false: the hand-written evaluation.
+    pub use_nnue: bool,
+    /// The `EvalFile` in use: a path, or `nnue::EMBEDDED_NAME`.
+    pub eval_file: String,
 }
 
 impl Default for EngineOptions {
@@ -57,6 +62,8 @@ impl Default for EngineOptions {
             ponder: false,
             move_overhead_ms: limits::OVERHEAD_DEFAULT,
             contempt_cp: limits::CONTEMPT_DEFAULT as i32,
+            use_nnue: true,
+            eval_file: crate::nnue::EMBEDDED_NAME.to_string(),
         }
     }
 }
@@ -101,6 +108,8 @@ pub struct Engine {
     thread_data: Option<Vec<ThreadData>>,
     running: Option<RunningSearch>,
     reporter: Arc<dyn EngineReporter>,
+    /// The network `EvalFile` named (used when `use_nnue`).
+    network: Arc<Network>,
 }
 
 fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
@@ -141,6 +150,7 @@ impl Engine {
             running: None,
             reporter,
             options,
+            network: crate::nnue::embedded(),
         }
     }
 
@@ -252,6 +262,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms,
             contempt_cp: self.options.contempt_cp,
             started,
+            network: self.search_network(),
         };
         let mut data = self.thread_data.take().unwrap_or_default();
         data.resize_with(threads, ThreadData::default);
@@ -297,6 +308,7 @@ impl Engine {
             move_overhead_ms: self.options.move_overhead_ms,
             contempt_cp: self.options.contempt_cp,
             started: Instant::now(),
+            network: self.search_network(),
         };
         let mut data = self.thread_data.take().unwrap_or_default();
         data.resize_with(self.options.threads, ThreadData::default);
@@ -372,6 +384,30 @@ impl Engine {
     /// What a draw costs the engine in its games, in centipawns (analyses score 0).
     pub fn set_contempt(&mut self, cp: u64) {
         self.options.contempt_cp = cp.clamp(limits::CONTEMPT_MIN, limits::CONTEMPT_MAX) as i32;
+    }
+
+    /// Evaluate with the network (true) or the hand-written evaluation; from the next
+    /// search.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.options.use_nnue = on;
+    }
+
+    /// Loads the network `name` names (a path, or `nnue::EMBEDDED_NAME` / empty for
+    /// the built-in one), from the next search. A file that cannot be read or is not
+    /// a valid network is refused with the reason, and the network in use kept.
+    pub fn set_eval_file(&mut self, name: &str) -> Result<(), String> {
+        self.network = crate::nnue::load(name)?;
+        self.options.eval_file = if name.trim().is_empty() {
+            crate::nnue::EMBEDDED_NAME.to_string()
+        } else {
+            name.trim().to_string()
+        };
+        Ok(())
+    }
+
+    /// The network searches use: `None` when `Use NNUE` is off.
+    pub fn search_network(&self) -> Option<Arc<Network>> {
+        self.options.use_nnue.then(|| Arc::clone(&self.network))
     }
 
     /// Permille of the table in use.

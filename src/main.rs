@@ -41,6 +41,9 @@ enum Command {
         /// Depth per position.
         #[arg(long, short, default_value_t = khun::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Use the hand-written evaluation instead of the network.
+        #[arg(long)]
+        no_nnue: bool,
     },
     /// Analyse a position: the search as it deepens (depth, score, nodes, speed, line
     /// in SAN), then the best move and the counting state in words.
@@ -84,8 +87,9 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             }
         }
-        Some(Command::Bench { depth }) => {
-            print!("{}", khun::bench::run(Some(depth.clamp(1, 60))));
+        Some(Command::Bench { depth, no_nnue }) => {
+            let network = (!no_nnue).then(khun::nnue::embedded);
+            print!("{}", khun::bench::run(Some(depth.clamp(1, 60)), network));
             ExitCode::SUCCESS
         }
         Some(Command::Analyze(a)) => match cli::analyze::run(&a, Box::new(std::io::stdout())) {

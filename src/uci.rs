@@ -399,6 +399,11 @@ fn option_lines() -> Vec<String> {
             limits::CONTEMPT_MAX
         ),
         "option name Clear Hash type button".to_string(),
+        format!(
+            "option name EvalFile type string default {}",
+            crate::nnue::EMBEDDED_NAME
+        ),
+        "option name Use NNUE type check default true".to_string(),
         "option name UCI_Variant type combo default makruk var makruk".to_string(),
     ]
 }
@@ -575,14 +580,18 @@ impl Uci {
                 }
             }
             Command::Eval => {
-                for line in crate::eval::format_breakdown(self.engine.position()).lines() {
+                let text = crate::eval::format_report(
+                    self.engine.position(),
+                    self.engine.search_network().as_deref(),
+                );
+                for line in text.lines() {
                     self.out.line(line);
                 }
             }
             Command::Bench { depth } => {
                 self.engine.stop();
                 self.engine.wait();
-                let report = crate::bench::run(depth);
+                let report = crate::bench::run(depth, self.engine.search_network());
                 for line in report.lines() {
                     self.out.line(line);
                 }
@@ -656,6 +665,16 @@ impl Uci {
                 _ => self.error("setoption Ponder: value must be true or false"),
             },
             "clear hash" => self.engine.clear_hash(),
+            "evalfile" => {
+                if let Err(e) = self.engine.set_eval_file(value.unwrap_or("")) {
+                    self.error(&format!("setoption EvalFile: {e}"));
+                }
+            }
+            "use nnue" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true") => self.engine.set_use_nnue(true),
+                Some("false") => self.engine.set_use_nnue(false),
+                _ => self.error("setoption Use NNUE: value must be true or false"),
+            },
             "uci_variant" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
                 Some("makruk") => {}
                 Some(other) => self.error(&format!(

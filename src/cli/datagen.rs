@@ -40,6 +40,12 @@ pub struct DatagenArgs {
     /// Transposition table per thread, MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Play with this network file instead of the built-in one.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub eval_file: Option<String>,
+    /// Play with the hand-written evaluation (the first generation's data).
+    #[arg(long)]
+    pub no_nnue: bool,
 }
 
 /// Reads a book of openings: `startpos [moves ...]` or `FEN [moves ...]` per line;
@@ -81,7 +87,13 @@ pub fn run(args: &DatagenArgs) -> Result<DatagenSummary, String> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let network = if args.no_nnue {
+        None
+    } else {
+        Some(crate::nnue::load(args.eval_file.as_deref().unwrap_or(""))?)
+    };
     let cfg = DatagenConfig {
+        network,
         output: args.output.clone(),
         games: args.games,
         positions: args.positions,

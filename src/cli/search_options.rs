@@ -32,6 +32,12 @@ pub struct SearchOptions {
           value_parser = RangedU64ValueParser::<usize>::new()
               .range(limits::HASH_MIN as u64..=limits::HASH_MAX as u64))]
     pub hash: usize,
+    /// Evaluate with this network file instead of the built-in one.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub eval_file: Option<String>,
+    /// Evaluate with the hand-written evaluation instead of the network.
+    #[arg(long)]
+    pub no_nnue: bool,
 }
 
 impl SearchOptions {
@@ -56,6 +62,10 @@ impl SearchOptions {
         let mut engine = Engine::new(reporter);
         engine.set_threads(self.threads);
         engine.set_hash(self.hash).map_err(|e| e.to_string())?;
+        if let Some(file) = &self.eval_file {
+            engine.set_eval_file(file)?;
+        }
+        engine.set_use_nnue(!self.no_nnue);
         // The clock is ours alone: no GUI lag to allow for.
         engine.set_move_overhead(0);
         // An analysis judges the position, not a game against someone: draws are 0.

@@ -95,6 +95,24 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &mut NoTrace).0
 }
 
+/// The network's score `network_stm` (centipawns, side to move's view) with the
+/// makruk knowledge a network learns poorly kept exact on top: material that cannot
+/// mate scales the score down, a bare king is driven to the edge, and the score
+/// fades as the count runs out.
+#[inline]
+pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
+    let white = match pos.side_to_move() {
+        Color::White => network_stm,
+        Color::Black => -network_stm,
+    };
+    let eg = endgame::adjust(pos, white);
+    let adjusted = endgame::fade_for_count(pos, (white + eg.bonus) * eg.scale / 64);
+    match pos.side_to_move() {
+        Color::White => adjusted,
+        Color::Black => -adjusted,
+    }
+}
+
 /// The evaluation with every term shown.
 pub fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
@@ -216,6 +234,35 @@ fn evaluate_with<T: Tracer>(
         Color::Black => -after_count,
     };
     (stm + TEMPO, phase, tapered, eg, after_eg, after_count)
+}
+
+/// What the `eval` command prints: the hand-written breakdown, then (when a network
+/// is in use) the network's raw score and the score after the makruk knowledge, the
+/// one the search sees.
+pub fn format_report(pos: &Position, network: Option<&crate::nnue::network::Network>) -> String {
+    let mut s = format_breakdown(pos);
+    let white = |stm: i32| match pos.side_to_move() {
+        Color::White => stm,
+        Color::Black => -stm,
+    };
+    match network {
+        Some(net) => {
+            let raw = crate::nnue::accumulator::evaluate_from_scratch(net, pos);
+            let _ = writeln!(
+                s,
+                "NNUE: {:.2} raw, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
+                white(raw) as f64 / 100.0,
+                white(evaluate_with_network(pos, raw)) as f64 / 100.0
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "NNUE: off (Use NNUE false); the search uses the hand-written evaluation"
+            );
+        }
+    }
+    s
 }
 
 /// The breakdown as a table, for the UCI `eval` command.

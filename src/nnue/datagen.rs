@@ -15,6 +15,7 @@
 //! `max_plies` plies.
 
 use super::data::{self, GameResult, RECORD_BYTES};
+use super::network::Network;
 use super::rng::Rng;
 use crate::board::{Color, Move, Outcome, Position};
 use crate::search::score::is_mate;
@@ -53,6 +54,8 @@ pub struct DatagenConfig {
     pub max_plies: u32,
     /// Transposition table per thread, MB.
     pub hash_mb: usize,
+    /// The network the games are played with; `None`: the hand-written evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for DatagenConfig {
@@ -70,6 +73,7 @@ impl Default for DatagenConfig {
             max_opening_score: 300,
             max_plies: 400,
             hash_mb: 16,
+            network: None,
         }
     }
 }
@@ -140,6 +144,7 @@ struct SelfPlayer {
     tt: Arc<TranspositionTable>,
     data: Vec<ThreadData>,
     nodes: u64,
+    network: Option<Arc<Network>>,
 }
 
 impl SelfPlayer {
@@ -148,6 +153,7 @@ impl SelfPlayer {
             tt: Arc::new(TranspositionTable::new(cfg.hash_mb)),
             data: vec![ThreadData::default()],
             nodes: cfg.nodes,
+            network: cfg.network.clone(),
         }
     }
 
@@ -167,6 +173,7 @@ impl SelfPlayer {
             move_overhead_ms: 0,
             contempt_cp: 0,
             started: Instant::now(),
+            network: self.network.clone(),
         };
         let result = search::run(&job, &shared, &mut self.data, None);
         result.best.map(|m| (m, result.score))

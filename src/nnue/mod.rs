@@ -3,13 +3,47 @@
 //!
 //! - [`features`]: the 768 inputs (colour relative to the perspective, kind, square),
 //!   shared by the trainer and the engine so the two can never disagree.
+//! - [`accumulator`]: the hidden layer's sums kept move by move, and the output.
 //! - [`data`]: the 32-byte training record and its files.
 //! - [`datagen`]: self-play games at a fixed node count that write those records.
 //! - [`network`]: the shape, the quantised weights and the file format.
 //! - [`rng`]: the small seeded generator datagen and the trainer use.
 
+pub mod accumulator;
 pub mod data;
 pub mod datagen;
 pub mod features;
 pub mod network;
 pub mod rng;
+
+use network::{Network, NetworkError};
+use std::sync::{Arc, OnceLock};
+
+/// The `EvalFile` value that names the network built into the binary.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
+/// The default network, built into the binary so the engine needs no files
+/// (`nets/default.nnue`; the README says how it was trained).
+static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/default.nnue");
+
+/// The network built into the binary.
+pub fn embedded() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| {
+        Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the embedded network is valid"))
+    }))
+}
+
+/// The network an `EvalFile` value names: the embedded one for [`EMBEDDED_NAME`] or
+/// an empty value, else the file at that path, checked.
+pub fn load(name: &str) -> Result<Arc<Network>, String> {
+    let name = name.trim();
+    if name.is_empty() || name == EMBEDDED_NAME {
+        return Ok(embedded());
+    }
+    let bytes =
+        std::fs::read(name).map_err(|e| format!("cannot read network file '{name}': {e}"))?;
+    Network::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e: NetworkError| format!("{e}; file '{name}' refused"))
+}

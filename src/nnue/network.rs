@@ -65,14 +65,38 @@ pub struct Network {
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetworkError {
-    TooShort { len: usize },
+    TooShort {
+        len: usize,
+    },
     BadMagic,
     Version(u32),
-    Shape { inputs: u32, hidden: u32 },
-    Quantisation { qa: u32, qb: u32, scale: u32 },
-    Length { expected: usize, found: usize },
-    Checksum { expected: u64, found: u64 },
+    Shape {
+        inputs: u32,
+        hidden: u32,
+    },
+    Quantisation {
+        qa: u32,
+        qb: u32,
+        scale: u32,
+    },
+    Length {
+        expected: usize,
+        found: usize,
+    },
+    Checksum {
+        expected: u64,
+        found: u64,
+    },
+    /// An output weight outside +-`MAX_OUTPUT_WEIGHT` (the integer inference needs
+    /// `weight * QA` to fit in i16 and the sum to fit in i32).
+    OutputWeight {
+        index: usize,
+        value: i16,
+    },
 }
+
+/// The largest output weight the integer inference accepts (1.98 * QB).
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -98,6 +122,10 @@ impl fmt::Display for NetworkError {
             NetworkError::Length { expected, found } => write!(
                 f,
                 "network file is truncated or too long: {found} bytes, expected {expected}"
+            ),
+            NetworkError::OutputWeight { index, value } => write!(
+                f,
+                "network output weight {index} is {value}, outside +-{MAX_OUTPUT_WEIGHT}"
             ),
             NetworkError::Checksum { expected, found } => write!(
                 f,
@@ -174,6 +202,13 @@ impl Network {
         let hidden_bias = read_row(payload, &mut at);
         let output_weights = [read_row(payload, &mut at), read_row(payload, &mut at)];
         let output_bias = i32::from_le_bytes(payload[at..at + 4].try_into().expect("4 bytes"));
+        let all_outputs = output_weights.iter().flat_map(|row| row.0.iter());
+        if let Some((index, &value)) = all_outputs
+            .enumerate()
+            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetworkError::OutputWeight { index, value });
+        }
         Ok(Network {
             hidden_weights,
             hidden_bias,

@@ -21,6 +21,7 @@ pub use tt::{Bound, TranspositionTable};
 pub use worker::ThreadData;
 
 use crate::board::{Color, Move, Position};
+use crate::nnue::network::Network;
 use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -103,6 +104,8 @@ pub struct SearchJob {
     pub contempt_cp: i32,
     /// When the `go` arrived: the clock runs from here.
     pub started: Instant,
+    /// The network to evaluate with; `None` for the hand-written evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// The outcome of a search.
@@ -221,6 +224,7 @@ pub fn run(
             let roots = roots.clone();
             let keys = &job.game_keys;
             let limits = &job.limits;
+            let network = job.network.as_deref();
             std::thread::Builder::new()
                 .name(format!("khun-search-{}", i + 1))
                 .stack_size(8 * 1024 * 1024)
@@ -237,6 +241,7 @@ pub fn run(
                         roots,
                         pos.side_to_move(),
                         contempt,
+                        network,
                     );
                     w.iterate(pos);
                 })
@@ -254,6 +259,7 @@ pub fn run(
             roots,
             pos.side_to_move(),
             contempt,
+            job.network.as_deref(),
         );
         main.iterate(pos);
         // The main thread is done: hold the answer while pondering or infinite.

@@ -17,7 +17,10 @@ use super::time::TimeManager;
 use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
 use crate::board::{Color, Move, PieceKind, Position};
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_with_network};
+use crate::nnue::accumulator::{self, Accumulator};
+use crate::nnue::features::Delta;
+use crate::nnue::network::Network;
 use crate::tablebase::{self, Verdict};
 use std::sync::atomic::Ordering;
 
@@ -45,6 +48,8 @@ struct Frame {
     played: Option<PlayedMove>,
     /// Plies since the last null move on this line (repetitions cannot span one).
     plies_from_null: usize,
+    /// What the move into this node changed, for the network's accumulator.
+    delta: Delta,
 }
 
 /// Late-move reduction table, in plies, by depth and move number.
@@ -93,6 +98,12 @@ pub struct Worker<'a> {
     root_side: Color,
     /// What a draw costs the side to move at the root, in centipawns (0 outside games).
     contempt: i32,
+    /// The network, or `None` for the hand-written evaluation.
+    network: Option<&'a Network>,
+    /// The network's accumulator per ply; `accumulator_ready[ply]` says whether it
+    /// matches the current line (ply 0, the root, always does once set up).
+    accumulators: Vec<Accumulator>,
+    accumulator_ready: Vec<bool>,
 }
 
 impl<'a> Worker<'a> {
@@ -109,6 +120,7 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
         root_side: Color,
         contempt: i32,
+        network: Option<&'a Network>,
     ) -> Worker<'a> {
         Worker {
             id,
@@ -130,7 +142,49 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_side,
             contempt,
+            network,
+            accumulators: if network.is_some() {
+                vec![Accumulator::default(); MAX_PLY + 8]
+            } else {
+                Vec::new()
+            },
+            accumulator_ready: vec![false; MAX_PLY + 8],
         }
+    }
+
+    /// Records the move into the node at `ply`: its accumulator is now stale.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize, delta: Delta) {
+        self.stack[ply].delta = delta;
+        self.accumulator_ready[ply] = false;
+    }
+
+    /// The static evaluation of `pos`, the node at `ply` of the current line, from
+    /// the side to move's view: the network (its accumulator brought up to date from
+    /// the nearest ancestor that has one) with the makruk knowledge on top, or the
+    /// hand-written evaluation.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+        let Some(net) = self.network else {
+            return evaluate(pos);
+        };
+        let mut ready = ply;
+        while !self.accumulator_ready[ready] {
+            ready -= 1;
+        }
+        for p in ready + 1..=ply {
+            let (done, rest) = self.accumulators.split_at_mut(p);
+            rest[0].update_from(&done[p - 1], net, &self.stack[p].delta);
+            self.accumulator_ready[p] = true;
+        }
+        debug_assert_eq!(
+            self.accumulators[ply],
+            Accumulator::refresh(net, pos),
+            "incremental accumulator differs from a refresh at {}",
+            pos.to_fen()
+        );
+        let raw = accumulator::output(net, &self.accumulators[ply], pos.side_to_move());
+        evaluate_with_network(pos, raw)
     }
 
     /// The score of a drawn position `ply` plies from the root, for its side to move.
@@ -202,6 +256,10 @@ impl<'a> Worker<'a> {
             (d as i32).clamp(1, MAX_PLY as i32 - 4)
         });
         self.data.history.clear_killers();
+        if let Some(net) = self.network {
+            self.accumulators[0] = Accumulator::refresh(net, root);
+            self.accumulator_ready[0] = true;
+        }
         let mut last_best = Move::NONE;
         let mut stable_iterations = 0;
         let mut last_score = -INFINITE;
@@ -344,6 +402,7 @@ impl<'a> Worker<'a> {
                 r.currmove(depth, m, i + 1);
             }
             let mut child = root.clone();
+            self.enter(1, Delta::of_move(root, m));
             child.play(m);
             self.nodes += 1;
             self.keys.push(child.placement_key());
@@ -467,7 +526,7 @@ impl<'a> Worker<'a> {
             return score;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // Mate distance pruning: no line from here beats a mate already found nearer.
         alpha = alpha.max(mated_in(ply));
@@ -500,7 +559,7 @@ impl<'a> Worker<'a> {
         } else if let Some(e) = tt_entry {
             e.eval
         } else {
-            evaluate(pos)
+            self.evaluate(pos, ply)
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -530,6 +589,7 @@ impl<'a> Worker<'a> {
             {
                 let r = NMP_BASE + depth / NMP_DIVISOR;
                 let mut child = pos.clone();
+                self.enter(ply + 1, Delta::NONE);
                 child.play_null();
                 self.keys.push(child.placement_key());
                 self.stack[ply + 1].played = None;
@@ -608,6 +668,7 @@ impl<'a> Worker<'a> {
             }
 
             let mut child = pos.clone();
+            self.enter(ply + 1, Delta::of_move(pos, m));
             child.play(m);
             self.shared.tt.prefetch(child.key());
             self.keys.push(child.placement_key());
@@ -743,7 +804,11 @@ impl<'a> Worker<'a> {
             return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluate(pos, ply)
+            };
         }
         let key = pos.key();
         let tt_entry = self.shared.tt.probe(key);
@@ -766,7 +831,10 @@ impl<'a> Worker<'a> {
             best_score = -INFINITE;
             static_eval = -INFINITE;
         } else {
-            static_eval = tt_entry.map_or_else(|| evaluate(pos), |e| e.eval);
+            static_eval = match tt_entry {
+                Some(e) => e.eval,
+                None => self.evaluate(pos, ply),
+            };
             best_score = static_eval;
             if best_score >= beta {
                 return best_score;
@@ -801,6 +869,7 @@ impl<'a> Worker<'a> {
                 }
             }
             let mut child = pos.clone();
+            self.enter(ply + 1, Delta::of_move(pos, m));
             child.play(m);
             self.keys.push(child.placement_key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);

@@ -58,6 +58,8 @@ pub fn option_declarations() -> Vec<String> {
             limits::CONTEMPT_MAX
         ),
         "Clear Hash -button".to_string(),
+        format!("EvalFile -string {}", crate::nnue::EMBEDDED_NAME),
+        "Use NNUE -check 1".to_string(),
     ]
 }
 
@@ -150,6 +152,21 @@ pub fn apply_option(
             engine.clear_hash();
             Ok(None)
         }
+        "evalfile" => {
+            engine.set_eval_file(value.unwrap_or(""))?;
+            Ok(None)
+        }
+        "use nnue" => match value.map(str::trim) {
+            Some("1") | Some("true") => {
+                engine.set_use_nnue(true);
+                Ok(None)
+            }
+            Some("0") | Some("false") => {
+                engine.set_use_nnue(false);
+                Ok(None)
+            }
+            _ => Err("option Use NNUE: value must be 1 or 0".to_string()),
+        },
         _ => Err("unknown option".to_string()),
     }
 }
@@ -179,6 +196,8 @@ mod tests {
             "option=\"Hash -spin 16 1 32768\"",
             "option=\"Move Overhead -spin 30 0 5000\"",
             "option=\"Contempt -spin 0 0 100\"",
+            "option=\"EvalFile -string <embedded>\"",
+            "option=\"Use NNUE -check 1\"",
         ] {
             assert!(all.contains(needle), "{needle}");
         }

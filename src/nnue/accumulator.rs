@@ -1,0 +1,279 @@
+//! The hidden layer's sums for both perspectives, kept up to date move by move, and
+//! the output computed from them.
+//!
+//! A move changes at most three inputs (the mover leaves, a captured piece leaves,
+//! the mover or the met it promotes to arrives), so a child's accumulator is its
+//! parent's with two or three rows subtracted and added: 256 lanes of i16 each, a few
+//! dozen vector instructions. The loops are written over fixed-size arrays so the
+//! compiler vectorises them; on x86-64 a copy compiled for AVX2 is chosen at run time
+//! when the CPU has it (the build's baseline, x86-64-v2, has 128-bit vectors only).
+
+use super::features::{self, Delta};
+use super::network::{HIDDEN, Network, QA, QB, Row, SCALE};
+use crate::board::{Color, Position};
+
+/// The hidden layer's pre-activation sums, one row per colour's perspective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    pub rows: [Row; 2],
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator {
+            rows: [Row([0; HIDDEN]); 2],
+        }
+    }
+}
+
+impl Accumulator {
+    /// The sums computed from scratch for `pos`.
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator {
+            rows: [net.hidden_bias; 2],
+        };
+        for color in Color::ALL {
+            let row = &mut acc.rows[color.index()].0;
+            for input in features::active(pos, color) {
+                for (a, w) in row.iter_mut().zip(net.hidden_weights[input].0.iter()) {
+                    *a = a.wrapping_add(*w);
+                }
+            }
+        }
+        acc
+    }
+
+    /// Sets `self` to `parent` changed by `delta`.
+    #[inline]
+    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
+        for color in Color::ALL {
+            let mut removed = delta.removed_inputs(color);
+            let sub1 = removed.next().map(|i| &net.hidden_weights[i]);
+            let sub2 = removed.next().map(|i| &net.hidden_weights[i]);
+            let add = delta.added_input(color).map(|i| &net.hidden_weights[i]);
+            let out = &mut self.rows[color.index()];
+            let from = &parent.rows[color.index()];
+            match (add, sub1, sub2) {
+                (Some(a), Some(s1), None) => simd::add_sub(out, from, a, s1),
+                (Some(a), Some(s1), Some(s2)) => simd::add_sub_sub(out, from, a, s1, s2),
+                _ => {
+                    // A null move (or a delta no move makes): copy and apply what there is.
+                    *out = *from;
+                    if let Some(a) = add {
+                        for (o, w) in out.0.iter_mut().zip(a.0.iter()) {
+                            *o = o.wrapping_add(*w);
+                        }
+                    }
+                    for s in [sub1, sub2].into_iter().flatten() {
+                        for (o, w) in out.0.iter_mut().zip(s.0.iter()) {
+                            *o = o.wrapping_sub(*w);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The network's output for these sums, in centipawns from `side_to_move`'s view.
+#[inline]
+pub fn output(net: &Network, acc: &Accumulator, side_to_move: Color) -> i32 {
+    let us = &acc.rows[side_to_move.index()];
+    let them = &acc.rows[(!side_to_move).index()];
+    let sum = simd::screlu_dot(us, &net.output_weights[0])
+        + simd::screlu_dot(them, &net.output_weights[1]);
+    (sum / QA + net.output_bias) * SCALE / (QA * QB)
+}
+
+/// The network's centipawns for `pos` from scratch (tests, `eval`, the trainer's
+/// checks).
+pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
+    output(net, &Accumulator::refresh(net, pos), pos.side_to_move())
+}
+
+mod simd {
+    //! The vector kernels: one portable body each, compiled twice on x86-64 (the
+    //! baseline and AVX2) and chosen once at run time.
+
+    use super::super::network::{HIDDEN, QA, Row};
+
+    #[inline(always)]
+    fn add_sub_body(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+        for i in 0..HIDDEN {
+            out.0[i] = from.0[i].wrapping_add(add.0[i]).wrapping_sub(sub.0[i]);
+        }
+    }
+
+    #[inline(always)]
+    fn add_sub_sub_body(out: &mut Row, from: &Row, add: &Row, sub1: &Row, sub2: &Row) {
+        for i in 0..HIDDEN {
+            out.0[i] = from.0[i]
+                .wrapping_add(add.0[i])
+                .wrapping_sub(sub1.0[i])
+                .wrapping_sub(sub2.0[i]);
+        }
+    }
+
+    /// sum over lanes of clamp(x, 0, QA)^2 * w, as (clamp * w) in i16 (the network
+    /// loader guarantees |w| * QA fits) times clamp in i32: the pmaddwd pattern.
+    #[inline(always)]
+    fn screlu_dot_body(acc: &Row, weights: &Row) -> i32 {
+        let mut sum = 0i32;
+        for i in 0..HIDDEN {
+            let v = acc.0[i].clamp(0, QA as i16);
+            let vw = v.wrapping_mul(weights.0[i]);
+            sum = sum.wrapping_add(vw as i32 * v as i32);
+        }
+        sum
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    mod x86 {
+        use super::*;
+
+        #[target_feature(enable = "avx2")]
+        pub unsafe fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+            add_sub_body(out, from, add, sub)
+        }
+
+        #[target_feature(enable = "avx2")]
+        pub unsafe fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, s1: &Row, s2: &Row) {
+            add_sub_sub_body(out, from, add, s1, s2)
+        }
+
+        #[target_feature(enable = "avx2")]
+        pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+            use std::arch::x86_64::*;
+            // SAFETY: Row is 64-byte aligned and HIDDEN is a multiple of 16, so every
+            // 32-byte load is in bounds and aligned.
+            unsafe {
+                let zero = _mm256_setzero_si256();
+                let top = _mm256_set1_epi16(QA as i16);
+                let mut sum = _mm256_setzero_si256();
+                let mut i = 0;
+                while i < HIDDEN {
+                    let a = _mm256_load_si256(acc.0.as_ptr().add(i) as *const __m256i);
+                    let w = _mm256_load_si256(weights.0.as_ptr().add(i) as *const __m256i);
+                    let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+                    let vw = _mm256_mullo_epi16(v, w);
+                    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+                    i += 16;
+                }
+                let lo = _mm256_castsi256_si128(sum);
+                let hi = _mm256_extracti128_si256(sum, 1);
+                let s = _mm_add_epi32(lo, hi);
+                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+                _mm_cvtsi128_si32(s)
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn has_avx2() -> bool {
+        use std::sync::OnceLock;
+        static AVX2: OnceLock<bool> = OnceLock::new();
+        *AVX2.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"))
+    }
+
+    #[inline]
+    pub fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { x86::add_sub(out, from, add, sub) };
+        }
+        add_sub_body(out, from, add, sub)
+    }
+
+    #[inline]
+    pub fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, sub1: &Row, sub2: &Row) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { x86::add_sub_sub(out, from, add, sub1, sub2) };
+        }
+        add_sub_sub_body(out, from, add, sub1, sub2)
+    }
+
+    #[inline]
+    pub fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the CPU has AVX2 (checked above).
+            return unsafe { x86::screlu_dot(acc, weights) };
+        }
+        screlu_dot_body(acc, weights)
+    }
+
+    /// The portable kernel, for tests comparing it with the dispatched one.
+    #[cfg(test)]
+    pub fn portable_screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        screlu_dot_body(acc, weights)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::rng::Rng;
+
+    /// A network of small random weights (output weights within the loader's range).
+    pub(crate) fn random_network(seed: u64) -> Network {
+        let mut rng = Rng::new(seed);
+        let mut net = Network::zeroed();
+        let mut small = |range: i32| (rng.below(2 * range as usize + 1) as i32 - range) as i16;
+        for row in net.hidden_weights.iter_mut() {
+            for v in row.0.iter_mut() {
+                *v = small(60);
+            }
+        }
+        for v in net.hidden_bias.0.iter_mut() {
+            *v = small(100);
+        }
+        for row in net.output_weights.iter_mut() {
+            for v in row.0.iter_mut() {
+                *v = small(127);
+            }
+        }
+        net.output_bias = 1234;
+        net
+    }
+
+    #[test]
+    fn vector_and_portable_output_agree() {
+        let net = random_network(3);
+        let pos = Position::startpos();
+        let acc = Accumulator::refresh(&net, &pos);
+        for c in 0..2 {
+            assert_eq!(
+                simd::screlu_dot(&acc.rows[c], &net.output_weights[c]),
+                simd::portable_screlu_dot(&acc.rows[c], &net.output_weights[c])
+            );
+        }
+    }
+
+    #[test]
+    fn incremental_updates_equal_a_refresh() {
+        let net = random_network(4);
+        let mut rng = Rng::new(99);
+        for _game in 0..20 {
+            let mut pos = Position::startpos();
+            let mut acc = Accumulator::refresh(&net, &pos);
+            for _ply in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[rng.below(moves.len())];
+                let delta = Delta::of_move(&pos, m);
+                let mut child = Accumulator::default();
+                child.update_from(&acc, &net, &delta);
+                pos.play(m);
+                assert_eq!(child, Accumulator::refresh(&net, &pos), "{}", pos.to_fen());
+                acc = child;
+            }
+        }
+    }
+}
