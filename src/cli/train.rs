@@ -22,7 +22,7 @@ pub struct TrainArgs {
     pub batch: u64,
     /// Adam's learning rate (a tenth of it for the last quarter of the epochs).
     #[arg(long, default_value_t = 0.001)]
-    pub lr: f32,
+    pub lr: f64,
     /// The first epoch at a tenth of the learning rate (default: the last quarter).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub lr_drop_epoch: Option<u64>,

@@ -41,7 +41,7 @@ impl Adam {
         params: &mut [f32],
         gradients: &mut [Vec<f32>],
         scale: f32,
-        learning_rate: f32,
+        learning_rate: f64,
         clip: Clip,
         threads: usize,
     ) {
@@ -55,7 +55,7 @@ impl Adam {
             epsilon: self.epsilon,
             scale,
             // The bias correction of both moments, folded into the step size.
-            step_size: (learning_rate as f64 * (1.0 - (self.beta2 as f64).powi(t)).sqrt()
+            step_size: (learning_rate * (1.0 - (self.beta2 as f64).powi(t)).sqrt()
                 / (1.0 - (self.beta1 as f64).powi(t))) as f32,
         };
         let (total, others) = gradients.split_first_mut().expect("one gradient buffer");

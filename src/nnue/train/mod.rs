@@ -45,7 +45,7 @@ pub struct TrainConfig {
     pub epochs: usize,
     /// Positions per optimiser step.
     pub batch_size: usize,
-    pub learning_rate: f32,
+    pub learning_rate: f64,
     /// The first epoch (counting from 1) trained at a tenth of the learning rate;
     /// `None`: the last quarter of the epochs (rounded down; none below 4 epochs).
     pub lr_drop_epoch: Option<usize>,
@@ -87,12 +87,11 @@ impl TrainConfig {
     }
 
     /// The learning rate of `epoch` (counting from 1).
-    pub fn learning_rate_at(&self, epoch: usize) -> f32 {
+    pub fn learning_rate_at(&self, epoch: usize) -> f64 {
         if epoch >= self.drop_epoch() {
             // why a tenth late: a large rate finds the basin fast, a small one
             // then settles into it instead of bouncing across (the usual recipe).
-            // (in f64, so that 0.001 gives the f32 nearest 0.0001)
-            (self.learning_rate as f64 / 10.0) as f32
+            self.learning_rate / 10.0
         } else {
             self.learning_rate
         }
@@ -129,7 +128,7 @@ impl TrainConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EpochReport {
     pub epoch: usize,
-    pub learning_rate: f32,
+    pub learning_rate: f64,
     /// Mean loss over the epoch's training positions (as the weights moved).
     pub train_loss: f64,
     /// Mean loss over the validation positions after the epoch.
@@ -243,7 +242,7 @@ fn train_epoch(
     targets: &[f32],
     order: &[u32],
     cfg: &TrainConfig,
-    learning_rate: f32,
+    learning_rate: f64,
 ) -> f64 {
     let clip = Clip {
         clipped_end: model::OUTPUT_BIAS,
