@@ -54,6 +54,9 @@ enum Command {
     /// Self-play games at a fixed node count per move, written as training records
     /// for the network (see the README for the format).
     Datagen(cli::datagen::DatagenArgs),
+    /// Train the network on datagen's records and write it in the engine's format
+    /// (progress, losses and speed on stderr).
+    Train(cli::train::TrainArgs),
     /// The endgame tables: without --fen, build them all and describe them; with it,
     /// look up one position and say whether the count leaves time for the mate.
     Tablebase {
@@ -125,6 +128,23 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("khun datagen: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Train(a)) => match cli::train::run(&a) {
+            Ok(s) => {
+                println!(
+                    "wrote {} (epoch {} of {}, {} training positions) in {:.1} s",
+                    a.output.display(),
+                    s.kept_epoch,
+                    s.epochs.len(),
+                    s.train_positions,
+                    s.seconds
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("khun train: {e}");
                 ExitCode::from(2)
             }
         },

@@ -6,7 +6,8 @@
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
 //!   [`review`] (move judgements), [`count_events`] (the counting rules' events),
 //!   [`svg`] (graphs) and [`progress`] (the bar on stderr).
-//! - [`datagen`]: self-play training data for the network.
+//! - [`datagen`]: self-play training data for the network; [`train`]: the network
+//!   trained on it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`search_options`], [`score_text`], [`json`]: what those share.
 
@@ -22,6 +23,7 @@ pub mod score_text;
 pub mod search_options;
 pub mod svg;
 pub mod tablebase;
+pub mod train;
 
 use crate::board::{FenRules, Position, START_FEN};
 

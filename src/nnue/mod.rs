@@ -8,6 +8,7 @@
 //! - [`datagen`]: self-play games at a fixed node count that write those records.
 //! - [`network`]: the shape, the quantised weights and the file format.
 //! - [`rng`]: the small seeded generator datagen and the trainer use.
+//! - [`train`]: the trainer: records in, a quantised network out (`khun train`).
 
 pub mod accumulator;
 pub mod data;
@@ -15,6 +16,7 @@ pub mod datagen;
 pub mod features;
 pub mod network;
 pub mod rng;
+pub mod train;
 
 use network::{Network, NetworkError};
 use std::sync::{Arc, OnceLock};

@@ -1,0 +1,81 @@
+//! `khun train`: the command line over [`crate::nnue::train`].
+
+use crate::nnue::data;
+use crate::nnue::train::{self, TrainConfig, TrainSummary};
+use std::path::PathBuf;
+
+/// Trains the network on training records and writes it in the engine's format.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Record files (as `khun datagen` writes them), read in the order given.
+    #[arg(long, num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// The network file to write (the epoch with the lowest validation loss; the
+    /// last epoch when nothing is held out).
+    #[arg(long, short)]
+    pub output: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub epochs: u64,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch: u64,
+    /// Adam's learning rate (a tenth of it for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f64,
+    /// The first epoch at a tenth of the learning rate (default: the last quarter).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub lr_drop_epoch: Option<u64>,
+    /// The weight of the game's result in the target; the rest is the search score's.
+    #[arg(long, default_value_t = 0.3)]
+    pub wdl: f32,
+    /// Centipawns per unit of the logistic that turns scores into expected results.
+    #[arg(long, default_value_t = 400.0)]
+    pub scale_k: f32,
+    /// Threads (default: all cores). The same seed and thread count give the same file.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: Option<u64>,
+    /// Drives the initial weights and every shuffle.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The share of positions held out to measure the validation loss.
+    #[arg(long, default_value_t = 0.02)]
+    pub val_fraction: f64,
+    /// Use at most this many positions (a seeded random sample of all the records).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_positions: Option<u64>,
+}
+
+/// Reads the records, trains (progress on stderr) and writes the network.
+pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
+    let mut records = Vec::new();
+    for path in &args.data {
+        let mut file_records =
+            data::read_file(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        records.append(&mut file_records);
+    }
+    let threads = args
+        .threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cfg = TrainConfig {
+        epochs: args.epochs as usize,
+        batch_size: args.batch as usize,
+        learning_rate: args.lr,
+        lr_drop_epoch: args.lr_drop_epoch.map(|e| e as usize),
+        wdl: args.wdl,
+        scale_k: args.scale_k,
+        threads,
+        seed: args.seed,
+        val_fraction: args.val_fraction,
+        max_positions: args.max_positions.map(|n| n as usize),
+    };
+    let summary =
+        train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;
+    // Written beside the target, then renamed: a reader never sees half a network.
+    let partial = args.output.with_extension("partial");
+    std::fs::write(&partial, summary.network.to_bytes())
+        .and_then(|_| std::fs::rename(&partial, &args.output))
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    Ok(summary)
+}

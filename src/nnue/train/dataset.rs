@@ -1,0 +1,187 @@
+//! Training positions in the form the trainer reads fast: for each position the
+//! active inputs of both perspectives as `u16`, its score and its result.
+//!
+//! The inputs are computed once, here, through [`features::index`], the function the
+//! engine uses: training and play cannot disagree about what an input means.
+
+use crate::nnue::data::{self, RECORD_BYTES, Record};
+use crate::nnue::features;
+
+/// Records scored at or beyond this many centipawns are not trained on.
+// why: such scores are wins found by the search (datagen drops mate scores, but a
+// won ending can still score in the thousands); sigmoid(score / K) is 1 for all of
+// them, so they teach nothing about the scale and only pull the net to saturation.
+pub const MAX_ABS_SCORE: i32 = 10_000;
+
+/// The candidate scales for [`Dataset::fit_scale`]: K in 100..=1000, step 10.
+pub const FIT_SCALE_RANGE: (u32, u32, u32) = (100, 1000, 10);
+
+/// Decoded training positions.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Active inputs, position after position: the side to move's list, then the
+    /// other side's (the two lists have the same length, one entry per piece).
+    inputs: Vec<u16>,
+    /// Where each position's inputs start in `inputs`; one entry more than positions.
+    starts: Vec<usize>,
+    /// Centipawns, the side to move's view.
+    stm_scores: Vec<i16>,
+    /// The game's result, the side to move's view: 1 win, 0.5 draw, 0 loss.
+    stm_results: Vec<f32>,
+}
+
+/// What loading records kept and dropped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadStats {
+    pub records: usize,
+    pub kept: usize,
+    /// Bytes no encoder writes (a damaged file).
+    pub undecodable: usize,
+    /// |score| >= [`MAX_ABS_SCORE`].
+    pub huge_score: usize,
+}
+
+/// The active inputs of a record: the side to move's, then the other side's.
+pub fn active_inputs(record: &Record) -> (Vec<u16>, Vec<u16>) {
+    let perspective_inputs = |perspective| {
+        record
+            .pieces
+            .iter()
+            .map(|&(piece, sq)| features::index(perspective, piece, sq) as u16)
+            .collect()
+    };
+    (
+        perspective_inputs(record.side_to_move),
+        perspective_inputs(!record.side_to_move),
+    )
+}
+
+/// The logistic function.
+#[inline(always)]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Dataset {
+    /// Decodes `records` in order, dropping what cannot be trained on.
+    pub fn from_records(records: &[[u8; RECORD_BYTES]]) -> (Dataset, LoadStats) {
+        let mut set = Dataset {
+            // why 2 x 24: a typical makruk training position keeps most of its men
+            // (pawns are rarely traded early), so this rarely reallocates.
+            inputs: Vec::with_capacity(records.len() * 2 * 24),
+            starts: Vec::with_capacity(records.len() + 1),
+            stm_scores: Vec::with_capacity(records.len()),
+            stm_results: Vec::with_capacity(records.len()),
+        };
+        set.starts.push(0);
+        let mut stats = LoadStats {
+            records: records.len(),
+            ..LoadStats::default()
+        };
+        for bytes in records {
+            let Some(record) = data::decode(bytes) else {
+                stats.undecodable += 1;
+                continue;
+            };
+            let score = record.stm_score();
+            if score.abs() >= MAX_ABS_SCORE {
+                stats.huge_score += 1;
+                continue;
+            }
+            let (stm, nstm) = active_inputs(&record);
+            set.inputs.extend_from_slice(&stm);
+            set.inputs.extend_from_slice(&nstm);
+            set.starts.push(set.inputs.len());
+            set.stm_scores.push(score as i16);
+            set.stm_results.push(record.stm_result());
+        }
+        stats.kept = set.len();
+        (set, stats)
+    }
+
+    /// Positions held.
+    pub fn len(&self) -> usize {
+        self.stm_scores.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.stm_scores.is_empty()
+    }
+
+    /// Position `i`'s active inputs: the side to move's and the other side's.
+    #[inline(always)]
+    pub fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+        let all = &self.inputs[self.starts[i]..self.starts[i + 1]];
+        all.split_at(all.len() / 2)
+    }
+
+    /// Position `i`'s score, centipawns, the side to move's view.
+    pub fn stm_score(&self, i: usize) -> i32 {
+        self.stm_scores[i] as i32
+    }
+
+    /// Position `i`'s game result, the side to move's view.
+    pub fn stm_result(&self, i: usize) -> f32 {
+        self.stm_results[i]
+    }
+
+    /// The training target of every position: the search's opinion
+    /// `sigmoid(score / k)` blended with the game's result by `wdl`.
+    pub fn targets(&self, wdl: f32, k: f32) -> Vec<f32> {
+        self.stm_scores
+            .iter()
+            .zip(&self.stm_results)
+            .map(|(&score, &result)| (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result)
+            .collect()
+    }
+
+    /// The K in [`FIT_SCALE_RANGE`] for which `sigmoid(score / K)` predicts the
+    /// result of the positions `indices` best (least mean squared error), and that
+    /// error. A diagnostic: it says whether the default K suits makruk scores.
+    pub fn fit_scale(&self, indices: &[u32]) -> Option<(u32, f64)> {
+        if indices.is_empty() {
+            return None;
+        }
+        // why a histogram: positions with the same score and result add the same
+        // error, and scores are few distinct integers, so each K costs one pass
+        // over the distinct pairs instead of over every position.
+        let width = (2 * MAX_ABS_SCORE + 1) as usize;
+        let mut counts = vec![[0u64; 3]; width];
+        for &i in indices {
+            let i = i as usize;
+            let score = (self.stm_scores[i] as i32 + MAX_ABS_SCORE) as usize;
+            let result = (self.stm_results[i] * 2.0).round() as usize;
+            counts[score][result] += 1;
+        }
+        let pairs: Vec<(f64, f64, f64)> =
+            counts
+                .iter()
+                .enumerate()
+                .flat_map(|(score, by_result)| {
+                    by_result.iter().enumerate().filter(|(_, n)| **n > 0).map(
+                        move |(result, &n)| {
+                            (
+                                score as f64 - MAX_ABS_SCORE as f64,
+                                result as f64 / 2.0,
+                                n as f64,
+                            )
+                        },
+                    )
+                })
+                .collect();
+        let (low, high, step) = FIT_SCALE_RANGE;
+        (low..=high)
+            .step_by(step as usize)
+            .map(|k| {
+                let error: f64 = pairs
+                    .iter()
+                    .map(|&(score, result, n)| {
+                        let predicted = 1.0 / (1.0 + (-score / k as f64).exp());
+                        n * (predicted - result).powi(2)
+                    })
+                    .sum();
+                (k, error / indices.len() as f64)
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}

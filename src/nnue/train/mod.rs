@@ -1,0 +1,471 @@
+//! The network trainer: training records in, a quantised [`Network`] out.
+//!
+//! - [`dataset`]: records decoded once into sparse input lists (through
+//!   [`crate::nnue::features::index`], as the engine computes them) and targets.
+//! - [`model`]: the float network, its forward pass and its gradient.
+//! - [`batch`]: one thread's share of a batch, compiled for AVX2 too.
+//! - [`adam`]: the optimiser.
+//! - [`export`]: quantisation to the engine's format, and a reference integer
+//!   evaluation to check it.
+//!
+//! A run: decode the records, drop huge scores, shuffle them with the seed, keep
+//! `max_positions`, hold out `val_fraction` for validation; then for each epoch
+//! shuffle the training positions and, batch by batch, split the batch over the
+//! threads (each adds the gradient of its share into its own buffer), add the
+//! buffers in thread order and take one Adam step. The learning rate drops to a
+//! tenth for the last quarter of the epochs.
+//!
+//! The loss of a position is `(sigmoid(out * SCALE / K) - target)^2` with
+//! `target = (1 - wdl) * sigmoid(score / K) + wdl * result`, both from the side to
+//! move's view.
+//!
+//! The network returned is the one of the epoch with the lowest validation loss
+//! (the last epoch's when nothing is held out). The same records, configuration,
+//! seed and thread count give the same network, bit for bit.
+
+pub mod adam;
+pub mod batch;
+pub mod dataset;
+pub mod export;
+pub mod model;
+
+use crate::nnue::data::RECORD_BYTES;
+use crate::nnue::network::Network;
+use crate::nnue::rng::Rng;
+use adam::{Adam, Clip};
+use dataset::{Dataset, LoadStats};
+use model::{Model, PARAMS};
+use std::fmt;
+use std::io::Write;
+use std::time::Instant;
+
+/// What one training run does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch_size: usize,
+    pub learning_rate: f64,
+    /// The first epoch (counting from 1) trained at a tenth of the learning rate;
+    /// `None`: the last quarter of the epochs (rounded down; none below 4 epochs).
+    pub lr_drop_epoch: Option<usize>,
+    /// The weight of the game's result in the target (the rest is the score's).
+    pub wdl: f32,
+    /// Centipawns per unit of the logistic: `sigmoid(cp / scale_k)`.
+    pub scale_k: f32,
+    pub threads: usize,
+    /// Drives the initial weights and every shuffle.
+    pub seed: u64,
+    /// The share of positions held out for validation.
+    pub val_fraction: f64,
+    /// Use at most this many positions (a seeded random sample).
+    pub max_positions: Option<usize>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 10,
+            batch_size: 16384,
+            learning_rate: 0.001,
+            lr_drop_epoch: None,
+            wdl: 0.3,
+            scale_k: 400.0,
+            threads: 1,
+            seed: 1,
+            val_fraction: 0.02,
+            max_positions: None,
+        }
+    }
+}
+
+impl TrainConfig {
+    /// The first epoch at the lower learning rate.
+    pub fn drop_epoch(&self) -> usize {
+        self.lr_drop_epoch
+            .unwrap_or(self.epochs - self.epochs / 4 + 1)
+    }
+
+    /// The learning rate of `epoch` (counting from 1).
+    pub fn learning_rate_at(&self, epoch: usize) -> f64 {
+        if epoch >= self.drop_epoch() {
+            // why a tenth late: a large rate finds the basin fast, a small one
+            // then settles into it instead of bouncing across (the usual recipe).
+            self.learning_rate / 10.0
+        } else {
+            self.learning_rate
+        }
+    }
+
+    fn check(&self) -> Result<(), TrainError> {
+        let bad = |what: &str| Err(TrainError::BadConfig(what.to_string()));
+        if self.epochs == 0 {
+            return bad("epochs must be at least 1");
+        }
+        if self.batch_size == 0 {
+            return bad("the batch size must be at least 1");
+        }
+        if self.threads == 0 {
+            return bad("threads must be at least 1");
+        }
+        if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
+            return bad("the learning rate must be a positive number");
+        }
+        if !(0.0..=1.0).contains(&self.wdl) {
+            return bad("wdl must be between 0 and 1");
+        }
+        if !(self.scale_k > 0.0 && self.scale_k.is_finite()) {
+            return bad("the scale K must be a positive number");
+        }
+        if !(0.0..1.0).contains(&self.val_fraction) {
+            return bad("the validation fraction must be in [0, 1)");
+        }
+        Ok(())
+    }
+}
+
+/// One epoch's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub learning_rate: f64,
+    /// Mean loss over the epoch's training positions (as the weights moved).
+    pub train_loss: f64,
+    /// Mean loss over the validation positions after the epoch.
+    pub val_loss: Option<f64>,
+    /// Training positions per second of the epoch's training (validation excluded).
+    pub positions_per_second: f64,
+    /// Seconds since the run started.
+    pub elapsed_seconds: f64,
+}
+
+/// How far the quantised network's integer evaluation strays from the float model.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct QuantisationCheck {
+    pub positions: usize,
+    pub max_error_cp: f64,
+    pub mean_error_cp: f64,
+}
+
+/// What a run did and made.
+#[derive(Clone, Debug)]
+pub struct TrainSummary {
+    pub load: LoadStats,
+    pub train_positions: usize,
+    pub val_positions: usize,
+    /// The best K for `sigmoid(score / K)` against the results, and its error.
+    pub fitted_k: Option<(u32, f64)>,
+    /// The validation loss of the initial weights.
+    pub initial_val_loss: Option<f64>,
+    pub epochs: Vec<EpochReport>,
+    /// The epoch whose weights are returned.
+    pub kept_epoch: usize,
+    pub model: Model,
+    pub network: Network,
+    pub quantisation: QuantisationCheck,
+    pub seconds: f64,
+}
+
+/// Why a run could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainError {
+    /// No record could be trained on.
+    NoRecords,
+    BadConfig(String),
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::NoRecords => write!(f, "no usable training records"),
+            TrainError::BadConfig(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// Runs `jobs` at once, the last on this thread, and returns their results in order.
+// why the last one here: one thread fewer to start and wake, which counts when
+// other jobs keep the cores busy.
+pub(crate) fn run_in_parallel<R: Send>(mut jobs: Vec<impl FnOnce() -> R + Send>) -> Vec<R> {
+    let Some(last) = jobs.pop() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
+        let last_result = last();
+        let mut results: Vec<R> = handles
+            .into_iter()
+            .map(|h| h.join().expect("a trainer thread panicked"))
+            .collect();
+        results.push(last_result);
+        results
+    })
+}
+
+/// Fisher-Yates.
+fn shuffle(order: &mut [u32], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+}
+
+/// The mean loss of `model` over the positions `indices`, on `threads` threads
+/// (partial sums added in thread order: repeatable).
+pub fn mean_loss(
+    model: &Model,
+    dataset: &Dataset,
+    targets: &[f32],
+    indices: &[u32],
+    k: f32,
+    threads: usize,
+) -> f64 {
+    if indices.is_empty() {
+        return 0.0;
+    }
+    let share = indices.len().div_ceil(threads.max(1));
+    let jobs = indices
+        .chunks(share)
+        .map(|part| move || batch::sum_loss(model, dataset, targets, part, k));
+    let total: f64 = run_in_parallel(jobs.collect()).iter().sum();
+    total / indices.len() as f64
+}
+
+/// Trains one epoch over `order` in batches; returns the summed loss.
+#[allow(clippy::too_many_arguments)]
+fn train_epoch(
+    model: &mut Model,
+    adam: &mut Adam,
+    buffers: &mut [Vec<f32>],
+    dataset: &Dataset,
+    targets: &[f32],
+    order: &[u32],
+    cfg: &TrainConfig,
+    learning_rate: f64,
+) -> f64 {
+    let clip = Clip {
+        clipped_end: model::OUTPUT_BIAS,
+        limit: model::WEIGHT_LIMIT,
+    };
+    let threads = buffers.len();
+    let mut total_loss = 0.0;
+    for positions in order.chunks(cfg.batch_size) {
+        let share = positions.len().div_ceil(threads);
+        let shared_model = &*model;
+        let jobs = buffers.iter_mut().enumerate().map(|(t, gradients)| {
+            let end = ((t + 1) * share).min(positions.len());
+            let part = positions.get(t * share..end).unwrap_or(&[]);
+            move || {
+                gradients.fill(0.0);
+                batch::add_gradients(shared_model, dataset, targets, part, cfg.scale_k, gradients)
+            }
+        });
+        let losses = run_in_parallel(jobs.collect());
+        total_loss += losses.iter().sum::<f64>();
+        adam.step(
+            &mut model.params,
+            buffers,
+            1.0 / positions.len() as f32,
+            learning_rate,
+            clip,
+            threads,
+        );
+    }
+    total_loss
+}
+
+/// Compares the float model with its quantised network on up to `limit` positions.
+fn check_quantisation(
+    model: &Model,
+    network: &Network,
+    dataset: &Dataset,
+    indices: &[u32],
+    limit: usize,
+) -> QuantisationCheck {
+    let mut check = QuantisationCheck::default();
+    let mut total = 0.0;
+    for &i in indices.iter().take(limit) {
+        let (stm, nstm) = dataset.inputs(i as usize);
+        let float_cp = model.evaluate_cp(stm, nstm) as f64;
+        let integer_cp = export::evaluate_quantised(network, stm, nstm) as f64;
+        let error = (float_cp - integer_cp).abs();
+        check.max_error_cp = check.max_error_cp.max(error);
+        total += error;
+        check.positions += 1;
+    }
+    if check.positions > 0 {
+        check.mean_error_cp = total / check.positions as f64;
+    }
+    check
+}
+
+/// Trains a network on `records` as `cfg` says, writing progress lines to `log`.
+pub fn train(
+    records: &[[u8; RECORD_BYTES]],
+    cfg: &TrainConfig,
+    log: &mut dyn Write,
+) -> Result<TrainSummary, TrainError> {
+    cfg.check()?;
+    let started = Instant::now();
+    let (dataset, load) = Dataset::from_records(records);
+    if dataset.is_empty() {
+        return Err(TrainError::NoRecords);
+    }
+    let mut seeds = Rng::new(cfg.seed);
+    let (init_seed, split_seed, shuffle_seed) =
+        (seeds.next_u64(), seeds.next_u64(), seeds.next_u64());
+
+    // why shuffle before the split: records come game by game, so a tail cut
+    // would validate on a few games (and on the latest, most similar ones).
+    let mut order: Vec<u32> = (0..dataset.len() as u32).collect();
+    shuffle(&mut order, &mut Rng::new(split_seed));
+    if let Some(max) = cfg.max_positions {
+        order.truncate(max.max(1));
+    }
+    let val_count = ((order.len() as f64 * cfg.val_fraction).round() as usize)
+        .min(order.len().saturating_sub(1));
+    let (val_order, train_slice) = order.split_at(val_count);
+    let mut train_order = train_slice.to_vec();
+
+    let _ = writeln!(
+        log,
+        "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp); \
+         using {}: {} training, {} validation",
+        load.records,
+        load.kept,
+        load.undecodable,
+        load.huge_score,
+        dataset::MAX_ABS_SCORE,
+        order.len(),
+        train_order.len(),
+        val_order.len(),
+    );
+    let fitted_k = dataset.fit_scale(&order);
+    if let Some((k, error)) = fitted_k {
+        let (low, high, step) = dataset::FIT_SCALE_RANGE;
+        let _ = writeln!(
+            log,
+            "scale: sigmoid(score / K) predicts the game results best at K = {k} \
+             (MSE {error:.5}; searched {low}..={high} step {step}); training with K = {}, wdl {}",
+            cfg.scale_k, cfg.wdl,
+        );
+    }
+
+    let targets = dataset.targets(cfg.wdl, cfg.scale_k);
+    let mut model = Model::random(init_seed);
+    let mut adam = Adam::new(PARAMS);
+    let mut buffers = vec![vec![0.0f32; PARAMS]; cfg.threads];
+    let mut epoch_rng = Rng::new(shuffle_seed);
+    let validation = |model: &Model| {
+        (!val_order.is_empty()).then(|| {
+            mean_loss(
+                model,
+                &dataset,
+                &targets,
+                val_order,
+                cfg.scale_k,
+                cfg.threads,
+            )
+        })
+    };
+    let initial_val_loss = validation(&model);
+    if let Some(loss) = initial_val_loss {
+        let _ = writeln!(log, "epoch 0 (initial weights): val loss {loss:.6}");
+    }
+    let _ = writeln!(
+        log,
+        "training {} epochs, batch {}, lr {} (a tenth from epoch {}), {} threads, seed {}",
+        cfg.epochs,
+        cfg.batch_size,
+        cfg.learning_rate,
+        cfg.drop_epoch(),
+        cfg.threads,
+        cfg.seed
+    );
+
+    let mut epochs = Vec::with_capacity(cfg.epochs);
+    let mut best: Option<(f64, usize, Model)> = None;
+    for epoch in 1..=cfg.epochs {
+        let learning_rate = cfg.learning_rate_at(epoch);
+        shuffle(&mut train_order, &mut epoch_rng);
+        let epoch_start = Instant::now();
+        let total_loss = train_epoch(
+            &mut model,
+            &mut adam,
+            &mut buffers,
+            &dataset,
+            &targets,
+            &train_order,
+            cfg,
+            learning_rate,
+        );
+        let train_seconds = epoch_start.elapsed().as_secs_f64();
+        let val_loss = validation(&model);
+        let report = EpochReport {
+            epoch,
+            learning_rate,
+            train_loss: total_loss / train_order.len().max(1) as f64,
+            val_loss,
+            positions_per_second: train_order.len() as f64 / train_seconds.max(1e-9),
+            elapsed_seconds: started.elapsed().as_secs_f64(),
+        };
+        let val_text = val_loss.map_or("-".to_string(), |v| format!("{v:.6}"));
+        let _ = writeln!(
+            log,
+            "epoch {epoch:>3}/{}  train loss {:.6}  val loss {val_text}  lr {}  {:.0} pos/s  {:.1} s",
+            cfg.epochs,
+            report.train_loss,
+            learning_rate,
+            report.positions_per_second,
+            report.elapsed_seconds,
+        );
+        epochs.push(report);
+        if let Some(loss) = val_loss
+            && best
+                .as_ref()
+                .is_none_or(|(best_loss, _, _)| loss < *best_loss)
+        {
+            best = Some((loss, epoch, model.clone()));
+        }
+    }
+
+    let (kept_epoch, model) = match best {
+        Some((_, epoch, best_model)) => (epoch, best_model),
+        None => (cfg.epochs, model),
+    };
+    let network = export::quantise(&model);
+    // why check on held-out positions: they are what the engine will meet, not
+    // what the weights were fitted to (the training ones when nothing is held out).
+    let check_on = if val_order.is_empty() {
+        &train_order[..]
+    } else {
+        val_order
+    };
+    let quantisation = check_quantisation(&model, &network, &dataset, check_on, 2000);
+    let _ = writeln!(
+        log,
+        "kept epoch {kept_epoch} ({}); quantised vs float on {} positions: mean {:.2} cp, max {:.2} cp",
+        if val_order.is_empty() {
+            "the last: nothing held out"
+        } else {
+            "the lowest validation loss"
+        },
+        quantisation.positions,
+        quantisation.mean_error_cp,
+        quantisation.max_error_cp,
+    );
+    Ok(TrainSummary {
+        load,
+        train_positions: train_order.len(),
+        val_positions: val_order.len(),
+        fitted_k,
+        initial_val_loss,
+        epochs,
+        kept_epoch,
+        model,
+        network,
+        quantisation,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
