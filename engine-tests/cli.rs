@@ -586,16 +586,17 @@ fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
 
 #[test]
 fn annotate_marks_a_blunder_with_the_better_move() {
-    // 1. Kf1?? leaves the rook to Black: 1. Rxa2 was the move.
+    // 1. Kd1?? leaves the rook to Black: 1. Rxa2 was the move (rook and met against
+    // a bare king, where a rook against a rook would be level).
     let scratch = Scratch::new("blunder");
     let path = scratch.write(
         "blunder.pgn",
-        "[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Kf1 Rxa1+ *\n",
+        "[FEN \"4k3/8/8/8/8/8/r7/R3KM2 w - - 0 1\"]\n\n1. Kd1 Rxa1+ *\n",
     );
     let r = khun(&["annotate", &path, "--depth", "4"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let text = flat(&r.stdout);
-    let at_1 = after_move(&text, "1. Kf1??");
+    let at_1 = after_move(&text, "1. Kd1??");
     assert!(at_1.contains("blunder: loses"), "{at_1}");
     assert!(at_1.contains("Rxa2 was better"), "{at_1}");
     assert!(

@@ -195,7 +195,7 @@ fn odd_network(seed: u64) -> Network {
     }
     for row in net.output_weights.iter_mut() {
         for v in row.0.iter_mut() {
-            *v = (rng.below(255) as i16) - 127;
+            *v = (rng.below(121) as i16) - 60;
         }
     }
     net.output_bias = 5000;

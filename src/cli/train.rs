@@ -44,6 +44,9 @@ pub struct TrainArgs {
     /// Use at most this many positions (a seeded random sample of all the records).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_positions: Option<u64>,
+    /// Do not add each training position's left-right mirror.
+    #[arg(long)]
+    pub no_mirror: bool,
 }
 
 /// Reads the records, trains (progress on stderr) and writes the network.
@@ -69,6 +72,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         seed: args.seed,
         val_fraction: args.val_fraction,
         max_positions: args.max_positions.map(|n| n as usize),
+        mirror: !args.no_mirror,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;

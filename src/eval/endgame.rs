@@ -60,6 +60,24 @@ pub struct EndgameAdjustment {
     pub scale: i32,
 }
 
+/// How much of a score `strong` keeps when its material cannot mate: `Some(scale)`
+/// out of 64, or `None` when it can.
+pub fn mating_material_scale(pos: &Position, strong: Color) -> Option<i32> {
+    if has_mating_material(pos, strong) {
+        return None;
+    }
+    if pos.pieces_of_kind(PieceKind::Pawn).any() {
+        // why: mets stay on their colour and a pawn becomes a met on its promotion
+        // square's, so a pile of mets and pawns can be worth many pawns and still
+        // never mate (a game against Fairy-Max went 400 plies at +11 with four mets
+        // on dark squares). Captures can still change a pawn's file, so less firmly
+        // than without pawns.
+        Some(NO_MATING_PROSPECT_SCALE)
+    } else {
+        Some(CANNOT_MATE_SCALE)
+    }
+}
+
 /// Endgame adjustments for a white-relative score `white_score`.
 pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
     let mut out = EndgameAdjustment {
@@ -72,19 +90,11 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         Color::Black
     };
     let weak = !strong;
-    if pos.pieces_of_kind(PieceKind::Pawn).any() {
-        // why: mets stay on their colour and a pawn becomes a met on its promotion
-        // square's, so a pile of mets and pawns can be worth many pawns and still
-        // never mate (a game against Fairy-Max went 400 plies at +11 with four mets
-        // on dark squares). Captures can still change a pawn's file, so less firmly
-        // than without pawns.
-        if !has_mating_material(pos, strong) {
-            out.scale = NO_MATING_PROSPECT_SCALE;
-        }
+    if let Some(scale) = mating_material_scale(pos, strong) {
+        out.scale = scale;
         return out;
     }
-    if !has_mating_material(pos, strong) {
-        out.scale = CANNOT_MATE_SCALE;
+    if pos.pieces_of_kind(PieceKind::Pawn).any() {
         return out;
     }
     let sign = if strong == Color::White { 1 } else { -1 };

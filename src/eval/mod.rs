@@ -96,21 +96,28 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The network's score `network_stm` (centipawns, side to move's view) with the
-/// makruk knowledge a network learns poorly kept exact on top: material that cannot
-/// mate scales the score down, a bare king is driven to the edge, and the score
-/// fades as the count runs out.
+/// makruk knowledge a network cannot learn kept exact on top: material that cannot
+/// mate scales the score down, and the score fades as the count runs out (the
+/// network does not see the count). Against a bare king the hand-written
+/// evaluation decides instead: its guidance (drive the king to the edge, bring the
+/// pieces near, mate inside the count) is what those endings need, and the network
+/// hardly sees them (datagen ends a game as soon as a table covers it). Elsewhere the
+/// hand-written guidance terms (the small-edge scale) are left out: the network
+/// learnt them from searches that used them, and adding them again counts them twice.
 #[inline]
 pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
-    let white = match pos.side_to_move() {
-        Color::White => network_stm,
-        Color::Black => -network_stm,
-    };
-    let eg = endgame::adjust(pos, white);
-    let adjusted = endgame::fade_for_count(pos, (white + eg.bonus) * eg.scale / 64);
-    match pos.side_to_move() {
-        Color::White => adjusted,
-        Color::Black => -adjusted,
+    if pos.pieces_of(Color::White).count() == 1 || pos.pieces_of(Color::Black).count() == 1 {
+        return evaluate(pos);
     }
+    let strong = match (pos.side_to_move(), network_stm >= 0) {
+        (Color::White, true) | (Color::Black, false) => Color::White,
+        _ => Color::Black,
+    };
+    let scaled = match endgame::mating_material_scale(pos, strong) {
+        Some(scale) => network_stm * scale / 64,
+        None => network_stm,
+    };
+    endgame::fade_for_count(pos, scaled)
 }
 
 /// The evaluation with every term shown.

@@ -7,8 +7,12 @@
 //! `SCALE` is centipawns from the side to move's view.
 //!
 //! Quantisation: hidden weights and biases are i16 scaled by `QA`, output weights i16
-//! scaled by `QB`, the output bias i32 scaled by `QA * QB`. `QA` = 181 keeps the
-//! SCReLU sum inside i32 (181 * 181 * 127 * 2 * HIDDEN < 2^31 for HIDDEN = 256).
+//! scaled by `QB`, the output bias i32 scaled by `QA * QB`. The integer SCReLU
+//! computes `clamp(acc, 0, QA) * w` in i16 and multiplies by the clamp again in i32,
+//! so an output weight may be at most 128 (255 * 128 < 2^15), and the loader checks
+//! that the sum cannot leave i32 (QA^2 times the output weights' absolute sum). The
+//! trainer clips every weight to +-1.0, which keeps both and the accumulators
+//! (32 pieces * 255) far inside their types; trained weights stay well below it.
 //!
 //! File (all little-endian):
 //!
@@ -30,9 +34,9 @@ use std::fmt;
 /// Neurons in the hidden layer, per perspective.
 pub const HIDDEN: usize = 256;
 /// Scale of the hidden layer's quantised weights and biases (1.0 = QA).
-pub const QA: i32 = 181;
+pub const QA: i32 = 255;
 /// Scale of the output weights.
-pub const QB: i32 = 64;
+pub const QB: i32 = 128;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
 
@@ -88,15 +92,22 @@ pub enum NetworkError {
         found: u64,
     },
     /// An output weight outside +-`MAX_OUTPUT_WEIGHT` (the integer inference needs
-    /// `weight * QA` to fit in i16 and the sum to fit in i32).
+    /// `weight * QA` to fit in i16).
     OutputWeight {
         index: usize,
         value: i16,
     },
+    /// Output weights so large that the SCReLU sum could leave i32.
+    OutputSum {
+        sum: u64,
+    },
 }
 
-/// The largest output weight the integer inference accepts (1.98 * QB).
-pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// The largest output weight the integer inference accepts (`QA * 128 < 2^15`).
+pub const MAX_OUTPUT_WEIGHT: i16 = 128;
+
+/// The largest absolute sum of the output weights: `QA^2` times it stays in i32.
+pub const MAX_OUTPUT_SUM: u64 = i32::MAX as u64 / (QA * QA) as u64;
 
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -126,6 +137,10 @@ impl fmt::Display for NetworkError {
             NetworkError::OutputWeight { index, value } => write!(
                 f,
                 "network output weight {index} is {value}, outside +-{MAX_OUTPUT_WEIGHT}"
+            ),
+            NetworkError::OutputSum { sum } => write!(
+                f,
+                "network output weights sum to {sum} in absolute value, above {MAX_OUTPUT_SUM}"
             ),
             NetworkError::Checksum { expected, found } => write!(
                 f,
@@ -208,6 +223,14 @@ impl Network {
             .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
         {
             return Err(NetworkError::OutputWeight { index, value });
+        }
+        let sum: u64 = output_weights
+            .iter()
+            .flat_map(|row| row.0.iter())
+            .map(|w| w.unsigned_abs() as u64)
+            .sum();
+        if sum > MAX_OUTPUT_SUM {
+            return Err(NetworkError::OutputSum { sum });
         }
         Ok(Network {
             hidden_weights,

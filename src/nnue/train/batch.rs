@@ -12,6 +12,37 @@
 use super::dataset::Dataset;
 use super::model::{Model, Scratch};
 
+/// Marks an entry of a training order as its position mirrored left to right
+/// (files a <-> h). Makruk's rules are symmetric under that mirror (no castling, and
+/// every piece moves alike to both sides), so the mirrored position is worth the
+/// same: twice the positions for free.
+pub const MIRRORED: u32 = 1 << 31;
+
+/// Room for one perspective's inputs: at most 32 men.
+type InputBuffer = [u16; 32];
+
+/// The inputs of order entry `entry`, mirrored into `buffers` when it says so.
+#[inline(always)]
+fn entry_inputs<'a>(
+    dataset: &'a Dataset,
+    entry: u32,
+    buffers: &'a mut [InputBuffer; 2],
+) -> (&'a [u16], &'a [u16]) {
+    let (stm, nstm) = dataset.inputs((entry & !MIRRORED) as usize);
+    if entry & MIRRORED == 0 {
+        return (stm, nstm);
+    }
+    let [a, b] = buffers;
+    for (out, input) in a.iter_mut().zip(stm) {
+        // The square is an input's low six bits and the file their low three.
+        *out = input ^ 7;
+    }
+    for (out, input) in b.iter_mut().zip(nstm) {
+        *out = input ^ 7;
+    }
+    (&a[..stm.len()], &b[..nstm.len()])
+}
+
 /// Adds the gradient of the loss of positions `part` to `gradients` (laid out like
 /// the model's parameters); returns their summed loss.
 pub fn add_gradients(
@@ -50,11 +81,12 @@ fn add_gradients_portable(
     gradients: &mut [f32],
 ) -> f64 {
     let mut scratch = Scratch::default();
+    let mut buffers = [[0u16; 32]; 2];
     let mut loss = 0.0f64;
-    for &i in part {
-        let (stm, nstm) = dataset.inputs(i as usize);
-        loss +=
-            model.add_gradient(stm, nstm, targets[i as usize], k, gradients, &mut scratch) as f64;
+    for &entry in part {
+        let target = targets[(entry & !MIRRORED) as usize];
+        let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
+        loss += model.add_gradient(stm, nstm, target, k, gradients, &mut scratch) as f64;
     }
     loss
 }
@@ -68,10 +100,12 @@ fn sum_loss_portable(
     k: f32,
 ) -> f64 {
     let mut scratch = Scratch::default();
+    let mut buffers = [[0u16; 32]; 2];
     part.iter()
-        .map(|&i| {
-            let (stm, nstm) = dataset.inputs(i as usize);
-            model.loss(stm, nstm, targets[i as usize], k, &mut scratch) as f64
+        .map(|&entry| {
+            let target = targets[(entry & !MIRRORED) as usize];
+            let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
+            model.loss(stm, nstm, target, k, &mut scratch) as f64
         })
         .sum()
 }

@@ -60,6 +60,8 @@ pub struct TrainConfig {
     pub val_fraction: f64,
     /// Use at most this many positions (a seeded random sample).
     pub max_positions: Option<usize>,
+    /// Train on every position and its left-right mirror (see `batch::MIRRORED`).
+    pub mirror: bool,
 }
 
 impl Default for TrainConfig {
@@ -75,6 +77,7 @@ impl Default for TrainConfig {
             seed: 1,
             val_fraction: 0.02,
             max_positions: None,
+            mirror: true,
         }
     }
 }
@@ -327,6 +330,10 @@ pub fn train(
         .min(order.len().saturating_sub(1));
     let (val_order, train_slice) = order.split_at(val_count);
     let mut train_order = train_slice.to_vec();
+    if cfg.mirror {
+        let mirrored: Vec<u32> = train_order.iter().map(|&i| i | batch::MIRRORED).collect();
+        train_order.extend(mirrored);
+    }
 
     let _ = writeln!(
         log,
