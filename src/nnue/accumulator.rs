@@ -258,6 +258,7 @@ mod tests {
     fn incremental_updates_equal_a_refresh() {
         let net = random_network(4);
         let mut rng = Rng::new(99);
+        let (mut captures, mut promotions) = (0, 0);
         for _game in 0..20 {
             let mut pos = Position::startpos();
             let mut acc = Accumulator::refresh(&net, &pos);
@@ -267,6 +268,8 @@ mod tests {
                     break;
                 }
                 let m = moves.as_slice()[rng.below(moves.len())];
+                captures += pos.piece_at(m.to()).is_some() as usize;
+                promotions += m.is_promotion() as usize;
                 let delta = Delta::of_move(&pos, m);
                 let mut child = Accumulator::default();
                 child.update_from(&acc, &net, &delta);
@@ -275,5 +278,9 @@ mod tests {
                 acc = child;
             }
         }
+        assert!(
+            captures > 100 && promotions > 10,
+            "{captures} captures, {promotions} promotions"
+        );
     }
 }
