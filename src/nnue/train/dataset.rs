@@ -4,6 +4,7 @@
 //! The inputs are computed once, here, through [`features::index`], the function the
 //! engine uses: training and play cannot disagree about what an input means.
 
+use crate::board::Color;
 use crate::nnue::data::{self, RECORD_BYTES, Record};
 use crate::nnue::features;
 
@@ -39,6 +40,9 @@ pub struct LoadStats {
     pub undecodable: usize,
     /// |score| >= [`MAX_ABS_SCORE`].
     pub huge_score: usize,
+    /// One side has only its king: the engine evaluates those by hand
+    /// (`eval::evaluate_with_network`), so the network need not learn them.
+    pub bare_king: usize,
 }
 
 /// The active inputs of a record: the side to move's, then the other side's.
@@ -86,6 +90,18 @@ impl Dataset {
             let score = record.stm_score();
             if score.abs() >= MAX_ABS_SCORE {
                 stats.huge_score += 1;
+                continue;
+            }
+            let bare = |color| {
+                record
+                    .pieces
+                    .iter()
+                    .filter(|(p, _)| p.color == color)
+                    .count()
+                    == 1
+            };
+            if bare(Color::White) || bare(Color::Black) {
+                stats.bare_king += 1;
                 continue;
             }
             let (stm, nstm) = active_inputs(&record);

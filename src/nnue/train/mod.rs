@@ -337,13 +337,14 @@ pub fn train(
 
     let _ = writeln!(
         log,
-        "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp); \
-         using {}: {} training, {} validation",
+        "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp, {} against \
+         a bare king); using {}: {} training, {} validation",
         load.records,
         load.kept,
         load.undecodable,
         load.huge_score,
         dataset::MAX_ABS_SCORE,
+        load.bare_king,
         order.len(),
         train_order.len(),
         val_order.len(),
