@@ -15,7 +15,7 @@ pub struct TrainArgs {
     #[arg(long, short)]
     pub output: PathBuf,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
     pub epochs: u64,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
@@ -27,7 +27,7 @@ pub struct TrainArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub lr_drop_epoch: Option<u64>,
     /// The weight of the game's result in the target; the rest is the search score's.
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = 0.0)]
     pub wdl: f32,
     /// Centipawns per unit of the logistic that turns scores into expected results.
     #[arg(long, default_value_t = 400.0)]
