@@ -50,15 +50,12 @@ pub struct Summary {
     pub errors: usize,
 }
 
-/// Reads a PGN file: UTF-8, or Latin-1 as some older sites save (every byte a char,
-/// so their non-breaking spaces stay spaces).
+/// Reads a PGN file: UTF-8, Latin-1 as some older sites save, or a mix (see
+/// [`pgn::decode`]); never fails on the bytes themselves.
 pub fn read_pgn_file(path: &Path) -> Result<String, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
-    })
+    Ok(pgn::decode(&bytes))
 }
 
 /// Replaces or adds a tag, keeping the order of the others.
@@ -66,6 +63,13 @@ fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: String) {
     match tags.iter_mut().find(|(n, _)| n == name) {
         Some(t) => t.1 = value,
         None => tags.push((name.to_string(), value)),
+    }
+}
+
+fn side_name(c: crate::board::Color) -> &'static str {
+    match c {
+        crate::board::Color::White => "White",
+        crate::board::Color::Black => "Black",
     }
 }
 
@@ -121,6 +125,12 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
             variations.push(line);
         }
         let mut comments = game.comments[i].clone();
+        if game.draw_offers[i] {
+            comments.push(format!(
+                "{} offers a draw",
+                side_name(before.side_to_move())
+            ));
+        }
         comments.push(comment);
         moves.push(MoveOut {
             san: format!("{}{}", before.san(m), judgement.mark),
