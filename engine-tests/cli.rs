@@ -99,179 +99,44 @@ fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
 }
 
 // ---------------------------------------------------------------------------------
-// A small JSON reader, to check that `--json` writes valid JSON (the project has no
-// serde).
+// JSON: each line read with serde_json, fields looked up strictly (a missing field or
+// a value of the wrong type fails the test).
 
-#[derive(Debug, Clone, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
+use serde_json::Value as Json;
+
+trait Fields {
+    fn field(&self, key: &str) -> &Json;
+    fn str(&self) -> &str;
+    fn num(&self) -> f64;
+    fn arr(&self) -> &[Json];
 }
 
-impl Json {
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no field '{key}' in {self:?}")),
-            _ => panic!("not an object: {self:?}"),
-        }
+impl Fields for Json {
+    fn field(&self, key: &str) -> &Json {
+        self.as_object()
+            .unwrap_or_else(|| panic!("not an object: {self}"))
+            .get(key)
+            .unwrap_or_else(|| panic!("no field '{key}' in {self}"))
     }
 
     fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            _ => panic!("not a string: {self:?}"),
-        }
+        self.as_str()
+            .unwrap_or_else(|| panic!("not a string: {self}"))
     }
 
     fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            _ => panic!("not a number: {self:?}"),
-        }
+        self.as_f64()
+            .unwrap_or_else(|| panic!("not a number: {self}"))
     }
 
     fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(a) => a,
-            _ => panic!("not an array: {self:?}"),
-        }
+        self.as_array()
+            .unwrap_or_else(|| panic!("not an array: {self}"))
     }
 }
 
 fn parse_json(text: &str) -> Json {
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let v = json_value(&chars, &mut i);
-    skip_ws(&chars, &mut i);
-    assert_eq!(i, chars.len(), "trailing text after JSON: {text}");
-    v
-}
-
-fn skip_ws(c: &[char], i: &mut usize) {
-    while *i < c.len() && c[*i].is_ascii_whitespace() {
-        *i += 1;
-    }
-}
-
-fn expect(c: &[char], i: &mut usize, want: char) {
-    skip_ws(c, i);
-    assert_eq!(c.get(*i), Some(&want), "expected '{want}' at {i}");
-    *i += 1;
-}
-
-fn json_string(c: &[char], i: &mut usize) -> String {
-    expect(c, i, '"');
-    let mut s = String::new();
-    loop {
-        let ch = *c.get(*i).expect("unterminated JSON string");
-        *i += 1;
-        match ch {
-            '"' => return s,
-            '\\' => {
-                let e = c[*i];
-                *i += 1;
-                match e {
-                    '"' | '\\' | '/' => s.push(e),
-                    'n' => s.push('\n'),
-                    't' => s.push('\t'),
-                    'r' => s.push('\r'),
-                    'b' => s.push('\u{8}'),
-                    'f' => s.push('\u{c}'),
-                    'u' => {
-                        let hex: String = c[*i..*i + 4].iter().collect();
-                        *i += 4;
-                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
-                    }
-                    _ => panic!("bad escape \\{e}"),
-                }
-            }
-            ch if (ch as u32) < 0x20 => panic!("raw control character in a JSON string"),
-            ch => s.push(ch),
-        }
-    }
-}
-
-fn json_value(c: &[char], i: &mut usize) -> Json {
-    skip_ws(c, i);
-    match c.get(*i).copied() {
-        Some('{') => {
-            *i += 1;
-            let mut fields = Vec::new();
-            skip_ws(c, i);
-            if c[*i] == '}' {
-                *i += 1;
-                return Json::Obj(fields);
-            }
-            loop {
-                skip_ws(c, i);
-                let k = json_string(c, i);
-                expect(c, i, ':');
-                fields.push((k, json_value(c, i)));
-                skip_ws(c, i);
-                match c[*i] {
-                    ',' => *i += 1,
-                    '}' => {
-                        *i += 1;
-                        return Json::Obj(fields);
-                    }
-                    x => panic!("unexpected '{x}' in an object"),
-                }
-            }
-        }
-        Some('[') => {
-            *i += 1;
-            let mut items = Vec::new();
-            skip_ws(c, i);
-            if c[*i] == ']' {
-                *i += 1;
-                return Json::Arr(items);
-            }
-            loop {
-                items.push(json_value(c, i));
-                skip_ws(c, i);
-                match c[*i] {
-                    ',' => *i += 1,
-                    ']' => {
-                        *i += 1;
-                        return Json::Arr(items);
-                    }
-                    x => panic!("unexpected '{x}' in an array"),
-                }
-            }
-        }
-        Some('"') => Json::Str(json_string(c, i)),
-        Some('t') | Some('f') | Some('n') => {
-            for (word, value) in [
-                ("true", Json::Bool(true)),
-                ("false", Json::Bool(false)),
-                ("null", Json::Null),
-            ] {
-                let w: String = c[*i..(*i + word.len()).min(c.len())].iter().collect();
-                if w == word {
-                    *i += word.len();
-                    return value;
-                }
-            }
-            panic!("bad literal at {i}");
-        }
-        Some(_) => {
-            let start = *i;
-            while *i < c.len() && matches!(c[*i], '-' | '+' | '.' | 'e' | 'E' | '0'..='9') {
-                *i += 1;
-            }
-            let s: String = c[start..*i].iter().collect();
-            Json::Num(s.parse().unwrap_or_else(|_| panic!("bad number '{s}'")))
-        }
-        None => panic!("JSON ends early"),
-    }
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
 // ---------------------------------------------------------------------------------
@@ -372,29 +237,32 @@ fn analyze_json_is_valid_json_with_lines_and_count() {
     ]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let docs: Vec<Json> = r.stdout.lines().map(parse_json).collect();
-    assert_eq!(docs[0].get("type").str(), "position");
-    assert_eq!(docs[0].get("side_to_move").str(), "white");
+    assert_eq!(docs[0].field("type").str(), "position");
+    assert_eq!(docs[0].field("side_to_move").str(), "white");
     let infos: Vec<&Json> = docs
         .iter()
-        .filter(|d| d.get("type").str() == "info")
+        .filter(|d| d.field("type").str() == "info")
         .collect();
     assert!(infos.len() >= 6, "3 depths x 2 lines: {}", r.stdout);
     for info in &infos {
-        assert!(info.get("nodes").num() > 0.0);
-        assert!(info.get("score").get("cp").num().abs() < 1000.0);
+        assert!(info.field("nodes").num() > 0.0);
+        assert!(info.field("score").field("cp").num().abs() < 1000.0);
         // The SAN line starts at White's second move.
-        assert!(info.get("pv_san").str().starts_with("2. "), "{info:?}");
+        assert!(info.field("pv_san").str().starts_with("2. "), "{info:?}");
     }
     let result = docs.last().unwrap();
-    assert_eq!(result.get("type").str(), "result");
-    assert_eq!(result.get("lines").arr().len(), 2);
-    let best = result.get("best_move").str();
-    assert_eq!(result.get("lines").arr()[0].get("pv").arr()[0].str(), best);
+    assert_eq!(result.field("type").str(), "result");
+    assert_eq!(result.field("lines").arr().len(), 2);
+    let best = result.field("best_move").str();
     assert_eq!(
-        result.get("count").get("text").str(),
+        result.field("lines").arr()[0].field("pv").arr()[0].str(),
+        best
+    );
+    assert_eq!(
+        result.field("count").field("text").str(),
         "no count: pawns on the board"
     );
-    assert_eq!(result.get("game_over"), &Json::Null);
+    assert_eq!(result.field("game_over"), &Json::Null);
 }
 
 #[test]
@@ -408,8 +276,8 @@ fn analyze_json_reports_mates_and_game_over() {
         "3",
     ]);
     let result = parse_json(r.stdout.lines().last().unwrap());
-    assert_eq!(result.get("best_move_san").str(), "Rh8#");
-    assert_eq!(result.get("score").get("mate").num(), 1.0);
+    assert_eq!(result.field("best_move_san").str(), "Rh8#");
+    assert_eq!(result.field("score").field("mate").num(), 1.0);
     let r = khun(&[
         "analyze",
         "--json",
@@ -417,9 +285,9 @@ fn analyze_json_reports_mates_and_game_over() {
         "k7/1R6/1K6/8/8/8/8/8 b - 32 10 54",
     ]);
     let result = parse_json(r.stdout.lines().last().unwrap());
-    assert_eq!(result.get("best_move"), &Json::Null);
-    assert_eq!(result.get("game_over").get("reason").str(), "Stalemate");
-    assert_eq!(result.get("count").get("kind").str(), "piece's honour");
+    assert_eq!(result.field("best_move"), &Json::Null);
+    assert_eq!(result.field("game_over").field("reason").str(), "Stalemate");
+    assert_eq!(result.field("count").field("kind").str(), "piece's honour");
 }
 
 #[test]
@@ -665,4 +533,52 @@ fn annotate_refuses_a_missing_file_or_an_empty_one() {
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("no games"), "{}", r.stderr);
+}
+
+#[test]
+fn annotate_jobs_give_the_same_bytes_in_the_same_order() {
+    // Fixed-depth searches on a fresh table per game: the output must not depend on
+    // how many jobs shared the games or which job had which game.
+    let sample = data("makruk-match-sample.pgn");
+    let one = khun(&["annotate", &sample, "--depth", "3", "--jobs", "1"]);
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    assert_eq!(one.stdout.matches("[Event ").count(), 10);
+    for jobs in ["2", "3"] {
+        let many = khun(&["annotate", &sample, "--depth", "3", "--jobs", jobs]);
+        assert_eq!(many.code, Some(0), "{}", many.stderr);
+        assert!(
+            many.stdout == one.stdout,
+            "--jobs {jobs} differs from --jobs 1"
+        );
+        assert_eq!(many.stderr, one.stderr);
+    }
+    // Errors in single games come out in file order too, each game's once.
+    let scratch = Scratch::new("jobs");
+    let mut pgn = String::new();
+    for i in 0..6 {
+        let bad = if i % 2 == 1 { "Xf3" } else { "Nf3" };
+        pgn.push_str(&format!(
+            "[White \"W{i}\"]\n[Black \"B{i}\"]\n\n1. f4 f5 2. {bad} Nf6 *\n\n"
+        ));
+    }
+    let path = scratch.write("mixed.pgn", &pgn);
+    let one = khun(&["annotate", &path, "--depth", "2", "--jobs", "1"]);
+    let two = khun(&["annotate", &path, "--depth", "2", "--jobs", "2"]);
+    assert_eq!(one.code, Some(1));
+    assert_eq!(two.code, Some(1));
+    assert_eq!(two.stdout, one.stdout);
+    let errors: Vec<&str> = two.stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{}", two.stderr);
+    for (line, game) in errors.iter().zip([2, 4, 6]) {
+        assert!(
+            line.starts_with(&format!(
+                "khun annotate: game {game} (W{} - B{})",
+                game - 1,
+                game - 1
+            )),
+            "{line}"
+        );
+    }
+    let r = khun(&["annotate", &path, "--jobs", "0"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
 }

@@ -51,32 +51,35 @@ fn terminal_eval(pos: &Position, outcome: Outcome) -> PositionEval {
 /// Searches every position of a game (`positions[0]` is the start; position `i` comes
 /// after `moves[..i]`). Positions in which the rules have ended the game (mate,
 /// stalemate, the count run out, no mating material) get their result without a
-/// search. `progress(i)` is called before each position.
+/// search. `done()` is called after each position; when it answers `false` the
+/// evaluation stops there and `None` is returned.
 pub fn evaluate_positions(
     engine: &mut Engine,
     start: &Position,
     moves: &[Move],
     positions: &[Position],
     limits: &Limits,
-    mut progress: impl FnMut(usize),
-) -> Vec<PositionEval> {
+    mut done: impl FnMut() -> bool,
+) -> Option<Vec<PositionEval>> {
     let mut out = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
-        progress(i);
         if let Some(outcome) = pos.outcome() {
             out.push(terminal_eval(pos, outcome));
-            continue;
+        } else {
+            engine.set_position(start.clone(), &moves[..i]);
+            let result = engine.search_blocking(limits.clone());
+            out.push(PositionEval {
+                score_white: white_view(result.score, pos.side_to_move()),
+                depth: result.depth,
+                best: result.best,
+                pv: result.pv,
+            });
         }
-        engine.set_position(start.clone(), &moves[..i]);
-        let result = engine.search_blocking(limits.clone());
-        out.push(PositionEval {
-            score_white: white_view(result.score, pos.side_to_move()),
-            depth: result.depth,
-            best: result.best,
-            pv: result.pv,
-        });
+        if !done() {
+            return None;
+        }
     }
-    out
+    Some(out)
 }
 
 /// How a move compares with the engine's best.
