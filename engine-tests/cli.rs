@@ -582,3 +582,77 @@ fn annotate_jobs_give_the_same_bytes_in_the_same_order() {
     let r = khun(&["annotate", &path, "--jobs", "0"]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
 }
+
+/// The game numbers named by the `% khun annotate --shard` lines of an output.
+fn shard_games(out: &str) -> Vec<usize> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("% khun annotate --shard "))
+        .map(|l| {
+            let game = l.split(": game ").nth(1).unwrap();
+            game.split(" of ").next().unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn shards_cover_every_game_exactly_once_and_merge_back() {
+    // The ten makruk-match games, then one without a result (unreadable) and one
+    // that stops at an illegal move: twelve games, counted from 0 for the shards.
+    let scratch = Scratch::new("shards");
+    let mut pgn = std::fs::read_to_string(data("makruk-match-sample.pgn")).unwrap();
+    pgn.push_str("\n[Event \"no result\"]\n\n1. f4 f5\n\n");
+    pgn.push_str("[Event \"illegal\"]\n\n1. f4 f5 2. Nf3 Ke5 *\n");
+    let path = scratch.write("twelve.pgn", &pgn);
+    let whole = khun(&["annotate", &path, "--depth", "1", "--jobs", "1"]);
+    assert_eq!(whole.code, Some(1), "two games have errors");
+    assert_eq!(whole.stdout.matches("[Event ").count(), 11);
+    for n in 1..=4 {
+        let mut seen = Vec::new();
+        let mut outputs = Vec::new();
+        let mut errors = String::new();
+        for k in 0..n {
+            let out = scratch.path(&format!("out-{k}-of-{n}.pgn"));
+            let r = khun(&[
+                "annotate",
+                &path,
+                "--depth",
+                "1",
+                "--shard",
+                &format!("{k}/{n}"),
+                "-o",
+                out.to_str().unwrap(),
+            ]);
+            let text = std::fs::read_to_string(&out).unwrap();
+            let games = shard_games(&text);
+            for &g in &games {
+                assert_eq!((g - 1) % n, k, "game {g} in shard {k}/{n}");
+            }
+            let has_error = games.contains(&11) || games.contains(&12);
+            assert_eq!(r.code, Some(if has_error { 1 } else { 0 }), "{}", r.stderr);
+            errors.push_str(&r.stderr);
+            seen.extend(games);
+            outputs.push(out.to_str().unwrap().to_string());
+        }
+        seen.sort();
+        assert_eq!(seen, (1..=12).collect::<Vec<_>>(), "{n} shards");
+        assert_eq!(errors.lines().count(), 2, "{errors}");
+        // Merged in any order of arguments: the one-run output, byte for byte.
+        outputs.reverse();
+        let mut args = vec!["merge-shards"];
+        args.extend(outputs.iter().map(String::as_str));
+        let merged = khun(&args);
+        assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+        assert!(merged.stdout == whole.stdout, "{n} shards merged differ");
+        if n > 1 {
+            let merged = khun(&args[..args.len() - 1]);
+            assert_eq!(merged.code, Some(2));
+            assert!(merged.stderr.contains("missing"), "{}", merged.stderr);
+        }
+    }
+    let r = khun(&["annotate", &path, "--shard", "4/4"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("expected K/N"), "{}", r.stderr);
+    let r = khun(&["merge-shards", &path]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("not the output of"), "{}", r.stderr);
+}

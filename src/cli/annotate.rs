@@ -3,7 +3,10 @@
 //! where a move loses a clear amount, the counting rules' events (where each count
 //! starts, its limit, where it runs out) and the real end (see [`annotate_game`]).
 //! `--svg` adds graphs. Games are shared among `--jobs` jobs, each with its own engine
-//! and table, and written in the order of the file.
+//! and table, and written in the order of the file; `--shard K/N` takes one share of
+//! the file's games for one machine of many (see [`shard`]).
+//!
+//! [`shard`]: super::shard
 //!
 //! [`annotate_game`]: super::annotate_game
 
@@ -12,6 +15,7 @@ use super::jobs;
 use super::progress::{JobProgress, Progress};
 use super::review::{self, PositionEval};
 use super::search_options::{SearchOptions, Silent};
+use super::shard::Shard;
 use super::svg;
 use crate::engine::{Engine, limits};
 use crate::pgn::{self, Game, PgnError};
@@ -19,6 +23,7 @@ use crate::search::Limits;
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,6 +48,11 @@ pub struct AnnotateArgs {
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
               .range(1..=limits::THREADS_MAX as u64))]
     pub jobs: Option<usize>,
+    /// Annotate only shard K of N: the games whose index, counting the file's first
+    /// game as 0, leaves K when divided by N. Each game of the output is named in a
+    /// `% khun annotate --shard` line, for `khun merge-shards`.
+    #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
+    pub shard: Option<Shard>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -94,10 +104,17 @@ fn evaluate(
 /// and counted in the summary.
 pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     let text = read_pgn_file(&args.pgn)?;
-    let games: Vec<Result<Game, PgnError>> = pgn::read_and_replay(&text);
-    if games.is_empty() {
+    let all = pgn::read_and_replay(&text);
+    if all.is_empty() {
         return Err(format!("no games in '{}'", args.pgn.display()));
     }
+    let n = all.len();
+    // This run's games, each with its index in the file (from 0).
+    let games: Vec<(usize, Result<Game, PgnError>)> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
+        .collect();
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path)
@@ -105,20 +122,23 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
         )),
         None => Box::new(std::io::stdout().lock()),
     };
-    let searched = games.iter().filter(|g| g.is_ok()).count();
+    let searched = games.iter().filter(|(_, g)| g.is_ok()).count();
     let jobs = job_count(args.jobs, args.search.threads, searched);
     let engines = (0..jobs)
         .map(|_| args.search.engine(Arc::new(Silent)))
         .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
-    let positions: usize = games.iter().flatten().map(|g| g.moves.len() + 1).sum();
+    let positions: usize = games
+        .iter()
+        .filter_map(|(_, g)| g.as_ref().ok())
+        .map(|g| g.moves.len() + 1)
+        .sum();
     let progress = Progress::on_stderr(jobs, positions as u64);
-    let n = games.len();
 
     let work = |engine: &mut Engine,
                 job: usize,
                 _: usize,
-                entry: &Result<Game, PgnError>,
+                (_, entry): &(usize, Result<Game, PgnError>),
                 stop: &AtomicBool| {
         let game = entry.as_ref().ok()?;
         let bar = progress.job(job);
@@ -138,7 +158,12 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     let mut summary = Summary::default();
     let mut graphs = Vec::new();
     let consume = |i: usize, evals: Option<Vec<PositionEval>>| -> Result<(), String> {
-        let game = match &games[i] {
+        let (index, entry) = &games[i];
+        if let Some(shard) = args.shard {
+            out.write_all(shard.marker(index + 1, n).as_bytes())
+                .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+        }
+        let game = match entry {
             Ok(g) => g,
             Err(e) => {
                 progress.suspend(|| eprintln!("khun annotate: {e}"));
@@ -163,6 +188,8 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     };
     jobs::ordered_map(&games, engines, work, consume)?;
     progress.finish();
+    out.flush()
+        .map_err(|e| format!("cannot write the annotated games: {e}"))?;
     if let Some(path) = &args.svg {
         std::fs::write(path, svg::render(&graphs))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;

@@ -7,7 +7,9 @@
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
 //!   [`annotate_game`] (one game's PGN and graph), [`review`] (move judgements),
 //!   [`count_events`] (the counting rules' events), [`svg`] (graphs), [`jobs`] (games
-//!   shared among jobs, results in order) and [`progress`] (the display on stderr).
+//!   shared among jobs, results in order), [`progress`] (the display on stderr) and
+//!   [`shard`] (one machine's share of the games).
+//! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
 //!   trained on it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
@@ -20,11 +22,13 @@ pub mod annotate_game;
 pub mod count_events;
 pub mod datagen;
 pub mod jobs;
+pub mod merge;
 pub mod perft;
 pub mod progress;
 pub mod review;
 pub mod score_text;
 pub mod search_options;
+pub mod shard;
 pub mod svg;
 pub mod tablebase;
 pub mod train;
