@@ -27,6 +27,14 @@ fn khun(args: &[&str]) -> Run {
     }
 }
 
+/// The error messages among stderr's lines (the others are game summaries).
+fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("khun annotate: "))
+        .collect()
+}
+
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("engine-tests/data")
@@ -68,10 +76,10 @@ fn flat(pgn: &str) -> String {
     pgn.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What is written between the move `mv` (e.g. `56. Nxd5+`, whatever `?`/`??` the
-/// annotator gave it) and the next move number.
+/// What is written between the move `mv` (e.g. `56. Nxd5+`, whatever `?!`/`?`/`??`
+/// the annotator gave it) and the next move number.
 fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
-    let (at, written) = ["", "?", "??"]
+    let (at, written) = ["", "?!", "?", "??"]
         .iter()
         .find_map(|glyph| {
             let written = format!(" {mv}{glyph} ");
@@ -316,8 +324,22 @@ fn analyze_bad_input_is_refused_with_a_message() {
 fn seed_game_is_read_in_full_with_its_count_events_and_result() {
     let r = khun(&["annotate", &data("seed000-game.pgn"), "--depth", "1"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    // stderr is a pipe here: no progress bar, no message.
-    assert_eq!(r.stderr, "");
+    // stderr is a pipe here: no progress display, no error; the game's summary, with
+    // both counts: where each started, the first replaced, the second run out.
+    assert!(!r.stderr.contains('\x1b'), "{}", r.stderr);
+    let summary: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(summary.len(), 2, "{}", r.stderr);
+    assert!(
+        summary[0].starts_with("game 1, 1/2-1/2: White ") && summary[0].contains("; Black "),
+        "{}",
+        summary[0]
+    );
+    assert!(summary[0].contains(" cp; Black "), "{}", summary[0]);
+    assert_eq!(
+        summary[1],
+        "  count: board's honour from 56. Nxd5+ (64 moves), replaced by the next; \
+         piece's honour from 57. Nxb4 (White to mate within 60 moves), ran out after 117... Ka6"
+    );
     assert!(r.stdout.contains("[Result \"1/2-1/2\"]"), "{}", r.stdout);
     let text = flat(&r.stdout);
     assert!(!text.contains("stopped:"), "{text}");
@@ -412,8 +434,20 @@ fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
     let path = scratch.write("bad.pgn", pgn);
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(1), "errors give a failing exit code");
-    let err: Vec<&str> = r.stderr.lines().collect();
+    let err = error_lines(&r.stderr);
     assert_eq!(err.len(), 4, "{}", r.stderr);
+    // A summary for each game written: 1, 2 and 4.
+    let summaries: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(summaries.len(), 3, "{}", r.stderr);
+    assert!(
+        summaries[2].starts_with("game 4, *: White "),
+        "{}",
+        summaries[2]
+    );
     assert!(
         err[0].starts_with(
             "khun annotate: game 1 (A - B), line 5: move 2. 'Xf3': unknown piece letter 'X'"
@@ -473,6 +507,63 @@ fn annotate_marks_a_blunder_with_the_better_move() {
     );
     // Black's reply is the engine's own choice: no mark.
     assert!(text.contains("1... Rxa1+ {"), "{text}");
+    assert!(
+        r.stderr
+            .starts_with("game 1, *: White 0 inaccuracies, 0 mistakes, 1 blunder, average loss "),
+        "{}",
+        r.stderr
+    );
+
+    // The same in JSON, one line for the game.
+    let json = scratch.path("blunder.jsonl");
+    let r = khun(&[
+        "annotate",
+        &path,
+        "--depth",
+        "4",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(&json).unwrap();
+    let lines: Vec<Json> = text.lines().map(parse_json).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let g = &lines[0];
+    assert_eq!(g.field("type").str(), "game");
+    assert_eq!(g.field("game").num(), 1.0);
+    assert_eq!(g.field("games_in_file").num(), 1.0);
+    assert_eq!(g.field("plies").num(), 2.0);
+    assert_eq!(g.field("result").str(), "*");
+    assert_eq!(g.field("result_in_file").str(), "*");
+    assert_eq!(g.field("error"), &Json::Null);
+    assert_eq!(g.field("end"), &Json::Null);
+    assert!(
+        g.field("start_fen")
+            .str()
+            .starts_with("4k3/8/8/8/8/8/r7/R3KM2 w")
+    );
+    assert!(g.field("start_score").field("cp").num() > 300.0);
+    let white = g.field("summary").field("white");
+    assert_eq!(white.field("moves").num(), 1.0);
+    assert_eq!(white.field("blunders").num(), 1.0);
+    assert_eq!(white.field("inaccuracies").num(), 0.0);
+    assert!(white.field("average_loss_cp").num() >= 300.0);
+    let black = g.field("summary").field("black");
+    assert_eq!(black.field("blunders").num(), 0.0);
+    assert_eq!(black.field("average_loss_cp").num(), 0.0);
+    assert!(g.field("summary").field("counts").arr().len() <= 1);
+    let moves = g.field("moves").arr();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].field("number").str(), "1.");
+    assert_eq!(moves[0].field("san").str(), "Kd1");
+    assert_eq!(moves[0].field("uci").str(), "e1d1");
+    assert_eq!(moves[0].field("judgement").str(), "blunder");
+    assert_eq!(moves[0].field("best_move_san").str(), "Rxa2");
+    assert!(moves[0].field("loss_cp").num() >= 300.0);
+    assert_eq!(moves[0].field("draw_offer"), &Json::Bool(false));
+    assert!(moves[0].field("depth").num() >= 4.0);
+    assert_eq!(moves[1].field("san").str(), "Rxa1+");
+    assert_eq!(moves[1].field("judgement"), &Json::Null);
 }
 
 #[test]
@@ -567,7 +658,8 @@ fn annotate_jobs_give_the_same_bytes_in_the_same_order() {
     assert_eq!(one.code, Some(1));
     assert_eq!(two.code, Some(1));
     assert_eq!(two.stdout, one.stdout);
-    let errors: Vec<&str> = two.stderr.lines().collect();
+    assert_eq!(two.stderr, one.stderr);
+    let errors = error_lines(&two.stderr);
     assert_eq!(errors.len(), 3, "{}", two.stderr);
     for (line, game) in errors.iter().zip([2, 4, 6]) {
         assert!(
@@ -603,15 +695,29 @@ fn shards_cover_every_game_exactly_once_and_merge_back() {
     pgn.push_str("\n[Event \"no result\"]\n\n1. f4 f5\n\n");
     pgn.push_str("[Event \"illegal\"]\n\n1. f4 f5 2. Nf3 Ke5 *\n");
     let path = scratch.write("twelve.pgn", &pgn);
-    let whole = khun(&["annotate", &path, "--depth", "1", "--jobs", "1"]);
+    let whole_json = scratch.path("whole.jsonl");
+    let whole = khun(&[
+        "annotate",
+        &path,
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+        whole_json.to_str().unwrap(),
+    ]);
+    let whole_json = std::fs::read_to_string(&whole_json).unwrap();
+    assert_eq!(whole_json.lines().count(), 12, "a line for every game");
     assert_eq!(whole.code, Some(1), "two games have errors");
     assert_eq!(whole.stdout.matches("[Event ").count(), 11);
     for n in 1..=4 {
         let mut seen = Vec::new();
         let mut outputs = Vec::new();
+        let mut jsons = Vec::new();
         let mut errors = String::new();
         for k in 0..n {
             let out = scratch.path(&format!("out-{k}-of-{n}.pgn"));
+            let json = scratch.path(&format!("out-{k}-of-{n}.jsonl"));
             let r = khun(&[
                 "annotate",
                 &path,
@@ -621,7 +727,10 @@ fn shards_cover_every_game_exactly_once_and_merge_back() {
                 &format!("{k}/{n}"),
                 "-o",
                 out.to_str().unwrap(),
+                "--json",
+                json.to_str().unwrap(),
             ]);
+            jsons.push(json.to_str().unwrap().to_string());
             let text = std::fs::read_to_string(&out).unwrap();
             let games = shard_games(&text);
             for &g in &games {
@@ -635,7 +744,7 @@ fn shards_cover_every_game_exactly_once_and_merge_back() {
         }
         seen.sort();
         assert_eq!(seen, (1..=12).collect::<Vec<_>>(), "{n} shards");
-        assert_eq!(errors.lines().count(), 2, "{errors}");
+        assert_eq!(error_lines(&errors).len(), 2, "{errors}");
         // Merged in any order of arguments: the one-run output, byte for byte.
         outputs.reverse();
         let mut args = vec!["merge-shards"];
@@ -643,6 +752,11 @@ fn shards_cover_every_game_exactly_once_and_merge_back() {
         let merged = khun(&args);
         assert_eq!(merged.code, Some(0), "{}", merged.stderr);
         assert!(merged.stdout == whole.stdout, "{n} shards merged differ");
+        let mut args = vec!["merge-shards"];
+        args.extend(jsons.iter().map(String::as_str));
+        let merged = khun(&args);
+        assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+        assert!(merged.stdout == whole_json, "{n} JSON shards merged differ");
         if n > 1 {
             let merged = khun(&args[..args.len() - 1]);
             assert_eq!(merged.code, Some(2));

@@ -180,18 +180,29 @@ struct Run {
     stderr: String,
 }
 
-fn annotate(file: &str) -> Run {
+/// `khun annotate FILE --depth 1 --json JSON`, and the JSON lines it wrote.
+fn annotate(file: &str) -> (Run, Vec<serde_json::Value>) {
     let path = habits_dir().join(file);
+    let json =
+        std::env::temp_dir().join(format!("khun-habits-{}-{file}.jsonl", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_khun"))
-        .args(["annotate", path.to_str().unwrap(), "--depth", "1"])
+        .args(["annotate", path.to_str().unwrap(), "--depth", "1", "--json"])
+        .arg(&json)
         .stdin(Stdio::null())
         .output()
         .expect("run khun");
-    Run {
+    let lines = std::fs::read_to_string(&json).expect("the JSON file");
+    let _ = std::fs::remove_file(&json);
+    let records = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let run = Run {
         code: out.status.code(),
         stdout: String::from_utf8(out.stdout).expect("the output is UTF-8"),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    };
+    (run, records)
 }
 
 /// The comments written after move `ply` (1 for the first move; 0: before the moves).
@@ -219,7 +230,7 @@ fn all_comments(g: &WrittenGame) -> String {
 
 fn check_annotate(file: &str) {
     let refs = reference(file);
-    let run = annotate(file);
+    let (run, records) = annotate(file);
     let errors: Vec<&str> = refs.iter().filter_map(|r| r.error.as_deref()).collect();
     assert_eq!(
         run.code,
@@ -227,8 +238,19 @@ fn check_annotate(file: &str) {
         "{file}: {}",
         run.stderr
     );
-    let stderr: Vec<&str> = run.stderr.lines().collect();
+    let stderr: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("khun annotate: "))
+        .collect();
     assert_eq!(stderr, errors, "{file}: stderr");
+    let summaries = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .count();
+    assert_eq!(summaries, refs.len(), "{file}: a summary per game");
+    check_json(file, &refs, &records);
     // Tag names in their standard case, whatever case the file used.
     for line in run.stdout.lines().filter(|l| l.starts_with('[')) {
         let name: String = line[1..]
@@ -327,6 +349,60 @@ fn check_annotate(file: &str) {
                 comments_at(g, r.played).contains("stopped: move "),
                 "{at}: {all}"
             );
+        }
+    }
+}
+
+/// `annotate --json`: one line per game with the moves, the count events and the
+/// result as pyffish has them.
+fn check_json(file: &str, refs: &[Reference], records: &[serde_json::Value]) {
+    assert_eq!(records.len(), refs.len(), "{file}: JSON lines");
+    for (g, r) in records.iter().zip(refs) {
+        let at = format!("{file}, game {} (JSON)", r.game);
+        assert_eq!(g["type"], "game", "{at}");
+        assert_eq!(g["game"].as_u64(), Some(r.game as u64), "{at}");
+        assert_eq!(g["games_in_file"].as_u64(), Some(refs.len() as u64), "{at}");
+        assert_eq!(g["plies"].as_u64(), Some(r.played as u64), "{at}");
+        assert_eq!(g["result"].as_str(), Some(r.result.as_str()), "{at}");
+        assert_eq!(g["white"].as_str(), Some(r.white.as_str()), "{at}");
+        assert_eq!(g["error"].is_string(), r.error.is_some(), "{at}");
+        let moves = g["moves"].as_array().unwrap();
+        let san: Vec<&str> = moves.iter().map(|m| m["san"].as_str().unwrap()).collect();
+        assert_eq!(san, r.san, "{at}");
+        let offers: Vec<usize> = moves
+            .iter()
+            .filter(|m| m["draw_offer"] == true)
+            .map(|m| m["ply"].as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(offers, r.offers, "{at}: draw offers");
+        let counts = g["summary"]["counts"].as_array().unwrap();
+        let starts: Vec<(usize, u16, u16)> = counts
+            .iter()
+            .map(|c| {
+                (
+                    c["start_ply"].as_u64().unwrap() as usize,
+                    c["limit_plies"].as_u64().unwrap() as u16,
+                    c["counter"].as_u64().unwrap() as u16,
+                )
+            })
+            .collect();
+        assert_eq!(starts, r.count_starts, "{at}: count starts");
+        let ran_out: Vec<usize> = counts
+            .iter()
+            .filter_map(|c| c["ran_out_ply"].as_u64())
+            .map(|p| p as usize)
+            .collect();
+        let want: Vec<usize> = r.run_outs.iter().map(|&(p, _, _)| p).collect();
+        assert_eq!(ran_out, want, "{at}: count run-outs");
+        match &r.end {
+            Some((ply, _)) => assert_eq!(g["end"]["ply"].as_u64(), Some(*ply as u64), "{at}"),
+            None => assert!(g["end"].is_null(), "{at}"),
+        }
+        for side in ["white", "black"] {
+            let s = &g["summary"][side];
+            for key in ["moves", "inaccuracies", "mistakes", "blunders"] {
+                assert!(s[key].is_u64(), "{at}: {side} {key}");
+            }
         }
     }
 }

@@ -1,16 +1,20 @@
 //! `khun annotate GAME.pgn`: every position of every game searched, and the game
-//! written back as PGN with an evaluation on each move, `?`/`??` and the better line
-//! where a move loses a clear amount, the counting rules' events (where each count
-//! starts, its limit, where it runs out) and the real end (see [`annotate_game`]).
-//! `--svg` adds graphs. Games are shared among `--jobs` jobs, each with its own engine
+//! written back as PGN with an evaluation on each move, `?!`/`?`/`??` and the better
+//! line where a move loses a clear amount, the counting rules' events (where each
+//! count starts, its limit, where it runs out) and the real end (see [`annotate_game`]).
+//! Each game's summary (see [`game_summary`]) goes to stderr, and with `--json` one
+//! JSON object per game to a file. `--svg` adds graphs. Games are shared among `--jobs` jobs, each with its own engine
 //! and table, and written in the order of the file; `--shard K/N` takes one share of
 //! the file's games for one machine of many (see [`shard`]).
 //!
 //! [`shard`]: super::shard
+//! [`game_summary`]: super::game_summary
 //!
 //! [`annotate_game`]: super::annotate_game
 
 use super::annotate_game::annotate_game;
+use super::annotate_json;
+use super::game_summary::GameSummary;
 use super::jobs;
 use super::progress::{JobProgress, Progress};
 use super::review::{self, PositionEval};
@@ -43,6 +47,10 @@ pub struct AnnotateArgs {
     /// Draw the evaluation of each game, with its counting windows, into this SVG file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Also write one JSON object per game (JSON Lines) to this file: players,
+    /// result, the summary, the rules' end, every move's score and judgement.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
     /// Games annotated at once, each job with its own engine and table (default: all
     /// cores, divided by --threads).
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
@@ -122,6 +130,14 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
         )),
         None => Box::new(std::io::stdout().lock()),
     };
+    let mut json: Option<std::io::BufWriter<std::fs::File>> = match &args.json {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let json_error = |e: std::io::Error| format!("cannot write the JSON: {e}");
     let searched = games.iter().filter(|(_, g)| g.is_ok()).count();
     let jobs = job_count(args.jobs, args.search.threads, searched);
     let engines = (0..jobs)
@@ -168,6 +184,13 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
             Err(e) => {
                 progress.suspend(|| eprintln!("khun annotate: {e}"));
                 summary.errors += 1;
+                if let Some(j) = &mut json {
+                    j.write_all(
+                        annotate_json::line(&annotate_json::unreadable_record(index + 1, n, e))
+                            .as_bytes(),
+                    )
+                    .map_err(json_error)?;
+                }
                 return Ok(());
             }
         };
@@ -182,6 +205,19 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
         out.write_all(pgn::write_game(&annotated).as_bytes())
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+        let game_summary = GameSummary::of(game, &evals);
+        progress.suspend(|| {
+            for line in game_summary.lines(&game.label(), &annotated.result) {
+                eprintln!("{line}");
+            }
+        });
+        if let Some(j) = &mut json {
+            let record =
+                annotate_json::game_record(game, &evals, &annotated.result, &game_summary, n);
+            j.write_all(annotate_json::line(&record).as_bytes())
+                .and_then(|_| j.flush())
+                .map_err(json_error)?;
+        }
         graphs.push(graph);
         summary.annotated += 1;
         Ok(())
@@ -190,6 +226,9 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     progress.finish();
     out.flush()
         .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+    if let Some(j) = &mut json {
+        j.flush().map_err(json_error)?;
+    }
     if let Some(path) = &args.svg {
         std::fs::write(path, svg::render(&graphs))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;

@@ -1,5 +1,5 @@
 //! One game and the engine's view of its positions turned into what `annotate`
-//! writes: the PGN with an evaluation on every move, `?`/`??` and the better line
+//! writes: the PGN with an evaluation on every move, `?!`/`?`/`??` and the better line
 //! where a move loses a clear amount, draw offers noted, the counting rules' events
 //! and the real end, and the game's evaluation graph.
 
@@ -49,14 +49,9 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
         let judgement = review::judge(&evals[i], &evals[i + 1], m, before.side_to_move());
         let mut comment = eval_comment(&evals[i + 1]);
         let mut variations = Vec::new();
-        if !judgement.mark.is_empty()
+        if let Some(kind) = judgement.verdict.name()
             && let Some(best) = evals[i].best.filter(|&b| before.is_legal(b))
         {
-            let kind = if judgement.mark == "??" {
-                "blunder"
-            } else {
-                "mistake"
-            };
             comment.push_str(&format!(
                 " {kind}: loses {}; {} was better ({})",
                 score_text::pawns(judgement.loss_cp).trim_start_matches('+'),
@@ -89,7 +84,7 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
         }
         comments.push(comment);
         moves.push(MoveOut {
-            san: format!("{}{}", before.san(m), judgement.mark),
+            san: format!("{}{}", before.san(m), judgement.mark()),
             comments,
             variations,
             comments_after: events

@@ -5,7 +5,8 @@
 //! - [`analyze`]: one position searched, its progress and answer in text or JSON
 //!   ([`analyze_json`]: the JSON records).
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
-//!   [`annotate_game`] (one game's PGN and graph), [`review`] (move judgements),
+//!   [`annotate_game`] (one game's PGN and graph), [`game_summary`] (its numbers),
+//!   [`annotate_json`] (its JSON line), [`review`] (move judgements),
 //!   [`count_events`] (the counting rules' events), [`svg`] (graphs), [`jobs`] (games
 //!   shared among jobs, results in order), [`progress`] (the display on stderr) and
 //!   [`shard`] (one machine's share of the games).
@@ -19,8 +20,10 @@ pub mod analyze;
 pub mod analyze_json;
 pub mod annotate;
 pub mod annotate_game;
+pub mod annotate_json;
 pub mod count_events;
 pub mod datagen;
+pub mod game_summary;
 pub mod jobs;
 pub mod merge;
 pub mod perft;
