@@ -21,6 +21,7 @@ pub struct CountJson {
 }
 
 impl CountJson {
+    /// The counting state of `pos`.
     pub fn of(pos: &Position) -> CountJson {
         let count = pos.count();
         CountJson {

@@ -75,7 +75,7 @@ pub struct Summary {
 }
 
 /// Reads a PGN file: UTF-8, Latin-1 as some older sites save, or a mix (see
-/// [`pgn::decode`]); never fails on the bytes themselves.
+/// [`pgn::decode()`]); never fails on the bytes themselves.
 pub fn read_pgn_file(path: &Path) -> Result<String, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
@@ -86,6 +86,9 @@ pub fn read_pgn_file(path: &Path) -> Result<String, String> {
 /// never more than there are games to search.
 pub fn job_count(asked: Option<usize>, threads: usize, games: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // why: each job's engine searches with --threads threads; one thread per core
+    // keeps the jobs from taking the cores from one another (and from the clock of
+    // --movetime searches).
     asked.unwrap_or(cores / threads.max(1)).min(games).max(1)
 }
 

@@ -24,6 +24,9 @@ pub struct Shard {
 impl Shard {
     /// Whether the game at `index_from_0` in the file belongs to this shard.
     pub fn takes(&self, index_from_0: usize) -> bool {
+        // why: every N-th game rather than a block of the file: collections are often
+        // sorted (by event, by date, short blitz games before long correspondence
+        // ones), and a block would give one shard all the long games.
         index_from_0 % self.count == self.index
     }
 

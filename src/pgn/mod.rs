@@ -1,6 +1,6 @@
 //! PGN reading and writing for the command-line analysis.
 //!
-//! - [`decode`]: file bytes to text (UTF-8, Latin-1, or a mix of the two).
+//! - [`decode`](mod@decode): file bytes to text (UTF-8, Latin-1, or a mix of the two).
 //! - [`lexer`]: text to tokens (tags, move numbers, moves, comments, results).
 //! - [`reader`]: tokens to written games (tags, main-line move texts, result).
 //! - [`move_marks`]: check signs, glyphs and draw offers split off a move's text.
