@@ -48,7 +48,7 @@ enum Command {
     /// Analyse a position: the search as it deepens (depth, score, nodes, speed, line
     /// in SAN), then the best move and the counting state in words.
     Analyze(cli::analyze::AnalyzeArgs),
-    /// Annotate the games of a PGN file: an evaluation on every move, ?/?? with the
+    /// Annotate the games of a PGN file: an evaluation on every move, ?!/?/?? with the
     /// better move, the counting rules' events; optionally an SVG graph.
     Annotate(cli::annotate::AnnotateArgs),
     /// Merge the outputs of `annotate --shard K/N` back into the order of the file.
