@@ -27,6 +27,14 @@ fn khun(args: &[&str]) -> Run {
     }
 }
 
+/// The error messages among stderr's lines (the others are game summaries).
+fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("khun annotate: "))
+        .collect()
+}
+
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("engine-tests/data")
@@ -68,10 +76,10 @@ fn flat(pgn: &str) -> String {
     pgn.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What is written between the move `mv` (e.g. `56. Nxd5+`, whatever `?`/`??` the
-/// annotator gave it) and the next move number.
+/// What is written between the move `mv` (e.g. `56. Nxd5+`, whatever `?!`/`?`/`??`
+/// the annotator gave it) and the next move number.
 fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
-    let (at, written) = ["", "?", "??"]
+    let (at, written) = ["", "?!", "?", "??"]
         .iter()
         .find_map(|glyph| {
             let written = format!(" {mv}{glyph} ");
@@ -99,179 +107,44 @@ fn after_move<'a>(flat: &'a str, mv: &str) -> &'a str {
 }
 
 // ---------------------------------------------------------------------------------
-// A small JSON reader, to check that `--json` writes valid JSON (the project has no
-// serde).
+// JSON: each line read with serde_json, fields looked up strictly (a missing field or
+// a value of the wrong type fails the test).
 
-#[derive(Debug, Clone, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
+use serde_json::Value as Json;
+
+trait Fields {
+    fn field(&self, key: &str) -> &Json;
+    fn str(&self) -> &str;
+    fn num(&self) -> f64;
+    fn arr(&self) -> &[Json];
 }
 
-impl Json {
-    fn get(&self, key: &str) -> &Json {
-        match self {
-            Json::Obj(fields) => fields
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no field '{key}' in {self:?}")),
-            _ => panic!("not an object: {self:?}"),
-        }
+impl Fields for Json {
+    fn field(&self, key: &str) -> &Json {
+        self.as_object()
+            .unwrap_or_else(|| panic!("not an object: {self}"))
+            .get(key)
+            .unwrap_or_else(|| panic!("no field '{key}' in {self}"))
     }
 
     fn str(&self) -> &str {
-        match self {
-            Json::Str(s) => s,
-            _ => panic!("not a string: {self:?}"),
-        }
+        self.as_str()
+            .unwrap_or_else(|| panic!("not a string: {self}"))
     }
 
     fn num(&self) -> f64 {
-        match self {
-            Json::Num(n) => *n,
-            _ => panic!("not a number: {self:?}"),
-        }
+        self.as_f64()
+            .unwrap_or_else(|| panic!("not a number: {self}"))
     }
 
     fn arr(&self) -> &[Json] {
-        match self {
-            Json::Arr(a) => a,
-            _ => panic!("not an array: {self:?}"),
-        }
+        self.as_array()
+            .unwrap_or_else(|| panic!("not an array: {self}"))
     }
 }
 
 fn parse_json(text: &str) -> Json {
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let v = json_value(&chars, &mut i);
-    skip_ws(&chars, &mut i);
-    assert_eq!(i, chars.len(), "trailing text after JSON: {text}");
-    v
-}
-
-fn skip_ws(c: &[char], i: &mut usize) {
-    while *i < c.len() && c[*i].is_ascii_whitespace() {
-        *i += 1;
-    }
-}
-
-fn expect(c: &[char], i: &mut usize, want: char) {
-    skip_ws(c, i);
-    assert_eq!(c.get(*i), Some(&want), "expected '{want}' at {i}");
-    *i += 1;
-}
-
-fn json_string(c: &[char], i: &mut usize) -> String {
-    expect(c, i, '"');
-    let mut s = String::new();
-    loop {
-        let ch = *c.get(*i).expect("unterminated JSON string");
-        *i += 1;
-        match ch {
-            '"' => return s,
-            '\\' => {
-                let e = c[*i];
-                *i += 1;
-                match e {
-                    '"' | '\\' | '/' => s.push(e),
-                    'n' => s.push('\n'),
-                    't' => s.push('\t'),
-                    'r' => s.push('\r'),
-                    'b' => s.push('\u{8}'),
-                    'f' => s.push('\u{c}'),
-                    'u' => {
-                        let hex: String = c[*i..*i + 4].iter().collect();
-                        *i += 4;
-                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
-                    }
-                    _ => panic!("bad escape \\{e}"),
-                }
-            }
-            ch if (ch as u32) < 0x20 => panic!("raw control character in a JSON string"),
-            ch => s.push(ch),
-        }
-    }
-}
-
-fn json_value(c: &[char], i: &mut usize) -> Json {
-    skip_ws(c, i);
-    match c.get(*i).copied() {
-        Some('{') => {
-            *i += 1;
-            let mut fields = Vec::new();
-            skip_ws(c, i);
-            if c[*i] == '}' {
-                *i += 1;
-                return Json::Obj(fields);
-            }
-            loop {
-                skip_ws(c, i);
-                let k = json_string(c, i);
-                expect(c, i, ':');
-                fields.push((k, json_value(c, i)));
-                skip_ws(c, i);
-                match c[*i] {
-                    ',' => *i += 1,
-                    '}' => {
-                        *i += 1;
-                        return Json::Obj(fields);
-                    }
-                    x => panic!("unexpected '{x}' in an object"),
-                }
-            }
-        }
-        Some('[') => {
-            *i += 1;
-            let mut items = Vec::new();
-            skip_ws(c, i);
-            if c[*i] == ']' {
-                *i += 1;
-                return Json::Arr(items);
-            }
-            loop {
-                items.push(json_value(c, i));
-                skip_ws(c, i);
-                match c[*i] {
-                    ',' => *i += 1,
-                    ']' => {
-                        *i += 1;
-                        return Json::Arr(items);
-                    }
-                    x => panic!("unexpected '{x}' in an array"),
-                }
-            }
-        }
-        Some('"') => Json::Str(json_string(c, i)),
-        Some('t') | Some('f') | Some('n') => {
-            for (word, value) in [
-                ("true", Json::Bool(true)),
-                ("false", Json::Bool(false)),
-                ("null", Json::Null),
-            ] {
-                let w: String = c[*i..(*i + word.len()).min(c.len())].iter().collect();
-                if w == word {
-                    *i += word.len();
-                    return value;
-                }
-            }
-            panic!("bad literal at {i}");
-        }
-        Some(_) => {
-            let start = *i;
-            while *i < c.len() && matches!(c[*i], '-' | '+' | '.' | 'e' | 'E' | '0'..='9') {
-                *i += 1;
-            }
-            let s: String = c[start..*i].iter().collect();
-            Json::Num(s.parse().unwrap_or_else(|_| panic!("bad number '{s}'")))
-        }
-        None => panic!("JSON ends early"),
-    }
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
 // ---------------------------------------------------------------------------------
@@ -372,29 +245,32 @@ fn analyze_json_is_valid_json_with_lines_and_count() {
     ]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let docs: Vec<Json> = r.stdout.lines().map(parse_json).collect();
-    assert_eq!(docs[0].get("type").str(), "position");
-    assert_eq!(docs[0].get("side_to_move").str(), "white");
+    assert_eq!(docs[0].field("type").str(), "position");
+    assert_eq!(docs[0].field("side_to_move").str(), "white");
     let infos: Vec<&Json> = docs
         .iter()
-        .filter(|d| d.get("type").str() == "info")
+        .filter(|d| d.field("type").str() == "info")
         .collect();
     assert!(infos.len() >= 6, "3 depths x 2 lines: {}", r.stdout);
     for info in &infos {
-        assert!(info.get("nodes").num() > 0.0);
-        assert!(info.get("score").get("cp").num().abs() < 1000.0);
+        assert!(info.field("nodes").num() > 0.0);
+        assert!(info.field("score").field("cp").num().abs() < 1000.0);
         // The SAN line starts at White's second move.
-        assert!(info.get("pv_san").str().starts_with("2. "), "{info:?}");
+        assert!(info.field("pv_san").str().starts_with("2. "), "{info:?}");
     }
     let result = docs.last().unwrap();
-    assert_eq!(result.get("type").str(), "result");
-    assert_eq!(result.get("lines").arr().len(), 2);
-    let best = result.get("best_move").str();
-    assert_eq!(result.get("lines").arr()[0].get("pv").arr()[0].str(), best);
+    assert_eq!(result.field("type").str(), "result");
+    assert_eq!(result.field("lines").arr().len(), 2);
+    let best = result.field("best_move").str();
     assert_eq!(
-        result.get("count").get("text").str(),
+        result.field("lines").arr()[0].field("pv").arr()[0].str(),
+        best
+    );
+    assert_eq!(
+        result.field("count").field("text").str(),
         "no count: pawns on the board"
     );
-    assert_eq!(result.get("game_over"), &Json::Null);
+    assert_eq!(result.field("game_over"), &Json::Null);
 }
 
 #[test]
@@ -408,8 +284,8 @@ fn analyze_json_reports_mates_and_game_over() {
         "3",
     ]);
     let result = parse_json(r.stdout.lines().last().unwrap());
-    assert_eq!(result.get("best_move_san").str(), "Rh8#");
-    assert_eq!(result.get("score").get("mate").num(), 1.0);
+    assert_eq!(result.field("best_move_san").str(), "Rh8#");
+    assert_eq!(result.field("score").field("mate").num(), 1.0);
     let r = khun(&[
         "analyze",
         "--json",
@@ -417,9 +293,9 @@ fn analyze_json_reports_mates_and_game_over() {
         "k7/1R6/1K6/8/8/8/8/8 b - 32 10 54",
     ]);
     let result = parse_json(r.stdout.lines().last().unwrap());
-    assert_eq!(result.get("best_move"), &Json::Null);
-    assert_eq!(result.get("game_over").get("reason").str(), "Stalemate");
-    assert_eq!(result.get("count").get("kind").str(), "piece's honour");
+    assert_eq!(result.field("best_move"), &Json::Null);
+    assert_eq!(result.field("game_over").field("reason").str(), "Stalemate");
+    assert_eq!(result.field("count").field("kind").str(), "piece's honour");
 }
 
 #[test]
@@ -448,8 +324,22 @@ fn analyze_bad_input_is_refused_with_a_message() {
 fn seed_game_is_read_in_full_with_its_count_events_and_result() {
     let r = khun(&["annotate", &data("seed000-game.pgn"), "--depth", "1"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    // stderr is a pipe here: no progress bar, no message.
-    assert_eq!(r.stderr, "");
+    // stderr is a pipe here: no progress display, no error; the game's summary, with
+    // both counts: where each started, the first replaced, the second run out.
+    assert!(!r.stderr.contains('\x1b'), "{}", r.stderr);
+    let summary: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(summary.len(), 2, "{}", r.stderr);
+    assert!(
+        summary[0].starts_with("game 1, 1/2-1/2: White ") && summary[0].contains("; Black "),
+        "{}",
+        summary[0]
+    );
+    assert!(summary[0].contains(" cp; Black "), "{}", summary[0]);
+    assert_eq!(
+        summary[1],
+        "  count: board's honour from 56. Nxd5+ (64 moves), replaced by the next; \
+         piece's honour from 57. Nxb4 (White to mate within 60 moves), ran out after 117... Ka6"
+    );
     assert!(r.stdout.contains("[Result \"1/2-1/2\"]"), "{}", r.stdout);
     let text = flat(&r.stdout);
     assert!(!text.contains("stopped:"), "{text}");
@@ -544,8 +434,20 @@ fn bad_pgn_gives_clear_errors_and_the_other_games_are_annotated() {
     let path = scratch.write("bad.pgn", pgn);
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(1), "errors give a failing exit code");
-    let err: Vec<&str> = r.stderr.lines().collect();
+    let err = error_lines(&r.stderr);
     assert_eq!(err.len(), 4, "{}", r.stderr);
+    // A summary for each game written: 1, 2 and 4.
+    let summaries: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(summaries.len(), 3, "{}", r.stderr);
+    assert!(
+        summaries[2].starts_with("game 4, *: White "),
+        "{}",
+        summaries[2]
+    );
     assert!(
         err[0].starts_with(
             "khun annotate: game 1 (A - B), line 5: move 2. 'Xf3': unknown piece letter 'X'"
@@ -605,6 +507,63 @@ fn annotate_marks_a_blunder_with_the_better_move() {
     );
     // Black's reply is the engine's own choice: no mark.
     assert!(text.contains("1... Rxa1+ {"), "{text}");
+    assert!(
+        r.stderr
+            .starts_with("game 1, *: White 0 inaccuracies, 0 mistakes, 1 blunder, average loss "),
+        "{}",
+        r.stderr
+    );
+
+    // The same in JSON, one line for the game.
+    let json = scratch.path("blunder.jsonl");
+    let r = khun(&[
+        "annotate",
+        &path,
+        "--depth",
+        "4",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(&json).unwrap();
+    let lines: Vec<Json> = text.lines().map(parse_json).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let g = &lines[0];
+    assert_eq!(g.field("type").str(), "game");
+    assert_eq!(g.field("game").num(), 1.0);
+    assert_eq!(g.field("games_in_file").num(), 1.0);
+    assert_eq!(g.field("plies").num(), 2.0);
+    assert_eq!(g.field("result").str(), "*");
+    assert_eq!(g.field("result_in_file").str(), "*");
+    assert_eq!(g.field("error"), &Json::Null);
+    assert_eq!(g.field("end"), &Json::Null);
+    assert!(
+        g.field("start_fen")
+            .str()
+            .starts_with("4k3/8/8/8/8/8/r7/R3KM2 w")
+    );
+    assert!(g.field("start_score").field("cp").num() > 300.0);
+    let white = g.field("summary").field("white");
+    assert_eq!(white.field("moves").num(), 1.0);
+    assert_eq!(white.field("blunders").num(), 1.0);
+    assert_eq!(white.field("inaccuracies").num(), 0.0);
+    assert!(white.field("average_loss_cp").num() >= 300.0);
+    let black = g.field("summary").field("black");
+    assert_eq!(black.field("blunders").num(), 0.0);
+    assert_eq!(black.field("average_loss_cp").num(), 0.0);
+    assert!(g.field("summary").field("counts").arr().len() <= 1);
+    let moves = g.field("moves").arr();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].field("number").str(), "1.");
+    assert_eq!(moves[0].field("san").str(), "Kd1");
+    assert_eq!(moves[0].field("uci").str(), "e1d1");
+    assert_eq!(moves[0].field("judgement").str(), "blunder");
+    assert_eq!(moves[0].field("best_move_san").str(), "Rxa2");
+    assert!(moves[0].field("loss_cp").num() >= 300.0);
+    assert_eq!(moves[0].field("draw_offer"), &Json::Bool(false));
+    assert!(moves[0].field("depth").num() >= 4.0);
+    assert_eq!(moves[1].field("san").str(), "Rxa1+");
+    assert_eq!(moves[1].field("judgement"), &Json::Null);
 }
 
 #[test]
@@ -665,4 +624,149 @@ fn annotate_refuses_a_missing_file_or_an_empty_one() {
     let r = khun(&["annotate", &path, "--depth", "1"]);
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("no games"), "{}", r.stderr);
+}
+
+#[test]
+fn annotate_jobs_give_the_same_bytes_in_the_same_order() {
+    // Fixed-depth searches on a fresh table per game: the output must not depend on
+    // how many jobs shared the games or which job had which game.
+    let sample = data("makruk-match-sample.pgn");
+    let one = khun(&["annotate", &sample, "--depth", "3", "--jobs", "1"]);
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    assert_eq!(one.stdout.matches("[Event ").count(), 10);
+    for jobs in ["2", "3"] {
+        let many = khun(&["annotate", &sample, "--depth", "3", "--jobs", jobs]);
+        assert_eq!(many.code, Some(0), "{}", many.stderr);
+        assert!(
+            many.stdout == one.stdout,
+            "--jobs {jobs} differs from --jobs 1"
+        );
+        assert_eq!(many.stderr, one.stderr);
+    }
+    // Errors in single games come out in file order too, each game's once.
+    let scratch = Scratch::new("jobs");
+    let mut pgn = String::new();
+    for i in 0..6 {
+        let bad = if i % 2 == 1 { "Xf3" } else { "Nf3" };
+        pgn.push_str(&format!(
+            "[White \"W{i}\"]\n[Black \"B{i}\"]\n\n1. f4 f5 2. {bad} Nf6 *\n\n"
+        ));
+    }
+    let path = scratch.write("mixed.pgn", &pgn);
+    let one = khun(&["annotate", &path, "--depth", "2", "--jobs", "1"]);
+    let two = khun(&["annotate", &path, "--depth", "2", "--jobs", "2"]);
+    assert_eq!(one.code, Some(1));
+    assert_eq!(two.code, Some(1));
+    assert_eq!(two.stdout, one.stdout);
+    assert_eq!(two.stderr, one.stderr);
+    let errors = error_lines(&two.stderr);
+    assert_eq!(errors.len(), 3, "{}", two.stderr);
+    for (line, game) in errors.iter().zip([2, 4, 6]) {
+        assert!(
+            line.starts_with(&format!(
+                "khun annotate: game {game} (W{} - B{})",
+                game - 1,
+                game - 1
+            )),
+            "{line}"
+        );
+    }
+    let r = khun(&["annotate", &path, "--jobs", "0"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+}
+
+/// The game numbers named by the `% khun annotate --shard` lines of an output.
+fn shard_games(out: &str) -> Vec<usize> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("% khun annotate --shard "))
+        .map(|l| {
+            let game = l.split(": game ").nth(1).unwrap();
+            game.split(" of ").next().unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn shards_cover_every_game_exactly_once_and_merge_back() {
+    // The ten makruk-match games, then one without a result (unreadable) and one
+    // that stops at an illegal move: twelve games, counted from 0 for the shards.
+    let scratch = Scratch::new("shards");
+    let mut pgn = std::fs::read_to_string(data("makruk-match-sample.pgn")).unwrap();
+    pgn.push_str("\n[Event \"no result\"]\n\n1. f4 f5\n\n");
+    pgn.push_str("[Event \"illegal\"]\n\n1. f4 f5 2. Nf3 Ke5 *\n");
+    let path = scratch.write("twelve.pgn", &pgn);
+    let whole_json = scratch.path("whole.jsonl");
+    let whole = khun(&[
+        "annotate",
+        &path,
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+        whole_json.to_str().unwrap(),
+    ]);
+    let whole_json = std::fs::read_to_string(&whole_json).unwrap();
+    assert_eq!(whole_json.lines().count(), 12, "a line for every game");
+    assert_eq!(whole.code, Some(1), "two games have errors");
+    assert_eq!(whole.stdout.matches("[Event ").count(), 11);
+    for n in 1..=4 {
+        let mut seen = Vec::new();
+        let mut outputs = Vec::new();
+        let mut jsons = Vec::new();
+        let mut errors = String::new();
+        for k in 0..n {
+            let out = scratch.path(&format!("out-{k}-of-{n}.pgn"));
+            let json = scratch.path(&format!("out-{k}-of-{n}.jsonl"));
+            let r = khun(&[
+                "annotate",
+                &path,
+                "--depth",
+                "1",
+                "--shard",
+                &format!("{k}/{n}"),
+                "-o",
+                out.to_str().unwrap(),
+                "--json",
+                json.to_str().unwrap(),
+            ]);
+            jsons.push(json.to_str().unwrap().to_string());
+            let text = std::fs::read_to_string(&out).unwrap();
+            let games = shard_games(&text);
+            for &g in &games {
+                assert_eq!((g - 1) % n, k, "game {g} in shard {k}/{n}");
+            }
+            let has_error = games.contains(&11) || games.contains(&12);
+            assert_eq!(r.code, Some(if has_error { 1 } else { 0 }), "{}", r.stderr);
+            errors.push_str(&r.stderr);
+            seen.extend(games);
+            outputs.push(out.to_str().unwrap().to_string());
+        }
+        seen.sort();
+        assert_eq!(seen, (1..=12).collect::<Vec<_>>(), "{n} shards");
+        assert_eq!(error_lines(&errors).len(), 2, "{errors}");
+        // Merged in any order of arguments: the one-run output, byte for byte.
+        outputs.reverse();
+        let mut args = vec!["merge-shards"];
+        args.extend(outputs.iter().map(String::as_str));
+        let merged = khun(&args);
+        assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+        assert!(merged.stdout == whole.stdout, "{n} shards merged differ");
+        let mut args = vec!["merge-shards"];
+        args.extend(jsons.iter().map(String::as_str));
+        let merged = khun(&args);
+        assert_eq!(merged.code, Some(0), "{}", merged.stderr);
+        assert!(merged.stdout == whole_json, "{n} JSON shards merged differ");
+        if n > 1 {
+            let merged = khun(&args[..args.len() - 1]);
+            assert_eq!(merged.code, Some(2));
+            assert!(merged.stderr.contains("missing"), "{}", merged.stderr);
+        }
+    }
+    let r = khun(&["annotate", &path, "--shard", "4/4"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("expected K/N"), "{}", r.stderr);
+    let r = khun(&["merge-shards", &path]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("not the output of"), "{}", r.stderr);
 }

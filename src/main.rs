@@ -48,9 +48,11 @@ enum Command {
     /// Analyse a position: the search as it deepens (depth, score, nodes, speed, line
     /// in SAN), then the best move and the counting state in words.
     Analyze(cli::analyze::AnalyzeArgs),
-    /// Annotate the games of a PGN file: an evaluation on every move, ?/?? with the
+    /// Annotate the games of a PGN file: an evaluation on every move, ?!/?/?? with the
     /// better move, the counting rules' events; optionally an SVG graph.
     Annotate(cli::annotate::AnnotateArgs),
+    /// Merge the outputs of `annotate --shard K/N` back into the order of the file.
+    MergeShards(cli::merge::MergeArgs),
     /// Self-play games at a fixed node count per move, written as training records
     /// for the network (see the README for the format).
     Datagen(cli::datagen::DatagenArgs),
@@ -108,6 +110,13 @@ fn main() -> ExitCode {
             Ok(_) => ExitCode::FAILURE,
             Err(e) => {
                 eprintln!("khun annotate: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::MergeShards(a)) => match cli::merge::run(&a) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("khun merge-shards: {e}");
                 ExitCode::from(2)
             }
         },

@@ -2,10 +2,12 @@
 //! score, nodes, speed, the line in SAN), then the best move and the counting state
 //! in words. `--json` writes the same as JSON, one object per line.
 
-use super::json::{self, Object};
+use super::analyze_json::{
+    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine,
+};
 use super::score_text;
 use super::search_options::SearchOptions;
-use crate::board::counting::{self, CountKind};
+use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, START_FEN};
 use crate::engine::{EngineReporter, limits};
 use crate::pgn::numbered_san;
@@ -85,24 +87,6 @@ fn white_bound(bound: Option<Bound>, side: Color) -> Option<Bound> {
     }
 }
 
-/// The counting state as JSON.
-fn count_json(pos: &Position) -> String {
-    let count = pos.count();
-    let kind = match counting::kind(pos) {
-        Some(CountKind::BoardsHonour) => Some("board's honour"),
-        Some(CountKind::PiecesHonour { .. }) => Some("piece's honour"),
-        None => None,
-    };
-    Object::new()
-        .bool("running", count.is_running())
-        .num("limit_plies", count.limit())
-        .num("ply", count.ply())
-        .opt_str("kind", kind)
-        .bool("exceeded", count.is_exceeded())
-        .str("text", &counting::describe(pos))
-        .build()
-}
-
 /// Prints the search as it goes.
 struct Printer {
     root: Position,
@@ -122,14 +106,12 @@ impl Printer {
 
     fn header(&self) {
         if self.json {
-            self.line(
-                &Object::new()
-                    .str("type", "position")
-                    .str("fen", &self.root.to_fen())
-                    .str("side_to_move", color_name(self.root.side_to_move()))
-                    .raw("count", count_json(&self.root))
-                    .build(),
-            );
+            self.line(&analyze_json::line(&PositionLine {
+                kind: "position",
+                fen: self.root.to_fen(),
+                side_to_move: color_name(self.root.side_to_move()),
+                count: CountJson::of(&self.root),
+            }));
         } else {
             self.line(&format!("position: {}", self.root.to_fen()));
             self.line(&format!("count: {}", counting::describe(&self.root)));
@@ -143,46 +125,33 @@ impl Printer {
         let outcome = self.root.outcome();
         if self.json {
             let best = result.best.filter(|&m| self.root.is_legal(m));
-            let lines = result.lines.iter().enumerate().map(|(i, (score, pv))| {
-                Object::new()
-                    .num("multipv", i + 1)
-                    .raw(
-                        "score",
-                        score_text::json(score_text::white_view(*score, side)),
-                    )
-                    .raw("pv", json::string_array(pv.iter().map(|m| m.to_string())))
-                    .str("pv_san", &numbered_san(&self.root, pv))
-                    .build()
-            });
-            let game_over = match outcome {
-                Some(o) => Object::new()
-                    .str("result", o.result())
-                    .str("reason", o.reason())
-                    .build(),
-                None => "null".to_string(),
-            };
-            self.line(
-                &Object::new()
-                    .str("type", "result")
-                    .str("fen", &self.root.to_fen())
-                    .opt_str("best_move", best.map(|m| m.to_string()).as_deref())
-                    .opt_str("best_move_san", best.map(|m| self.root.san(m)).as_deref())
-                    .raw(
-                        "score",
-                        if best.is_some() {
-                            score_text::json(score_text::white_view(result.score, side))
-                        } else {
-                            "null".to_string()
-                        },
-                    )
-                    .num("depth", result.depth)
-                    .num("nodes", result.nodes)
-                    .num("time_ms", result.elapsed_ms)
-                    .raw("lines", json::array(lines))
-                    .raw("count", count_json(&self.root))
-                    .raw("game_over", game_over)
-                    .build(),
-            );
+            let lines = result
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(i, (score, pv))| LineJson {
+                    multipv: i + 1,
+                    score: score_text::json(score_text::white_view(*score, side)),
+                    pv: pv.iter().map(|m| m.to_string()).collect(),
+                    pv_san: numbered_san(&self.root, pv),
+                })
+                .collect();
+            self.line(&analyze_json::line(&ResultLine {
+                kind: "result",
+                fen: self.root.to_fen(),
+                best_move: best.map(|m| m.to_string()),
+                best_move_san: best.map(|m| self.root.san(m)),
+                score: best.map(|_| score_text::json(score_text::white_view(result.score, side))),
+                depth: result.depth,
+                nodes: result.nodes,
+                time_ms: result.elapsed_ms,
+                lines,
+                count: CountJson::of(&self.root),
+                game_over: outcome.map(|o| GameOverJson {
+                    result: o.result(),
+                    reason: o.reason(),
+                }),
+            }));
             return;
         }
         if let Some(o) = outcome {
@@ -227,26 +196,23 @@ impl Reporter for Printer {
         let bound = white_bound(r.bound, side);
         let pv_san = numbered_san(&self.root, &r.pv);
         if self.json {
-            let bound = match bound {
-                Some(Bound::Lower) => "\"lower\"",
-                Some(Bound::Upper) => "\"upper\"",
-                _ => "null",
-            };
-            self.line(
-                &Object::new()
-                    .str("type", "info")
-                    .num("depth", r.depth)
-                    .num("seldepth", r.seldepth)
-                    .num("multipv", r.multipv)
-                    .raw("score", score_text::json(white))
-                    .raw("bound", bound)
-                    .num("nodes", r.nodes)
-                    .num("nps", r.nps())
-                    .num("time_ms", r.time_ms)
-                    .raw("pv", json::string_array(r.pv.iter().map(|m| m.to_string())))
-                    .str("pv_san", &pv_san)
-                    .build(),
-            );
+            self.line(&analyze_json::line(&InfoLine {
+                kind: "info",
+                depth: r.depth,
+                seldepth: r.seldepth,
+                multipv: r.multipv,
+                score: score_text::json(white),
+                bound: match bound {
+                    Some(Bound::Lower) => Some("lower"),
+                    Some(Bound::Upper) => Some("upper"),
+                    _ => None,
+                },
+                nodes: r.nodes,
+                nps: r.nps(),
+                time_ms: r.time_ms,
+                pv: r.pv.iter().map(|m| m.to_string()).collect(),
+                pv_san,
+            }));
             return;
         }
         let mark = match bound {

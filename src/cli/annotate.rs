@@ -1,30 +1,40 @@
 //! `khun annotate GAME.pgn`: every position of every game searched, and the game
-//! written back as PGN with an evaluation on each move, `?`/`??` and the better line
-//! where a move loses a clear amount, the counting rules' events (where each count
-//! starts, its limit, where it runs out) and the real end. `--svg` adds graphs.
+//! written back as PGN with an evaluation on each move, `?!`/`?`/`??` and the better
+//! line where a move loses a clear amount, the counting rules' events (where each
+//! count starts, its limit, where it runs out) and the real end (see [`annotate_game`]).
+//! Each game's summary (see [`game_summary`]) goes to stderr, and with `--json` one
+//! JSON object per game to a file. `--svg` adds graphs. Games are shared among `--jobs` jobs, each with its own engine
+//! and table, and written in the order of the file; `--shard K/N` takes one share of
+//! the file's games for one machine of many (see [`shard`]).
+//!
+//! [`shard`]: super::shard
+//! [`game_summary`]: super::game_summary
+//!
+//! [`annotate_game`]: super::annotate_game
 
-use super::count_events::{self, PlacedEvent};
-use super::progress::Progress;
+use super::annotate_game::annotate_game;
+use super::annotate_json;
+use super::game_summary::GameSummary;
+use super::jobs;
+use super::progress::{JobProgress, Progress};
 use super::review::{self, PositionEval};
-use super::score_text::{self, eval_command};
 use super::search_options::{SearchOptions, Silent};
-use super::svg::{self, Graph};
-use crate::board::Position;
-use crate::engine::Engine;
-use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
+use super::shard::Shard;
+use super::svg;
+use crate::engine::{Engine, limits};
+use crate::pgn::{self, Game, PgnError};
 use crate::search::Limits;
+use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Search time per position when no `--depth`, `--movetime` or `--nodes` is given.
 // why: a fifth of a second per position annotates an 80-move game in about half a
 // minute on one thread, deep enough to catch the blunders a person wants to see.
 pub const DEFAULT_MOVETIME_MS: u64 = 200;
-
-/// Plies of the engine's line shown after a marked move.
-// why: enough to show the idea of the better move without burying the game.
-const BETTER_LINE_PLIES: usize = 8;
 
 /// `khun annotate`'s arguments.
 #[derive(clap::Args, Clone, Debug)]
@@ -37,6 +47,20 @@ pub struct AnnotateArgs {
     /// Draw the evaluation of each game, with its counting windows, into this SVG file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Also write one JSON object per game (JSON Lines) to this file: players,
+    /// result, the summary, the rules' end, every move's score and judgement.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Games annotated at once, each job with its own engine and table (default: all
+    /// cores, divided by --threads).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
+              .range(1..=limits::THREADS_MAX as u64))]
+    pub jobs: Option<usize>,
+    /// Annotate only shard K of N: the games whose index, counting the file's first
+    /// game as 0, leaves K when divided by N. Each game of the output is named in a
+    /// `% khun annotate --shard` line, for `khun merge-shards`.
+    #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
+    pub shard: Option<Shard>,
     #[command(flatten)]
     pub search: SearchOptions,
 }
@@ -50,173 +74,58 @@ pub struct Summary {
     pub errors: usize,
 }
 
-/// Reads a PGN file: UTF-8, or Latin-1 as some older sites save (every byte a char,
-/// so their non-breaking spaces stay spaces).
+/// Reads a PGN file: UTF-8, Latin-1 as some older sites save, or a mix (see
+/// [`pgn::decode()`]); never fails on the bytes themselves.
 pub fn read_pgn_file(path: &Path) -> Result<String, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
-    })
+    Ok(pgn::decode(&bytes))
 }
 
-/// Replaces or adds a tag, keeping the order of the others.
-fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: String) {
-    match tags.iter_mut().find(|(n, _)| n == name) {
-        Some(t) => t.1 = value,
-        None => tags.push((name.to_string(), value)),
-    }
+/// The jobs to run: `--jobs`, or every core shared among jobs of `--threads` threads;
+/// never more than there are games to search.
+pub fn job_count(asked: Option<usize>, threads: usize, games: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // why: each job's engine searches with --threads threads; one thread per core
+    // keeps the jobs from taking the cores from one another (and from the clock of
+    // --movetime searches).
+    asked.unwrap_or(cores / threads.max(1)).min(games).max(1)
 }
 
-/// The evaluation comment of a position: `[%eval 0.35,12]`.
-fn eval_comment(e: &PositionEval) -> String {
-    eval_command(e.score_white, e.depth)
-}
-
-/// The annotated game, ready to write, and its graph.
-pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
-    let positions = game.positions();
-    let events = count_events::rule_events(&positions);
-    let rules = count_events::rules_result(&positions);
-    let describe = |e: &PlacedEvent| count_events::describe(&game.start, &positions, e);
-
-    let mut preamble = game.preamble.clone();
-    preamble.extend(events.iter().filter(|e| e.at == 0).map(describe));
-    let mut moves = Vec::with_capacity(game.moves.len());
-    for (i, &m) in game.moves.iter().enumerate() {
-        let before = &positions[i];
-        let judgement = review::judge(&evals[i], &evals[i + 1], m, before.side_to_move());
-        let mut comment = eval_comment(&evals[i + 1]);
-        let mut variations = Vec::new();
-        if !judgement.mark.is_empty()
-            && let Some(best) = evals[i].best.filter(|&b| before.is_legal(b))
-        {
-            let kind = if judgement.mark == "??" {
-                "blunder"
-            } else {
-                "mistake"
-            };
-            comment.push_str(&format!(
-                " {kind}: loses {}; {} was better ({})",
-                score_text::pawns(judgement.loss_cp).trim_start_matches('+'),
-                before.san(best),
-                score_text::short(evals[i].score_white)
-            ));
-            let pv: Vec<_> = if evals[i].pv.first() == Some(&best) {
-                evals[i]
-                    .pv
-                    .iter()
-                    .copied()
-                    .take(BETTER_LINE_PLIES)
-                    .collect()
-            } else {
-                vec![best]
-            };
-            let mut line: Vec<Piece> = pgn::numbered_san_tokens(before, &pv)
-                .into_iter()
-                .map(Piece::Word)
-                .collect();
-            line.push(Piece::Comment(eval_comment(&evals[i])));
-            variations.push(line);
-        }
-        let mut comments = game.comments[i].clone();
-        comments.push(comment);
-        moves.push(MoveOut {
-            san: format!("{}{}", before.san(m), judgement.mark),
-            comments,
-            variations,
-            comments_after: events
-                .iter()
-                .filter(|e| e.at == i + 1)
-                .map(describe)
-                .collect(),
-        });
-    }
-
-    let result = match (&game.error, rules) {
-        (None, Some((_, outcome))) => outcome.result().to_string(),
-        _ => game.result.clone(),
-    };
-    let mut closing = Vec::new();
-    if let Some(e) = &game.error {
-        closing.push(format!("stopped: {}", e.message));
-    } else if let Some((at, outcome)) = rules
-        && outcome.result() != game.result
-    {
-        let when = if at == 0 {
-            "in the start position".to_string()
-        } else {
-            format!("after {}", count_events::ply_label(&game.start, at))
-        };
-        closing.push(format!(
-            "result: the file gives {}; by the rules the game ended {when} ({}), {}",
-            game.result,
-            outcome.reason(),
-            outcome.result()
-        ));
-    }
-    if !closing.is_empty() {
-        match moves.last_mut() {
-            Some(last) => last.comments_after.extend(closing),
-            None => preamble.extend(closing),
-        }
-    }
-
-    let mut tags = game.tags.clone();
-    set_tag(&mut tags, "Result", result.clone());
-    if tags.iter().any(|(n, _)| n == "PlyCount") {
-        set_tag(&mut tags, "PlyCount", game.moves.len().to_string());
-    }
-    set_tag(
-        &mut tags,
-        "Annotator",
-        format!("Khun {}", env!("CARGO_PKG_VERSION")),
-    );
-    let out = GameOut {
-        tags,
-        start: game.start.clone(),
-        preamble,
-        moves,
-        result: result.clone(),
-    };
-    let graph = Graph {
-        title: match game.tag("Event").filter(|e| !e.is_empty() && *e != "?") {
-            Some(event) => format!("{}, {event}: {result}", game.label()),
-            None => format!("{}: {result}", game.label()),
-        },
-        start: game.start.clone(),
-        scores_white: evals.iter().map(|e| e.score_white).collect(),
-        windows: svg::count_windows(&events, positions.len() - 1),
-    };
-    (out, graph)
-}
-
-/// Searches every position of `game`.
+/// Searches every position of `game` with a fresh table and histories (so a game's
+/// annotation does not depend on which job had which game before it). `None` when
+/// `stop` was set before the end.
 fn evaluate(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
-    progress: &mut Progress,
-    game_index: usize,
-    games: usize,
-) -> Vec<PositionEval> {
-    let positions: Vec<Position> = game.positions();
-    let total = game.moves.len();
+    progress: &JobProgress,
+    stop: &AtomicBool,
+) -> Option<Vec<PositionEval>> {
+    let positions = game.positions();
     engine.new_game();
-    review::evaluate_positions(engine, &game.start, &game.moves, &positions, limits, |i| {
-        progress.update(game_index, games, (i + 1).min(total), total)
+    review::evaluate_positions(engine, &game.start, &game.moves, &positions, limits, || {
+        progress.position_done();
+        !stop.load(Ordering::Relaxed)
     })
 }
 
 /// Runs `khun annotate`. `Err` is a message for input that stops everything (no file,
-/// no game); errors in single games are printed and counted in the summary.
+/// no game, an output that cannot be written); errors in single games are printed
+/// and counted in the summary.
 pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     let text = read_pgn_file(&args.pgn)?;
-    let games = pgn::read_and_replay(&text);
-    if games.is_empty() {
+    let all = pgn::read_and_replay(&text);
+    if all.is_empty() {
         return Err(format!("no games in '{}'", args.pgn.display()));
     }
+    let n = all.len();
+    // This run's games, each with its index in the file (from 0).
+    let games: Vec<(usize, Result<Game, PgnError>)> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
+        .collect();
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path)
@@ -224,71 +133,108 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
         )),
         None => Box::new(std::io::stdout().lock()),
     };
-    let mut engine = args.search.engine(Arc::new(Silent))?;
+    let mut json: Option<std::io::BufWriter<std::fs::File>> = match &args.json {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        )),
+        None => None,
+    };
+    let json_error = |e: std::io::Error| format!("cannot write the JSON: {e}");
+    let searched = games.iter().filter(|(_, g)| g.is_ok()).count();
+    let jobs = job_count(args.jobs, args.search.threads, searched);
+    let engines = (0..jobs)
+        .map(|_| args.search.engine(Arc::new(Silent)))
+        .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
-    let mut progress = Progress::on_stderr();
+    let positions: usize = games
+        .iter()
+        .filter_map(|(_, g)| g.as_ref().ok())
+        .map(|g| g.moves.len() + 1)
+        .sum();
+    let progress = Progress::on_stderr(jobs, positions as u64);
+
+    let work = |engine: &mut Engine,
+                job: usize,
+                _: usize,
+                (_, entry): &(usize, Result<Game, PgnError>),
+                stop: &AtomicBool| {
+        let game = entry.as_ref().ok()?;
+        let bar = progress.job(job);
+        bar.start_game(
+            game.label().replacen(
+                &format!("game {}", game.number),
+                &format!("game {} of {n}", game.number),
+                1,
+            ),
+            game.moves.len() + 1,
+        );
+        let evals = evaluate(engine, game, &limits, &bar, stop);
+        bar.idle();
+        evals
+    };
+
     let mut summary = Summary::default();
     let mut graphs = Vec::new();
-    let n = games.len();
-    for (i, entry) in games.into_iter().enumerate() {
+    let consume = |i: usize, evals: Option<Vec<PositionEval>>| -> Result<(), String> {
+        let (index, entry) = &games[i];
+        if let Some(shard) = args.shard {
+            out.write_all(shard.marker(index + 1, n).as_bytes())
+                .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+        }
         let game = match entry {
             Ok(g) => g,
             Err(e) => {
-                progress.clear();
-                eprintln!("khun annotate: {e}");
+                progress.suspend(|| eprintln!("khun annotate: {e}"));
                 summary.errors += 1;
-                continue;
+                if let Some(j) = &mut json {
+                    j.write_all(
+                        annotate_json::line(&annotate_json::unreadable_record(index + 1, n, e))
+                            .as_bytes(),
+                    )
+                    .map_err(json_error)?;
+                }
+                return Ok(());
             }
         };
         if let Some(e) = &game.error {
-            progress.clear();
-            eprintln!("khun annotate: {e}; the moves before it are annotated");
+            progress.suspend(|| eprintln!("khun annotate: {e}; the moves before it are annotated"));
             summary.errors += 1;
         }
-        let evals = evaluate(&mut engine, &game, &limits, &mut progress, i + 1, n);
-        let (annotated, graph) = annotate_game(&game, &evals);
+        let Some(evals) = evals else {
+            return Err("the annotation was stopped".into());
+        };
+        let (annotated, graph) = annotate_game(game, &evals);
         out.write_all(pgn::write_game(&annotated).as_bytes())
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+        let game_summary = GameSummary::of(game, &evals);
+        progress.suspend(|| {
+            for line in game_summary.lines(&game.label(), &annotated.result) {
+                eprintln!("{line}");
+            }
+        });
+        if let Some(j) = &mut json {
+            let record =
+                annotate_json::game_record(game, &evals, &annotated.result, &game_summary, n);
+            j.write_all(annotate_json::line(&record).as_bytes())
+                .and_then(|_| j.flush())
+                .map_err(json_error)?;
+        }
         graphs.push(graph);
         summary.annotated += 1;
+        Ok(())
+    };
+    jobs::ordered_map(&games, engines, work, consume)?;
+    progress.finish();
+    out.flush()
+        .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+    if let Some(j) = &mut json {
+        j.flush().map_err(json_error)?;
     }
-    progress.clear();
     if let Some(path) = &args.svg {
         std::fs::write(path, svg::render(&graphs))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     Ok(summary)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rule_events_reach_the_comments() {
-        // White takes Black's last piece; the count starts; mate is not found in time.
-        let text = "[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Rxa2 Kd8 1-0\n";
-        let game = pgn::read_and_replay(text).remove(0).unwrap();
-        let evals: Vec<PositionEval> = (0..=game.moves.len())
-            .map(|_| PositionEval {
-                score_white: 700,
-                depth: 3,
-                best: None,
-                pv: vec![],
-            })
-            .collect();
-        let (out, graph) = annotate_game(&game, &evals);
-        let pgn_text = pgn::write_game(&out)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        assert!(pgn_text.contains("[%eval 7.00,3]"), "{pgn_text}");
-        assert!(
-            pgn_text.contains("piece's honour count starts: White must mate within 13 moves"),
-            "{pgn_text}"
-        );
-        assert!(pgn_text.contains("[Annotator \"Khun"), "{pgn_text}");
-        assert_eq!(graph.windows.len(), 1);
-    }
 }

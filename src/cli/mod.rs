@@ -2,25 +2,36 @@
 //! protocols use.
 //!
 //! - [`perft`]: move generator counts.
-//! - [`analyze`]: one position searched, its progress and answer in text or JSON.
+//! - [`analyze`]: one position searched, its progress and answer in text or JSON
+//!   ([`analyze_json`]: the JSON records).
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
-//!   [`review`] (move judgements), [`count_events`] (the counting rules' events),
-//!   [`svg`] (graphs) and [`progress`] (the bar on stderr).
+//!   [`annotate_game`] (one game's PGN and graph), [`game_summary`] (its numbers),
+//!   [`annotate_json`] (its JSON line), [`review`] (move judgements),
+//!   [`count_events`] (the counting rules' events), [`svg`] (graphs), [`jobs`] (games
+//!   shared among jobs, results in order), [`progress`] (the display on stderr) and
+//!   [`shard`] (one machine's share of the games).
+//! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
 //!   trained on it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
-//! - [`search_options`], [`score_text`], [`json`]: what those share.
+//! - [`search_options`], [`score_text`]: what those share.
 
 pub mod analyze;
+pub mod analyze_json;
 pub mod annotate;
+pub mod annotate_game;
+pub mod annotate_json;
 pub mod count_events;
 pub mod datagen;
-pub mod json;
+pub mod game_summary;
+pub mod jobs;
+pub mod merge;
 pub mod perft;
 pub mod progress;
 pub mod review;
 pub mod score_text;
 pub mod search_options;
+pub mod shard;
 pub mod svg;
 pub mod tablebase;
 pub mod train;

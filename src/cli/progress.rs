@@ -1,77 +1,109 @@
-//! The progress bar `annotate` draws on stderr (game i of n, move j of m), only when
-//! stderr is a terminal, so logs and pipes stay clean.
+//! The progress display `annotate` draws on stderr with `indicatif`: one line per job
+//! (the game it is on and how far into it), then the total over every position of
+//! every game with the time left. Nothing is drawn when stderr is not a terminal, so
+//! logs and pipes stay clean.
 
-use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// Width of the bar itself, in characters.
-const BAR_WIDTH: usize = 30;
-
-/// The bar is redrawn at most this often.
-// why: fast searches (`--depth 2`) finish hundreds of positions a second; redrawing
-// for each would cost more terminal output than the work is worth.
-const REDRAW_EVERY: Duration = Duration::from_millis(50);
-
-/// A one-line progress bar, redrawn in place.
+/// One line per job and a total line, redrawn in place.
 pub struct Progress {
-    enabled: bool,
-    drawn: bool,
-    /// When the bar was last drawn, and for which game.
-    last_drawn: Option<(Instant, usize)>,
+    multi: MultiProgress,
+    jobs: Vec<ProgressBar>,
+    total: ProgressBar,
+}
+
+/// A template, or indicatif's plain bar if the template were ever refused.
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
 }
 
 impl Progress {
-    /// A bar on stderr, hidden when stderr is not a terminal.
-    pub fn on_stderr() -> Progress {
-        Progress {
-            enabled: std::io::stderr().is_terminal(),
-            drawn: false,
-            last_drawn: None,
+    /// The display on stderr for `jobs` jobs and `positions` positions in all, hidden
+    /// when stderr is not a terminal.
+    pub fn on_stderr(jobs: usize, positions: u64) -> Progress {
+        Progress::with_target(ProgressDrawTarget::stderr(), jobs, positions)
+    }
+
+    /// The display drawn nowhere (for tests and callers that want no display).
+    pub fn hidden(jobs: usize, positions: u64) -> Progress {
+        Progress::with_target(ProgressDrawTarget::hidden(), jobs, positions)
+    }
+
+    fn with_target(target: ProgressDrawTarget, jobs: usize, positions: u64) -> Progress {
+        let multi = MultiProgress::with_draw_target(target);
+        let job_style = style("{prefix:>7} [{bar:24}] {pos:>3}/{len:3} {wide_msg}");
+        let jobs = (0..jobs)
+            .map(|j| {
+                let bar = multi.add(ProgressBar::new(0));
+                bar.set_style(job_style.clone());
+                bar.set_prefix(format!("job {}", j + 1));
+                bar.set_message("waiting");
+                bar
+            })
+            .collect();
+        let total = multi.add(ProgressBar::new(positions));
+        total.set_style(style(
+            "{prefix:>7} [{bar:24}] {pos}/{len} positions, {elapsed} so far, about {eta} left",
+        ));
+        total.set_prefix("total");
+        Progress { multi, jobs, total }
+    }
+
+    /// The handle job `job` reports through.
+    pub fn job(&self, job: usize) -> JobProgress {
+        JobProgress {
+            bar: self.jobs[job].clone(),
+            total: self.total.clone(),
         }
     }
 
-    /// The bar text: `[=====>     ] game 1 of 3, move 12 of 166`.
-    pub fn text(game: usize, games: usize, mv: usize, moves: usize) -> String {
-        let filled = (BAR_WIDTH * mv)
-            .checked_div(moves)
-            .unwrap_or(BAR_WIDTH)
-            .min(BAR_WIDTH);
-        let mut bar = "=".repeat(filled);
-        if filled < BAR_WIDTH {
-            bar.push('>');
-            bar.push_str(&" ".repeat(BAR_WIDTH - filled - 1));
-        }
-        format!("[{bar}] game {game} of {games}, move {mv} of {moves}")
+    /// Runs `f` (which prints to stderr) with the display out of the way.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.multi.suspend(f)
     }
 
-    pub fn update(&mut self, game: usize, games: usize, mv: usize, moves: usize) {
-        let recent = self
-            .last_drawn
-            .is_some_and(|(t, g)| g == game && t.elapsed() < REDRAW_EVERY && mv < moves);
-        if !self.enabled || recent {
-            return;
+    /// Removes the display.
+    pub fn finish(&self) {
+        for bar in &self.jobs {
+            bar.finish_and_clear();
         }
-        self.last_drawn = Some((Instant::now(), game));
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r\x1b[2K{}", Progress::text(game, games, mv, moves));
-        let _ = err.flush();
-        self.drawn = true;
-    }
-
-    /// Removes the bar (before a message, and at the end).
-    pub fn clear(&mut self) {
-        if self.enabled && self.drawn {
-            let mut err = std::io::stderr().lock();
-            let _ = write!(err, "\r\x1b[2K");
-            let _ = err.flush();
-            self.drawn = false;
-        }
+        self.total.finish_and_clear();
+        let _ = self.multi.clear();
     }
 }
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        self.clear();
+        self.finish();
+    }
+}
+
+/// One job's line, and its share of the total.
+#[derive(Clone)]
+pub struct JobProgress {
+    bar: ProgressBar,
+    total: ProgressBar,
+}
+
+impl JobProgress {
+    /// The job starts on a game of `positions` positions.
+    pub fn start_game(&self, what: String, positions: usize) {
+        self.bar.set_length(positions as u64);
+        self.bar.set_position(0);
+        self.bar.set_message(what);
+    }
+
+    /// One more position of the game is done.
+    pub fn position_done(&self) {
+        self.bar.inc(1);
+        self.total.inc(1);
+    }
+
+    /// The job has no more games.
+    pub fn idle(&self) {
+        self.bar.set_message("done");
     }
 }
 
@@ -80,10 +112,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bar_text() {
-        let t = Progress::text(1, 3, 15, 30);
-        assert!(t.starts_with("[===============>"), "{t}");
-        assert!(t.ends_with("] game 1 of 3, move 15 of 30"), "{t}");
-        assert_eq!(Progress::text(2, 2, 0, 0).matches('=').count(), BAR_WIDTH);
+    fn jobs_add_up_to_the_total() {
+        let p = Progress::hidden(2, 5);
+        let (a, b) = (p.job(0), p.job(1));
+        a.start_game("game 1 of 2".into(), 3);
+        b.start_game("game 2 of 2".into(), 2);
+        for _ in 0..3 {
+            a.position_done();
+        }
+        for _ in 0..2 {
+            b.position_done();
+        }
+        assert_eq!(p.jobs[0].position(), 3);
+        assert_eq!(p.total.position(), 5);
     }
 }

@@ -1,5 +1,6 @@
 //! A game's positions searched one by one with the engine, and each move judged
-//! against the engine's best: how much it loses, `?` or `??`, and the better move.
+//! against the engine's best: how much it loses, `?!`, `?` or `??`, and the better
+//! move.
 
 use super::score_text::white_view;
 use crate::board::{Color, Move, Outcome, Position};
@@ -11,6 +12,12 @@ use crate::search::score::{self, is_mate};
 // why: beyond ten pawns the game is decided either way; going from mate in 5 to
 // +15 pawns, or from -12 to -20, changes nothing worth a question mark.
 pub const JUDGE_CLAMP_CP: i32 = 1000;
+
+/// A move that loses at least this much (centipawns, clamped scores) gets `?!`.
+// why: half a pawn is the usual line for an inaccuracy (lichess and chess.com draw it
+// near there): more than the noise between two short searches, less than a clear
+// mistake.
+pub const INACCURACY_CP: i32 = 50;
 
 /// A move that loses at least this much (centipawns, clamped scores) gets `?`.
 // why: about a pawn (90-120 cp in the material table): a clear loss, and well above
@@ -51,32 +58,70 @@ fn terminal_eval(pos: &Position, outcome: Outcome) -> PositionEval {
 /// Searches every position of a game (`positions[0]` is the start; position `i` comes
 /// after `moves[..i]`). Positions in which the rules have ended the game (mate,
 /// stalemate, the count run out, no mating material) get their result without a
-/// search. `progress(i)` is called before each position.
+/// search. `done()` is called after each position; when it answers `false` the
+/// evaluation stops there and `None` is returned.
 pub fn evaluate_positions(
     engine: &mut Engine,
     start: &Position,
     moves: &[Move],
     positions: &[Position],
     limits: &Limits,
-    mut progress: impl FnMut(usize),
-) -> Vec<PositionEval> {
+    mut done: impl FnMut() -> bool,
+) -> Option<Vec<PositionEval>> {
     let mut out = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
-        progress(i);
         if let Some(outcome) = pos.outcome() {
             out.push(terminal_eval(pos, outcome));
-            continue;
+        } else {
+            engine.set_position(start.clone(), &moves[..i]);
+            let result = engine.search_blocking(limits.clone());
+            out.push(PositionEval {
+                score_white: white_view(result.score, pos.side_to_move()),
+                depth: result.depth,
+                best: result.best,
+                pv: result.pv,
+            });
         }
-        engine.set_position(start.clone(), &moves[..i]);
-        let result = engine.search_blocking(limits.clone());
-        out.push(PositionEval {
-            score_white: white_view(result.score, pos.side_to_move()),
-            depth: result.depth,
-            best: result.best,
-            pv: result.pv,
-        });
+        if !done() {
+            return None;
+        }
     }
-    out
+    Some(out)
+}
+
+/// What a move's loss makes of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Less than `INACCURACY_CP` lost (or the engine's own move).
+    Fine,
+    /// `?!`: at least `INACCURACY_CP`.
+    Inaccuracy,
+    /// `?`: at least `MISTAKE_CP`.
+    Mistake,
+    /// `??`: at least `BLUNDER_CP`.
+    Blunder,
+}
+
+impl Verdict {
+    /// The glyph written after the move: `""`, `?!`, `?` or `??`.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Verdict::Fine => "",
+            Verdict::Inaccuracy => "?!",
+            Verdict::Mistake => "?",
+            Verdict::Blunder => "??",
+        }
+    }
+
+    /// `inaccuracy`, `mistake`, `blunder`, or `None` for a fine move.
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Verdict::Fine => None,
+            Verdict::Inaccuracy => Some("inaccuracy"),
+            Verdict::Mistake => Some("mistake"),
+            Verdict::Blunder => Some("blunder"),
+        }
+    }
 }
 
 /// How a move compares with the engine's best.
@@ -84,8 +129,17 @@ pub fn evaluate_positions(
 pub struct Judgement {
     /// Centipawns lost against the best move (clamped scores), 0 or more.
     pub loss_cp: i32,
-    /// `""`, `"?"` or `"??"`.
-    pub mark: &'static str,
+    pub verdict: Verdict,
+    /// The position before the move was searched (not one the rules had already
+    /// ended), so the move was measured at all.
+    pub judged: bool,
+}
+
+impl Judgement {
+    /// The glyph written after the move: `""`, `?!`, `?` or `??`.
+    pub fn mark(&self) -> &'static str {
+        self.verdict.mark()
+    }
 }
 
 /// A score for comparisons: centipawns within +-`JUDGE_CLAMP_CP`, mates at the ends.
@@ -99,31 +153,38 @@ pub fn clamped(score_white: i32) -> i32 {
 
 /// Judges `played`, made by `mover` in the position of `before`, leading to `after`.
 pub fn judge(before: &PositionEval, after: &PositionEval, played: Move, mover: Color) -> Judgement {
-    let none = Judgement {
-        loss_cp: 0,
-        mark: "",
-    };
     let Some(best) = before.best else {
-        return none;
+        return Judgement {
+            loss_cp: 0,
+            verdict: Verdict::Fine,
+            judged: false,
+        };
     };
     if best == played {
-        return none;
+        return Judgement {
+            loss_cp: 0,
+            verdict: Verdict::Fine,
+            judged: true,
+        };
     }
     let sign = match mover {
         Color::White => 1,
         Color::Black => -1,
     };
     let loss = (sign * (clamped(before.score_white) - clamped(after.score_white))).max(0);
-    let mark = if loss >= BLUNDER_CP {
-        "??"
+    let verdict = if loss >= BLUNDER_CP {
+        Verdict::Blunder
     } else if loss >= MISTAKE_CP {
-        "?"
+        Verdict::Mistake
+    } else if loss >= INACCURACY_CP {
+        Verdict::Inaccuracy
     } else {
-        ""
+        Verdict::Fine
     };
     Judgement {
         loss_cp: loss,
-        mark,
+        verdict,
+        judged: true,
     }
 }
 
@@ -148,13 +209,21 @@ mod tests {
         let (a, b) = (moves.as_slice()[0], moves.as_slice()[1]);
         // White drops 1.5 pawns.
         let j = judge(&eval(50, Some(a)), &eval(-100, None), b, Color::White);
-        assert_eq!((j.loss_cp, j.mark), (150, "?"));
+        assert_eq!((j.loss_cp, j.mark()), (150, "?"));
+        // Black drops 0.6 pawns: an inaccuracy.
+        let j = judge(&eval(0, Some(a)), &eval(60, None), b, Color::Black);
+        assert_eq!((j.verdict, j.mark()), (Verdict::Inaccuracy, "?!"));
+        // 0.4 pawns is fine, but measured.
+        let j = judge(&eval(0, Some(a)), &eval(-40, None), b, Color::White);
+        assert_eq!((j.loss_cp, j.verdict, j.judged), (40, Verdict::Fine, true));
+        // No search before the move: not measured.
+        assert!(!judge(&eval(0, None), &eval(0, None), b, Color::White).judged);
         // Black gives away 4 pawns (White's score rises).
         let j = judge(&eval(0, Some(a)), &eval(400, None), b, Color::Black);
-        assert_eq!(j.mark, "??");
+        assert_eq!(j.mark(), "??");
         // The engine's own move is never marked.
         let j = judge(&eval(0, Some(a)), &eval(900, None), a, Color::Black);
-        assert_eq!(j.mark, "");
+        assert_eq!(j.mark(), "");
         // Mate in 3 to +15 pawns: decided either way.
         let j = judge(
             &eval(mate_in(5), Some(a)),
@@ -162,6 +231,6 @@ mod tests {
             b,
             Color::White,
         );
-        assert_eq!(j.mark, "");
+        assert_eq!(j.mark(), "");
     }
 }

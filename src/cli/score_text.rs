@@ -57,12 +57,23 @@ pub fn eval_command(score_white: i32, depth: i32) -> String {
 }
 
 /// A White-view score as JSON: `{"cp":125}` or `{"mate":3}` (negative: Black mates).
-pub fn json(score_white: i32) -> String {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum JsonScore {
+    /// Centipawns, White's view.
+    #[serde(rename = "cp")]
+    Centipawns(i32),
+    /// Moves to mate: positive when White mates, negative when Black does.
+    #[serde(rename = "mate")]
+    Mate(i32),
+}
+
+/// A White-view search score in its JSON form.
+pub fn json(score_white: i32) -> JsonScore {
     match describe(score_white) {
-        ScoreText::Centipawns(cp) => format!("{{\"cp\":{cp}}}"),
+        ScoreText::Centipawns(cp) => JsonScore::Centipawns(cp),
         ScoreText::Mate(n) => {
             let n = if score_white < 0 { -n.abs() } else { n.abs() };
-            format!("{{\"mate\":{n}}}")
+            JsonScore::Mate(n)
         }
     }
 }
@@ -83,8 +94,9 @@ mod tests {
         assert_eq!(words(mated_in(4)), "Black mates in 2");
         assert_eq!(eval_command(125, 12), "[%eval 1.25,12]");
         assert_eq!(eval_command(mated_in(4), 7), "[%eval #-2,7]");
-        assert_eq!(json(mated_in(4)), "{\"mate\":-2}");
-        assert_eq!(json(-7), "{\"cp\":-7}");
+        let text = |s| serde_json::to_string(&json(s)).unwrap();
+        assert_eq!(text(mated_in(4)), "{\"mate\":-2}");
+        assert_eq!(text(-7), "{\"cp\":-7}");
         assert_eq!(white_view(30, Color::Black), -30);
     }
 }

@@ -2,8 +2,11 @@
 //! variations and results, each with the line it starts on.
 //!
 //! Every Unicode space counts as whitespace, so the non-breaking spaces older sites put
-//! after move numbers (`1.\u{a0}f4`) separate tokens like ordinary spaces. A line that
-//! starts with `%` is an escape line and is skipped, as the PGN standard says.
+//! after move numbers (`1.\u{a0}f4`) separate tokens like ordinary spaces, and so does a
+//! byte order mark (files joined with `cat` carry one at the start of each). A line
+//! that starts with `%` is an escape line and is skipped, as the PGN standard says.
+//! A draw-offer mark written apart from its move (`Nd8 (=)`, `Nd8(=)`, `Nd8 =`) is a
+//! token of its own; one glued to the move (`Nd8=`) stays in the move's word.
 
 use std::fmt;
 
@@ -18,13 +21,16 @@ pub enum TokenKind {
     Word(String),
     /// `{...}` or `; ...` up to the end of the line, trimmed.
     Comment(String),
-    /// `$n`, or a separate `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    /// `$n`, a separate `!`, `?`, `!!`, `??`, `!?`, `?!`, or a separate position
+    /// judgement (`+=`, `-+`, `+/-`, ...).
     Nag(String),
+    /// `(=)` or a separate `=`: the player who made the move before offered a draw.
+    DrawOffer,
     /// `(`: a variation starts.
     VariationStart,
     /// `)`: a variation ends.
     VariationEnd,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (`½-½` is read as `1/2-1/2`).
     Result(String),
 }
 
@@ -51,9 +57,33 @@ impl fmt::Display for LexError {
 /// The game results a PGN game may end with.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Position judgements some sites write as words after a move (`+=` White is slightly
+/// better, `-+` Black is winning, ...): read as NAGs, like the `$14` they stand for.
+const EVALUATION_GLYPHS: [&str; 14] = [
+    "+=",
+    "=+",
+    "+/=",
+    "=/+",
+    "+/-",
+    "-/+",
+    "+-",
+    "-+",
+    "\u{221e}",
+    "=/\u{221e}",
+    "\u{2a72}",
+    "\u{2a71}",
+    "\u{b1}",
+    "\u{2213}",
+];
+
+/// Whitespace, the byte order mark included.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
 /// Characters that end a word.
 fn ends_word(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '"' | '$')
+    is_space(c) || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '"' | '$')
 }
 
 /// Shortens hostile input before it goes into a message.
@@ -79,7 +109,6 @@ pub struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Lexer<'a> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lexer {
             chars: text.chars().peekable(),
             line: 1,
@@ -93,10 +122,27 @@ impl<'a> Lexer<'a> {
         if c == '\n' {
             self.line += 1;
             self.at_line_start = true;
-        } else {
+        } else if c != '\u{feff}' {
+            // A byte order mark before an escape line leaves it an escape line.
             self.at_line_start = false;
         }
         Some(c)
+    }
+
+    /// After a `(`: whether the text goes on with `=)` (spaces allowed), a draw offer
+    /// in ChessBase's form; if so, it is consumed.
+    fn draw_offer_in_parentheses(&mut self) -> bool {
+        let mut ahead = self.chars.clone();
+        let mut next = || ahead.by_ref().find(|c| !is_space(*c) || *c == '\n');
+        if next() != Some('=') || next() != Some(')') {
+            return false;
+        }
+        while let Some(c) = self.bump() {
+            if c == ')' {
+                break;
+            }
+        }
+        true
     }
 
     fn skip_line(&mut self) {
@@ -252,7 +298,21 @@ impl<'a> Lexer<'a> {
                 line,
             };
         }
-        if matches!(word.as_str(), "!" | "?" | "!!" | "??" | "!?" | "?!") {
+        if word == "\u{bd}-\u{bd}" {
+            return Token {
+                kind: TokenKind::Result("1/2-1/2".into()),
+                line,
+            };
+        }
+        if word == "=" {
+            return Token {
+                kind: TokenKind::DrawOffer,
+                line,
+            };
+        }
+        if matches!(word.as_str(), "!" | "?" | "!!" | "??" | "!?" | "?!")
+            || EVALUATION_GLYPHS.contains(&word.as_str())
+        {
             return Token {
                 kind: TokenKind::Nag(word),
                 line,
@@ -260,9 +320,10 @@ impl<'a> Lexer<'a> {
         }
         let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
         let rest = &word[digits..];
-        if digits > 0 && (rest.is_empty() || rest.starts_with('.')) {
+        // `12.`, `12...`, and `12\u{2026}` with the ellipsis character some sites write.
+        if digits > 0 && (rest.is_empty() || rest.starts_with(['.', '\u{2026}'])) {
             let number = word[..digits].parse::<u32>().unwrap_or(u32::MAX);
-            let after_dots = rest.trim_start_matches('.');
+            let after_dots = rest.trim_start_matches(['.', '\u{2026}']);
             if !after_dots.is_empty() {
                 let next = self.split_word(after_dots.to_string(), line);
                 self.pending.push(next);
@@ -293,13 +354,17 @@ impl Iterator for Lexer<'_> {
             }
             let line = self.line;
             let c = self.bump()?;
-            if c.is_whitespace() {
+            if is_space(c) {
                 continue;
             }
             return match c {
                 '{' => self.brace_comment(line),
                 ';' => Some(Ok(self.line_comment(line))),
                 '[' => self.tag(line),
+                '(' if self.draw_offer_in_parentheses() => Some(Ok(Token {
+                    kind: TokenKind::DrawOffer,
+                    line,
+                })),
                 '(' => Some(Ok(Token {
                     kind: TokenKind::VariationStart,
                     line,
@@ -392,6 +457,46 @@ mod tests {
     fn escape_lines_and_bom_are_skipped() {
         let k = kinds("\u{feff}% a note\n1. f4 *");
         assert_eq!(k.len(), 3);
+        // A second file's mark after `cat`, CR LF and tabs.
+        let k = kinds("1. f4 *\r\n\r\n\u{feff}[Event\t\"x\"]\r\n1.\tf4 \u{bd}-\u{bd}");
+        assert_eq!(k.len(), 7, "{k:?}");
+        assert_eq!(
+            k[3],
+            TokenKind::Tag {
+                name: "Event".into(),
+                value: "x".into()
+            }
+        );
+        assert_eq!(k[6], TokenKind::Result("1/2-1/2".into()));
+    }
+
+    #[test]
+    fn draw_offers_apart_from_the_move() {
+        let k = kinds("53. Nd8(=) Kc7 (=) 54. Ke2 = Kd6 ( = ) (1... Kc6) 12\u{2026}f5 *");
+        assert_eq!(
+            k,
+            vec![
+                TokenKind::MoveNumber(53),
+                word("Nd8"),
+                TokenKind::DrawOffer,
+                word("Kc7"),
+                TokenKind::DrawOffer,
+                TokenKind::MoveNumber(54),
+                word("Ke2"),
+                TokenKind::DrawOffer,
+                word("Kd6"),
+                TokenKind::DrawOffer,
+                TokenKind::VariationStart,
+                TokenKind::MoveNumber(1),
+                word("Kc6"),
+                TokenKind::VariationEnd,
+                TokenKind::MoveNumber(12),
+                word("f5"),
+                TokenKind::Result("*".into()),
+            ]
+        );
+        // Glued to the move, the mark stays in its word (see `move_marks`).
+        assert_eq!(kinds("Nd8= *")[0], word("Nd8="));
     }
 
     #[test]

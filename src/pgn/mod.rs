@@ -1,21 +1,26 @@
 //! PGN reading and writing for the command-line analysis.
 //!
+//! - [`decode`](mod@decode): file bytes to text (UTF-8, Latin-1, or a mix of the two).
 //! - [`lexer`]: text to tokens (tags, move numbers, moves, comments, results).
 //! - [`reader`]: tokens to written games (tags, main-line move texts, result).
+//! - [`move_marks`]: check signs, glyphs and draw offers split off a move's text.
 //! - [`replay`]: written games to legal moves from the start or `[FEN]` position.
 //! - [`san_line`]: move lines in SAN with move numbers.
 //! - [`writer`]: games with comments and variations back to PGN text.
 //!
 //! Moves are read in makruk SAN with Thai letters (`Se2`, `dxe6=M`, as pyffish and
 //! cutechess write them) and with the western letters older sites use (`Bed4`, `Qd5`,
-//! promotions without `=M`).
+//! promotions without `=M`), with whatever marks sites add (see [`move_marks`]).
 
+pub mod decode;
 pub mod lexer;
+pub mod move_marks;
 pub mod reader;
 pub mod replay;
 pub mod san_line;
 pub mod writer;
 
+pub use decode::decode;
 pub use reader::{PgnError, WrittenGame, read_games};
 pub use replay::{Game, replay};
 pub use san_line::{numbered_san, numbered_san_tokens};

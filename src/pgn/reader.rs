@@ -1,6 +1,8 @@
 //! Tokens to games: each game's tag pairs, its main-line move texts with the comments
-//! that follow them, and its result. Variations and NAGs are skipped. The moves are
-//! not checked here (see `replay`); this layer only finds where games start and end.
+//! and draw offers that follow them, and its result. Variations and NAGs are skipped.
+//! The moves are not checked here (see `replay`); this layer only finds where games
+//! start and end. Tag names the program reads or writes are matched in any letter
+//! case and written the standard way (`[variant "makruk"]` becomes `[Variant ...]`).
 
 use super::lexer::{Lexer, Token, TokenKind};
 use std::fmt;
@@ -12,6 +14,9 @@ pub struct WrittenMove {
     pub line: usize,
     /// Comments written after the move (before the next move).
     pub comments: Vec<String>,
+    /// A draw-offer mark written apart from the move (`Nd8 (=)`); one glued to it
+    /// (`Nd8=`) is still in `text`.
+    pub draw_offer: bool,
 }
 
 /// One game as written: tags, main-line moves and result.
@@ -33,6 +38,32 @@ impl WrittenGame {
     /// The value of tag `name` (case-sensitive, as PGN tags are).
     pub fn tag(&self, name: &str) -> Option<&str> {
         tag_value(&self.tags, name)
+    }
+}
+
+/// Tag names written in their standard letter case: the seven-tag roster and the tags
+/// the annotator reads or writes.
+const KNOWN_TAGS: [&str; 12] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    "PlyCount",
+    "Annotator",
+];
+
+/// A tag name in its standard case when it is one of `KNOWN_TAGS` in any case
+/// (`variant`, `SETUP`, `Fen`), else as written.
+pub fn standard_tag_name(name: String) -> String {
+    match KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&name)) {
+        Some(k) => k.to_string(),
+        None => name,
     }
 }
 
@@ -182,7 +213,7 @@ pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
                     draft.started = true;
                     draft.line = line;
                 }
-                draft.tags.push((name, value));
+                draft.tags.push((standard_tag_name(name), value));
             }
             TokenKind::Result(result) if draft.variation_depth == 0 => {
                 let old = std::mem::take(&mut draft);
@@ -207,7 +238,13 @@ pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
                 text,
                 line,
                 comments: Vec::new(),
+                draw_offer: false,
             }),
+            TokenKind::DrawOffer => {
+                if let Some(m) = draft.moves.last_mut() {
+                    m.draw_offer = true;
+                }
+            }
             TokenKind::Comment(text) => {
                 if text.is_empty() {
                 } else if let Some(m) = draft.moves.last_mut() {
@@ -276,6 +313,33 @@ mod tests {
         let games = read_games("1. f4 (1. c4 f5 1-0");
         let e = games[0].as_ref().unwrap_err();
         assert!(e.message.contains("variation"), "{e}");
+    }
+
+    #[test]
+    fn draw_offers_and_tag_names_in_any_case() {
+        let text = "\u{feff}[variant \"Makruk\"]\r\n[SETUP \"1\"]\r\n[Fen \"8/8/8/4k3/8/8/7R/3K4 b - - 0 1\"]\r\n\r\n\
+                    1... Kd5 (=) 2. Rh5+= Kd4 = 3. Rh4+ (3. Rh6 (=)) *\r\n\r\n\r\n\t\r\n[White \"x\"] 1. f4 *";
+        let games = read_games(text);
+        assert_eq!(games.len(), 2);
+        let g = games[0].as_ref().unwrap();
+        let names: Vec<&str> = g.tags.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["Variant", "SetUp", "FEN"]);
+        assert_eq!(g.tag("Variant"), Some("Makruk"));
+        let offers: Vec<(&str, bool)> = g
+            .moves
+            .iter()
+            .map(|m| (m.text.as_str(), m.draw_offer))
+            .collect();
+        assert_eq!(
+            offers,
+            [
+                ("Kd5", true),
+                ("Rh5+=", false),
+                ("Kd4", true),
+                ("Rh4+", false)
+            ]
+        );
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Written games to played games: the start position (the `[FEN]` tag or the standard
-//! start), each move checked against the legal moves, in Thai or western letters.
-//! An unreadable or illegal move stops the game there; the moves before it are kept.
+//! start), each move checked against the legal moves, in Thai or western letters,
+//! with the marks sites glue to moves (check signs right or wrong, glyphs, draw
+//! offers) split off first. An unreadable or illegal move stops the game there; the
+//! moves before it are kept.
 
+use super::move_marks::split_marks;
 use super::reader::{PgnError, WrittenGame, game_label};
 use crate::board::{FenRules, Move, MoveError, Position};
 
@@ -15,6 +18,8 @@ pub struct Game {
     pub moves: Vec<Move>,
     /// The comments written after each move (same length as `moves`).
     pub comments: Vec<Vec<String>>,
+    /// Whether a draw offer was marked after each move (same length as `moves`).
+    pub draw_offers: Vec<bool>,
     /// Comments before the first move.
     pub preamble: Vec<String>,
     /// The result written at the end of the movetext.
@@ -87,9 +92,9 @@ fn explain(text: &str, error: MoveError) -> String {
     }
 }
 
-/// Whether a `[Variant]` value names makruk (or its Thai name).
+/// Whether a `[Variant]` value names makruk (or its Thai name), in any letter case.
 fn is_makruk(variant: &str) -> bool {
-    let v = variant.trim().to_ascii_lowercase();
+    let v = variant.trim().to_ascii_lowercase().replace(['-', '_'], " ");
     matches!(
         v.as_str(),
         "makruk" | "thai" | "thai chess" | "makruk (thai chess)"
@@ -122,6 +127,7 @@ pub fn replay(written: WrittenGame) -> Result<Game, PgnError> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(written.moves.len());
     let mut comments = Vec::with_capacity(written.moves.len());
+    let mut draw_offers = Vec::with_capacity(written.moves.len());
     let mut error = None;
     for wm in written.moves {
         if let Some(outcome) = pos.outcome()
@@ -138,11 +144,13 @@ pub fn replay(written: WrittenGame) -> Result<Game, PgnError> {
             ));
             break;
         }
-        match pos.parse_san(&wm.text) {
+        let marks = split_marks(&wm.text);
+        match pos.parse_san(marks.body) {
             Ok(m) => {
                 pos.play(m);
                 moves.push(m);
                 comments.push(wm.comments);
+                draw_offers.push(wm.draw_offer || marks.draw_offer);
             }
             Err(e) => {
                 error = Some(fail(
@@ -159,6 +167,7 @@ pub fn replay(written: WrittenGame) -> Result<Game, PgnError> {
         start,
         moves,
         comments,
+        draw_offers,
         preamble: written.preamble,
         result: written.result,
         error,
@@ -205,6 +214,23 @@ mod tests {
     }
 
     #[test]
+    fn marks_sites_glue_to_moves() {
+        // Draw offers glued and apart, glyphs, a missing and a wrong check sign.
+        let g = one("1. f4= f5!? 2. Nf3?!+ Nf6 (=) 3. c4+ Sg7 (=) 4. Sc2!! Mc7?? = *").unwrap();
+        assert!(g.error.is_none(), "{:?}", g.error);
+        assert_eq!(g.moves.len(), 8);
+        assert_eq!(
+            g.draw_offers,
+            [true, false, false, true, false, true, false, true]
+        );
+        // A move that really cannot be read still stops the game, quoted as written.
+        let g = one("1. f4 f5= 2. Nf9= *").unwrap();
+        assert_eq!(g.moves.len(), 2);
+        let e = g.error.unwrap();
+        assert!(e.message.contains("move 2. 'Nf9=' is not a move"), "{e}");
+    }
+
+    #[test]
     fn fen_tag_and_variant() {
         let g = one(
             "[Variant \"makruk\"]\n[FEN \"8/8/8/4k3/8/8/7R/3K4 b - 32 6 1\"]\n\n1... Kd5 2. Rh5+ *",
@@ -212,6 +238,10 @@ mod tests {
         .unwrap();
         assert_eq!(g.moves.len(), 2);
         assert!(g.error.is_none());
+        for written in ["Makruk", "MAKRUK", "Thai-Chess"] {
+            let g = one(&format!("[variant \"{written}\"]\n[setup \"1\"]\n[fen \"8/8/8/4k3/8/8/7R/3K4 b - 32 6 1\"]\n\n1... Kd5 *")).unwrap();
+            assert_eq!(g.moves.len(), 1, "{written}");
+        }
         let e = one("[Variant \"chess\"]\n1. e4 *").unwrap_err();
         assert!(e.message.contains("not makruk"), "{e}");
         let e = one("[FEN \"8/8/8/8\"]\n1. e4 *").unwrap_err();

@@ -59,10 +59,32 @@ pub fn clean_comment(text: &str) -> String {
     text.replace('{', "(").replace('}', ")")
 }
 
+/// A comment's words for wrapping, with each command GUIs read (`[%eval 0.35,12]`,
+/// `[%clk 0:03:00]`) kept whole on one line.
+fn comment_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut in_command = false;
+    for w in text.split_whitespace() {
+        if in_command && let Some(last) = words.last_mut() {
+            last.push(' ');
+            last.push_str(w);
+        } else {
+            words.push(w.to_string());
+            in_command = w.starts_with("[%");
+        }
+        if w.ends_with(']') {
+            in_command = false;
+        }
+    }
+    words
+}
+
 /// Wraps words into lines.
 struct Wrapper {
     lines: Vec<String>,
     current: String,
+    /// The next word goes straight after the previous one (the first of a variation).
+    glue_next: bool,
 }
 
 impl Wrapper {
@@ -70,11 +92,13 @@ impl Wrapper {
         Wrapper {
             lines: Vec::new(),
             current: String::new(),
+            glue_next: false,
         }
     }
 
     /// Adds a word; `glue` puts it straight after the previous one (after `(`, `{`).
     fn word(&mut self, word: &str, glue: bool) {
+        let glue = glue || std::mem::take(&mut self.glue_next);
         if self.current.is_empty() || glue {
             self.current.push_str(word);
         } else if self.current.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
@@ -88,7 +112,7 @@ impl Wrapper {
 
     fn comment(&mut self, text: &str) {
         let text = clean_comment(text);
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let words = comment_words(&text);
         if words.is_empty() {
             self.word("{}", false);
             return;
@@ -112,15 +136,8 @@ impl Wrapper {
                 Piece::Comment(c) => self.comment(c),
                 Piece::Variation(v) => {
                     self.word("(", false);
-                    let mut inner = Wrapper::new();
-                    inner.pieces(v);
-                    let mut first = true;
-                    for line in inner.finish().lines() {
-                        for w in line.split(' ') {
-                            self.word(w, first);
-                            first = false;
-                        }
-                    }
+                    self.glue_next = true;
+                    self.pieces(v);
                     self.word(")", true);
                 }
             }
@@ -265,5 +282,37 @@ mod tests {
             text.lines().all(|l| l.chars().count() <= LINE_WIDTH),
             "{text}"
         );
+    }
+
+    #[test]
+    fn commands_in_comments_stay_on_one_line() {
+        let moves = (0..40)
+            .map(|i| MoveOut {
+                san: "Kd2".into(),
+                comments: vec![format!(
+                    "[%clk 0:0{}:00] [%emt 0:00:05] x [%eval 0.{i},12]",
+                    i % 10
+                )],
+                variations: vec![vec![
+                    Piece::Word("Ke2".into()),
+                    Piece::Comment("[%eval 1.25,12]".into()),
+                ]],
+                ..MoveOut::default()
+            })
+            .collect();
+        let game = GameOut {
+            tags: vec![],
+            start: Position::startpos(),
+            preamble: vec![],
+            moves,
+            result: "*".into(),
+        };
+        let text = write_game(&game);
+        for line in text.lines() {
+            let opened = line.matches("[%").count();
+            let closed = line.matches(']').count();
+            assert_eq!(opened, closed, "a command split over lines: {line}");
+        }
+        assert_eq!(text.matches("[%clk 0:03:00]").count(), 4, "{text}");
     }
 }

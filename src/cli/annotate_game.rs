@@ -1,0 +1,186 @@
+//! One game and the engine's view of its positions turned into what `annotate`
+//! writes: the PGN with an evaluation on every move, `?!`/`?`/`??` and the better line
+//! where a move loses a clear amount, draw offers noted, the counting rules' events
+//! and the real end, and the game's evaluation graph.
+
+use super::count_events::{self, PlacedEvent};
+use super::review::{self, PositionEval};
+use super::score_text::{self, eval_command};
+use super::svg::{self, Graph};
+use crate::board::Color;
+use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
+
+/// Plies of the engine's line shown after a marked move.
+// why: enough to show the idea of the better move without burying the game.
+const BETTER_LINE_PLIES: usize = 8;
+
+/// Replaces or adds a tag, keeping the order of the others.
+fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: String) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some(t) => t.1 = value,
+        None => tags.push((name.to_string(), value)),
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The evaluation comment of a position: `[%eval 0.35,12]`.
+fn eval_comment(e: &PositionEval) -> String {
+    eval_command(e.score_white, e.depth)
+}
+
+/// The annotated game, ready to write, and its graph.
+pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
+    let positions = game.positions();
+    let events = count_events::rule_events(&positions);
+    let rules = count_events::rules_result(&positions);
+    let describe = |e: &PlacedEvent| count_events::describe(&game.start, &positions, e);
+
+    let mut preamble = game.preamble.clone();
+    preamble.extend(events.iter().filter(|e| e.at == 0).map(describe));
+    let mut moves = Vec::with_capacity(game.moves.len());
+    for (i, &m) in game.moves.iter().enumerate() {
+        let before = &positions[i];
+        let judgement = review::judge(&evals[i], &evals[i + 1], m, before.side_to_move());
+        let mut comment = eval_comment(&evals[i + 1]);
+        let mut variations = Vec::new();
+        if let Some(kind) = judgement.verdict.name()
+            && let Some(best) = evals[i].best.filter(|&b| before.is_legal(b))
+        {
+            comment.push_str(&format!(
+                " {kind}: loses {}; {} was better ({})",
+                score_text::pawns(judgement.loss_cp).trim_start_matches('+'),
+                before.san(best),
+                score_text::short(evals[i].score_white)
+            ));
+            let pv: Vec<_> = if evals[i].pv.first() == Some(&best) {
+                evals[i]
+                    .pv
+                    .iter()
+                    .copied()
+                    .take(BETTER_LINE_PLIES)
+                    .collect()
+            } else {
+                vec![best]
+            };
+            let mut line: Vec<Piece> = pgn::numbered_san_tokens(before, &pv)
+                .into_iter()
+                .map(Piece::Word)
+                .collect();
+            line.push(Piece::Comment(eval_comment(&evals[i])));
+            variations.push(line);
+        }
+        let mut comments = game.comments[i].clone();
+        if game.draw_offers[i] {
+            comments.push(format!(
+                "{} offers a draw",
+                side_name(before.side_to_move())
+            ));
+        }
+        comments.push(comment);
+        moves.push(MoveOut {
+            san: format!("{}{}", before.san(m), judgement.mark()),
+            comments,
+            variations,
+            comments_after: events
+                .iter()
+                .filter(|e| e.at == i + 1)
+                .map(describe)
+                .collect(),
+        });
+    }
+
+    let result = match (&game.error, rules) {
+        (None, Some((_, outcome))) => outcome.result().to_string(),
+        _ => game.result.clone(),
+    };
+    let mut closing = Vec::new();
+    if let Some(e) = &game.error {
+        closing.push(format!("stopped: {}", e.message));
+    } else if let Some((at, outcome)) = rules
+        && outcome.result() != game.result
+    {
+        let when = if at == 0 {
+            "in the start position".to_string()
+        } else {
+            format!("after {}", count_events::ply_label(&game.start, at))
+        };
+        closing.push(format!(
+            "result: the file gives {}; by the rules the game ended {when} ({}), {}",
+            game.result,
+            outcome.reason(),
+            outcome.result()
+        ));
+    }
+    if !closing.is_empty() {
+        match moves.last_mut() {
+            Some(last) => last.comments_after.extend(closing),
+            None => preamble.extend(closing),
+        }
+    }
+
+    let mut tags = game.tags.clone();
+    set_tag(&mut tags, "Result", result.clone());
+    if tags.iter().any(|(n, _)| n == "PlyCount") {
+        set_tag(&mut tags, "PlyCount", game.moves.len().to_string());
+    }
+    set_tag(
+        &mut tags,
+        "Annotator",
+        format!("Khun {}", env!("CARGO_PKG_VERSION")),
+    );
+    let out = GameOut {
+        tags,
+        start: game.start.clone(),
+        preamble,
+        moves,
+        result: result.clone(),
+    };
+    let graph = Graph {
+        title: match game.tag("Event").filter(|e| !e.is_empty() && *e != "?") {
+            Some(event) => format!("{}, {event}: {result}", game.label()),
+            None => format!("{}: {result}", game.label()),
+        },
+        start: game.start.clone(),
+        scores_white: evals.iter().map(|e| e.score_white).collect(),
+        windows: svg::count_windows(&events, positions.len() - 1),
+    };
+    (out, graph)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_events_reach_the_comments() {
+        // White takes Black's last piece; the count starts; mate is not found in time.
+        let text = "[FEN \"4k3/8/8/8/8/8/r7/R3K3 w - - 0 1\"]\n\n1. Rxa2 Kd8 1-0\n";
+        let game = pgn::read_and_replay(text).remove(0).unwrap();
+        let evals: Vec<PositionEval> = (0..=game.moves.len())
+            .map(|_| PositionEval {
+                score_white: 700,
+                depth: 3,
+                best: None,
+                pv: vec![],
+            })
+            .collect();
+        let (out, graph) = annotate_game(&game, &evals);
+        let pgn_text = pgn::write_game(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(pgn_text.contains("[%eval 7.00,3]"), "{pgn_text}");
+        assert!(
+            pgn_text.contains("piece's honour count starts: White must mate within 13 moves"),
+            "{pgn_text}"
+        );
+        assert!(pgn_text.contains("[Annotator \"Khun"), "{pgn_text}");
+        assert_eq!(graph.windows.len(), 1);
+    }
+}
