@@ -181,27 +181,6 @@ fn the_embedded_network_loads_and_its_checksum_matches_the_file() {
     assert_eq!(*net, Network::from_bytes(&file).unwrap());
 }
 
-/// A network of seeded small weights, different from the embedded one.
-fn odd_network(seed: u64) -> Network {
-    let mut rng = khun::nnue::rng::Rng::new(seed);
-    let mut net = Network::zeroed();
-    for row in net.hidden_weights.iter_mut() {
-        for v in row.0.iter_mut() {
-            *v = (rng.below(121) as i16) - 60;
-        }
-    }
-    for v in net.hidden_bias.0.iter_mut() {
-        *v = (rng.below(101) as i16) - 20;
-    }
-    for row in net.output_weights.iter_mut() {
-        for v in row.0.iter_mut() {
-            *v = (rng.below(121) as i16) - 60;
-        }
-    }
-    net.output_bias = 5000;
-    net
-}
-
 /// The NNUE line of `eval`: `None` when the network is off.
 fn nnue_line(engine: &mut EngineProcess) -> Option<String> {
     engine.send("eval");
@@ -218,7 +197,7 @@ fn nnue_line(engine: &mut EngineProcess) -> Option<String> {
 fn eval_file_loads_good_networks_and_refuses_bad_ones_keeping_the_old() {
     let dir = Scratch::new("evalfile");
     let good = dir.path("odd.nnue");
-    let bytes = odd_network(17).to_bytes();
+    let bytes = Network::seeded(17).to_bytes();
     std::fs::write(&good, &bytes).unwrap();
     let truncated = dir.path("truncated.nnue");
     std::fs::write(&truncated, &bytes[..bytes.len() - 100]).unwrap();

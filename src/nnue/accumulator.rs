@@ -219,31 +219,9 @@ mod tests {
     use super::*;
     use crate::nnue::rng::Rng;
 
-    /// A network of small random weights (output weights within the loader's range).
-    pub(crate) fn random_network(seed: u64) -> Network {
-        let mut rng = Rng::new(seed);
-        let mut net = Network::zeroed();
-        let mut small = |range: i32| (rng.below(2 * range as usize + 1) as i32 - range) as i16;
-        for row in net.hidden_weights.iter_mut() {
-            for v in row.0.iter_mut() {
-                *v = small(60);
-            }
-        }
-        for v in net.hidden_bias.0.iter_mut() {
-            *v = small(100);
-        }
-        for row in net.output_weights.iter_mut() {
-            for v in row.0.iter_mut() {
-                *v = small(60);
-            }
-        }
-        net.output_bias = 1234;
-        net
-    }
-
     #[test]
     fn vector_and_portable_output_agree() {
-        let net = random_network(3);
+        let net = Network::seeded(3);
         let pos = Position::startpos();
         let acc = Accumulator::refresh(&net, &pos);
         for c in 0..2 {
@@ -256,7 +234,7 @@ mod tests {
 
     #[test]
     fn incremental_updates_equal_a_refresh() {
-        let net = random_network(4);
+        let net = Network::seeded(4);
         let mut rng = Rng::new(99);
         let (mut captures, mut promotions) = (0, 0);
         for _game in 0..20 {

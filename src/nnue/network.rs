@@ -272,6 +272,26 @@ impl Network {
         out
     }
 
+    /// A network of small seeded weights (for tests: a network unlike the built-in
+    /// one whose outputs still fit the loader's ranges).
+    pub fn seeded(seed: u64) -> Network {
+        let mut rng = super::rng::Rng::new(seed);
+        let mut small = |range: i32| (rng.below(2 * range as usize + 1) as i32 - range) as i16;
+        let mut net = Network::zeroed();
+        let rows = net
+            .hidden_weights
+            .iter_mut()
+            .chain(std::iter::once(&mut net.hidden_bias))
+            .chain(net.output_weights.iter_mut());
+        for row in rows {
+            for v in row.0.iter_mut() {
+                *v = small(60);
+            }
+        }
+        net.output_bias = 1234;
+        net
+    }
+
     /// A network of zeros (for tests and as a starting shape).
     pub fn zeroed() -> Network {
         Network {
