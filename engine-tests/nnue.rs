@@ -170,14 +170,14 @@ fn a_killed_run_leaves_complete_records_and_the_next_run_appends_aligned() {
 // The network in the engine.
 
 use common::EngineProcess;
-use khun::nnue::network::{FILE_BYTES, Network, fnv1a};
+use khun::nnue::network::{FILE_BYTES, HEADER_BYTES, Network, fnv1a};
 
 #[test]
 fn the_embedded_network_loads_and_its_checksum_matches_the_file() {
     let net = khun::nnue::embedded();
     let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue")).unwrap();
     assert_eq!(file.len(), FILE_BYTES);
-    assert_eq!(net.checksum, fnv1a(&file[40..]));
+    assert_eq!(net.checksum, fnv1a(&file[HEADER_BYTES..]));
     assert_eq!(*net, Network::from_bytes(&file).unwrap());
 }
 

@@ -9,7 +9,7 @@
 //! when the CPU has it (the build's baseline, x86-64-v2, has 128-bit vectors only).
 
 use super::features::{self, Delta};
-use super::network::{HIDDEN, Network, QA, QB, Row, SCALE};
+use super::network::{HIDDEN, Network, QA, QB, Row, SCALE, output_bucket};
 use crate::board::{Color, Position};
 
 /// The hidden layer's pre-activation sums, one row per colour's perspective.
@@ -76,20 +76,28 @@ impl Accumulator {
     }
 }
 
-/// The network's output for these sums, in centipawns from `side_to_move`'s view.
+/// The network's output for these sums, in centipawns from `side_to_move`'s view,
+/// with `men` men on the board (which picks the output bucket).
 #[inline]
-pub fn output(net: &Network, acc: &Accumulator, side_to_move: Color) -> i32 {
+pub fn output(net: &Network, acc: &Accumulator, side_to_move: Color, men: u32) -> i32 {
+    let bucket = output_bucket(men);
+    let weights = &net.output_weights[bucket];
     let us = &acc.rows[side_to_move.index()];
     let them = &acc.rows[(!side_to_move).index()];
-    let sum = simd::screlu_dot(us, &net.output_weights[0])
-        + simd::screlu_dot(them, &net.output_weights[1]);
-    (sum / QA + net.output_bias) * SCALE / (QA * QB)
+    let sum = simd::screlu_dot(us, &weights[0]) + simd::screlu_dot(them, &weights[1]);
+    (sum / QA + net.output_bias[bucket]) * SCALE / (QA * QB)
 }
 
 /// The network's centipawns for `pos` from scratch (tests, `eval`, the trainer's
 /// checks).
 pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
-    output(net, &Accumulator::refresh(net, pos), pos.side_to_move())
+    let men = pos.occupied().count();
+    output(
+        net,
+        &Accumulator::refresh(net, pos),
+        pos.side_to_move(),
+        men,
+    )
 }
 
 mod simd {
@@ -226,8 +234,8 @@ mod tests {
         let acc = Accumulator::refresh(&net, &pos);
         for c in 0..2 {
             assert_eq!(
-                simd::screlu_dot(&acc.rows[c], &net.output_weights[c]),
-                simd::portable_screlu_dot(&acc.rows[c], &net.output_weights[c])
+                simd::screlu_dot(&acc.rows[c], &net.output_weights[5][c]),
+                simd::portable_screlu_dot(&acc.rows[c], &net.output_weights[5][c])
             );
         }
     }

@@ -1,10 +1,12 @@
 //! The network's shape, its quantised weights and its file format.
 //!
-//! Shape: `(768 -> HIDDEN) x 2 -> 1`. The 768 inputs of each perspective (see
-//! [`super::features`]) feed one shared hidden layer (the feature transformer); the
-//! side to move's half and the other side's half are activated with squared clipped
-//! ReLU, `clamp(x, 0, 1)^2`, and summed by one output neuron. The output times
-//! `SCALE` is centipawns from the side to move's view.
+//! Shape: `(768 -> HIDDEN) x 2 -> 1 x OUTPUT_BUCKETS`. The 768 inputs of each
+//! perspective (see [`super::features`]) feed one shared hidden layer (the feature
+//! transformer); the side to move's half and the other side's half are activated
+//! with squared clipped ReLU, `clamp(x, 0, 1)^2`, and summed by one output neuron,
+//! chosen among `OUTPUT_BUCKETS` by the number of men on the board
+//! ([`output_bucket`]). The output times `SCALE` is centipawns from the side to
+//! move's view.
 //!
 //! Quantisation: hidden weights and biases are i16 scaled by `QA`, output weights i16
 //! scaled by `QB`, the output bias i32 scaled by `QA * QB`. The integer SCReLU
@@ -19,14 +21,19 @@
 //! | bytes | field |
 //! |-------|-------|
 //! | 0-7   | magic `KHUNNNUE` |
-//! | 8-11  | version (1) |
+//! | 8-11  | version (2) |
 //! | 12-15 | inputs (768) |
 //! | 16-19 | hidden size |
 //! | 20-23 | QA |
 //! | 24-27 | QB |
 //! | 28-31 | SCALE |
-//! | 32-39 | FNV-1a 64 checksum of the payload |
-//! | 40-   | payload: hidden weights (768 rows of HIDDEN i16, input-major), hidden biases (HIDDEN i16), output weights (2 * HIDDEN i16, side to move's half first), output bias (i32) |
+//! | 32-35 | output buckets |
+//! | 36-43 | FNV-1a 64 checksum of the payload |
+//! | 44-   | payload: hidden weights (768 rows of HIDDEN i16, input-major), hidden biases (HIDDEN i16), per output bucket the output weights (2 * HIDDEN i16, side to move's half first), then the output biases (one i32 per bucket) |
+//!
+//! Version 1 (the first networks: no bucket field, header 40 bytes, one output
+//! neuron) is still read: its output neuron is copied into every bucket, which
+//! evaluates exactly as it did.
 
 use super::features::INPUTS;
 use std::fmt;
@@ -40,13 +47,33 @@ pub const QB: i32 = 128;
 /// Centipawns per unit of network output.
 pub const SCALE: i32 = 400;
 
+/// Output neurons, one per range of men on the board.
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `men` men (kings included) on the board:
+/// 2-5 men bucket 0, 6-9 bucket 1, ..., 30-32 bucket 7.
+// why buckets by men: a full middlegame and a bare ending weigh the same hidden
+// features differently (a pawn's square matters by what is left around it); one
+// small output neuron per phase lets the net say so at the cost of a few kilobytes
+// and no speed (the accumulators are shared).
+#[inline]
+pub fn output_bucket(men: u32) -> usize {
+    (men.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
+}
+
 const MAGIC: &[u8; 8] = b"KHUNNNUE";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 40;
-const PAYLOAD_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+const VERSION: u32 = 2;
+/// The header's length (the payload starts here).
+pub const HEADER_BYTES: usize = 44;
+const PAYLOAD_BYTES: usize =
+    2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
 
 /// The file size of a network of this build's shape.
 pub const FILE_BYTES: usize = HEADER_BYTES + PAYLOAD_BYTES;
+
+/// Version 1 files: a 40-byte header (no bucket field) and one output neuron.
+const V1_HEADER_BYTES: usize = 40;
+const V1_PAYLOAD_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 
 /// One row of the hidden layer, aligned for vector loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,9 +86,10 @@ pub struct Network {
     /// One row per input.
     pub hidden_weights: Vec<Row>,
     pub hidden_bias: Row,
-    /// The side to move's half, then the other side's.
-    pub output_weights: [Row; 2],
-    pub output_bias: i32,
+    /// Per output bucket: the side to move's half, then the other side's.
+    pub output_weights: [[Row; 2]; OUTPUT_BUCKETS],
+    /// Per output bucket.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
     /// The payload's checksum, as the file gave it (or as written).
     pub checksum: u64,
 }
@@ -77,6 +105,7 @@ pub enum NetworkError {
     Shape {
         inputs: u32,
         hidden: u32,
+        buckets: u32,
     },
     Quantisation {
         qa: u32,
@@ -120,11 +149,19 @@ impl fmt::Display for NetworkError {
             }
             NetworkError::BadMagic => write!(f, "not a Khun network (no KHUNNNUE header)"),
             NetworkError::Version(v) => {
-                write!(f, "network format version {v}; this build reads {VERSION}")
+                write!(
+                    f,
+                    "network format version {v}; this build reads 1 and {VERSION}"
+                )
             }
-            NetworkError::Shape { inputs, hidden } => write!(
+            NetworkError::Shape {
+                inputs,
+                hidden,
+                buckets,
+            } => write!(
                 f,
-                "network shape {inputs} -> {hidden}; this build uses {INPUTS} -> {HIDDEN}"
+                "network shape {inputs} -> {hidden}, {buckets} output buckets; this build uses \
+                 {INPUTS} -> {HIDDEN}, {OUTPUT_BUCKETS}"
             ),
             NetworkError::Quantisation { qa, qb, scale } => write!(
                 f,
@@ -176,21 +213,32 @@ fn read_row(payload: &[u8], at: &mut usize) -> Row {
 }
 
 impl Network {
-    /// Reads and checks a network file.
+    /// Reads and checks a network file (version 2, or version 1 with its one
+    /// output neuron copied into every bucket).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER_BYTES {
+        if bytes.len() < V1_HEADER_BYTES {
             return Err(NetworkError::TooShort { len: bytes.len() });
         }
         if &bytes[0..8] != MAGIC {
             return Err(NetworkError::BadMagic);
         }
         let version = read_u32(bytes, 8);
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
-        }
+        let (header_bytes, payload_bytes, buckets) = match version {
+            1 => (V1_HEADER_BYTES, V1_PAYLOAD_BYTES, 1),
+            VERSION if bytes.len() >= HEADER_BYTES => {
+                (HEADER_BYTES, PAYLOAD_BYTES, read_u32(bytes, 32))
+            }
+            VERSION => return Err(NetworkError::TooShort { len: bytes.len() }),
+            other => return Err(NetworkError::Version(other)),
+        };
         let (inputs, hidden) = (read_u32(bytes, 12), read_u32(bytes, 16));
-        if inputs as usize != INPUTS || hidden as usize != HIDDEN {
-            return Err(NetworkError::Shape { inputs, hidden });
+        let buckets_ok = version == 1 || buckets as usize == OUTPUT_BUCKETS;
+        if inputs as usize != INPUTS || hidden as usize != HIDDEN || !buckets_ok {
+            return Err(NetworkError::Shape {
+                inputs,
+                hidden,
+                buckets,
+            });
         }
         let (qa, qb, scale) = (
             read_u32(bytes, 20),
@@ -200,14 +248,18 @@ impl Network {
         if qa != QA as u32 || qb != QB as u32 || scale != SCALE as u32 {
             return Err(NetworkError::Quantisation { qa, qb, scale });
         }
-        if bytes.len() != FILE_BYTES {
+        if bytes.len() != header_bytes + payload_bytes {
             return Err(NetworkError::Length {
-                expected: FILE_BYTES,
+                expected: header_bytes + payload_bytes,
                 found: bytes.len(),
             });
         }
-        let expected = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
-        let payload = &bytes[HEADER_BYTES..];
+        let expected = u64::from_le_bytes(
+            bytes[header_bytes - 8..header_bytes]
+                .try_into()
+                .expect("8 bytes"),
+        );
+        let payload = &bytes[header_bytes..];
         let found = fnv1a(payload);
         if found != expected {
             return Err(NetworkError::Checksum { expected, found });
@@ -215,22 +267,38 @@ impl Network {
         let mut at = 0;
         let hidden_weights = (0..INPUTS).map(|_| read_row(payload, &mut at)).collect();
         let hidden_bias = read_row(payload, &mut at);
-        let output_weights = [read_row(payload, &mut at), read_row(payload, &mut at)];
-        let output_bias = i32::from_le_bytes(payload[at..at + 4].try_into().expect("4 bytes"));
-        let all_outputs = output_weights.iter().flat_map(|row| row.0.iter());
-        if let Some((index, &value)) = all_outputs
-            .enumerate()
-            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
-        {
-            return Err(NetworkError::OutputWeight { index, value });
-        }
-        let sum: u64 = output_weights
-            .iter()
-            .flat_map(|row| row.0.iter())
-            .map(|w| w.unsigned_abs() as u64)
-            .sum();
-        if sum > MAX_OUTPUT_SUM {
-            return Err(NetworkError::OutputSum { sum });
+        let read_pair = |at: &mut usize| [read_row(payload, at), read_row(payload, at)];
+        let read_i32 = |at: &mut usize| {
+            let v = i32::from_le_bytes(payload[*at..*at + 4].try_into().expect("4 bytes"));
+            *at += 4;
+            v
+        };
+        let (output_weights, output_bias) = if version == 1 {
+            let pair = read_pair(&mut at);
+            let bias = read_i32(&mut at);
+            ([pair; OUTPUT_BUCKETS], [bias; OUTPUT_BUCKETS])
+        } else {
+            let weights = std::array::from_fn(|_| read_pair(&mut at));
+            let biases = std::array::from_fn(|_| read_i32(&mut at));
+            (weights, biases)
+        };
+        for (bucket, pair) in output_weights.iter().enumerate() {
+            let all_outputs = pair.iter().flat_map(|row| row.0.iter());
+            if let Some((index, &value)) = all_outputs
+                .enumerate()
+                .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+            {
+                let index = bucket * 2 * HIDDEN + index;
+                return Err(NetworkError::OutputWeight { index, value });
+            }
+            let sum: u64 = pair
+                .iter()
+                .flat_map(|row| row.0.iter())
+                .map(|w| w.unsigned_abs() as u64)
+                .sum();
+            if sum > MAX_OUTPUT_SUM {
+                return Err(NetworkError::OutputSum { sum });
+            }
         }
         Ok(Network {
             hidden_weights,
@@ -248,13 +316,15 @@ impl Network {
             .hidden_weights
             .iter()
             .chain(std::iter::once(&self.hidden_bias))
-            .chain(self.output_weights.iter());
+            .chain(self.output_weights.iter().flatten());
         for row in rows {
             for v in row.0 {
                 payload.extend_from_slice(&v.to_le_bytes());
             }
         }
-        payload.extend_from_slice(&self.output_bias.to_le_bytes());
+        for bias in self.output_bias {
+            payload.extend_from_slice(&bias.to_le_bytes());
+        }
         let mut out = Vec::with_capacity(FILE_BYTES);
         out.extend_from_slice(MAGIC);
         for v in [
@@ -264,6 +334,7 @@ impl Network {
             QA as u32,
             QB as u32,
             SCALE as u32,
+            OUTPUT_BUCKETS as u32,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -282,13 +353,13 @@ impl Network {
             .hidden_weights
             .iter_mut()
             .chain(std::iter::once(&mut net.hidden_bias))
-            .chain(net.output_weights.iter_mut());
+            .chain(net.output_weights.iter_mut().flatten());
         for row in rows {
             for v in row.0.iter_mut() {
                 *v = small(60);
             }
         }
-        net.output_bias = 1234;
+        net.output_bias = std::array::from_fn(|bucket| 1234 - 100 * bucket as i32);
         net
     }
 
@@ -297,8 +368,8 @@ impl Network {
         Network {
             hidden_weights: vec![Row([0; HIDDEN]); INPUTS],
             hidden_bias: Row([0; HIDDEN]),
-            output_weights: [Row([0; HIDDEN]); 2],
-            output_bias: 0,
+            output_weights: [[Row([0; HIDDEN]); 2]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
             checksum: 0,
         }
     }
@@ -312,13 +383,14 @@ mod tests {
     fn files_round_trip_and_damage_is_refused() {
         let mut net = Network::zeroed();
         net.hidden_weights[5].0[7] = -123;
-        net.output_weights[1].0[3] = 45;
-        net.output_bias = -7777;
+        net.output_weights[3][1].0[3] = 45;
+        net.output_bias[6] = -7777;
         let bytes = net.to_bytes();
         assert_eq!(bytes.len(), FILE_BYTES);
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.hidden_weights, net.hidden_weights);
-        assert_eq!(back.output_bias, -7777);
+        assert_eq!(back.output_weights, net.output_weights);
+        assert_eq!(back.output_bias[6], -7777);
         assert!(matches!(
             Network::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetworkError::Length { .. })
@@ -333,5 +405,69 @@ mod tests {
             Network::from_bytes(b"hello"),
             Err(NetworkError::TooShort { len: 5 })
         );
+    }
+
+    /// A version 1 file (one output neuron) made from bucket 0 of `net`.
+    fn version_1_bytes(net: &Network) -> Vec<u8> {
+        let mut payload = Vec::new();
+        let rows = net
+            .hidden_weights
+            .iter()
+            .chain(std::iter::once(&net.hidden_bias))
+            .chain(net.output_weights[0].iter());
+        for row in rows {
+            for v in row.0 {
+                payload.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        payload.extend_from_slice(&net.output_bias[0].to_le_bytes());
+        let mut out = MAGIC.to_vec();
+        for v in [
+            1,
+            INPUTS as u32,
+            HIDDEN as u32,
+            QA as u32,
+            QB as u32,
+            SCALE as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    #[test]
+    fn version_1_files_read_as_one_neuron_in_every_bucket() {
+        let net = Network::seeded(9);
+        let bytes = version_1_bytes(&net);
+        assert_eq!(bytes.len(), V1_HEADER_BYTES + V1_PAYLOAD_BYTES);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.hidden_weights, net.hidden_weights);
+        assert!(
+            back.output_weights
+                .iter()
+                .all(|pair| *pair == net.output_weights[0])
+        );
+        assert!(back.output_bias.iter().all(|&b| b == net.output_bias[0]));
+        // Written again it is a version 2 file of the same network.
+        let again = Network::from_bytes(&back.to_bytes()).unwrap();
+        assert_eq!(again.output_weights, back.output_weights);
+        assert!(matches!(
+            Network::from_bytes(&bytes[..bytes.len() - 2]),
+            Err(NetworkError::Length { .. })
+        ));
+    }
+
+    #[test]
+    fn buckets_split_the_men_in_fours() {
+        assert_eq!(output_bucket(2), 0);
+        assert_eq!(output_bucket(5), 0);
+        assert_eq!(output_bucket(6), 1);
+        assert_eq!(output_bucket(29), 6);
+        assert_eq!(output_bucket(30), 7);
+        assert_eq!(output_bucket(32), 7);
+        // Fewer than two men cannot happen; it still maps inside.
+        assert_eq!(output_bucket(0), 0);
     }
 }

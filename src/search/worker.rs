@@ -183,7 +183,8 @@ impl<'a> Worker<'a> {
             "incremental accumulator differs from a refresh at {}",
             pos.to_fen()
         );
-        let raw = accumulator::output(net, &self.accumulators[ply], pos.side_to_move());
+        let men = pos.occupied().count();
+        let raw = accumulator::output(net, &self.accumulators[ply], pos.side_to_move(), men);
         evaluate_with_network(pos, raw)
     }
 

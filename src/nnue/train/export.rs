@@ -4,7 +4,7 @@
 
 use super::model::{self, Model};
 use crate::nnue::features::INPUTS;
-use crate::nnue::network::{HIDDEN, Network, QA, QB, Row, SCALE};
+use crate::nnue::network::{HIDDEN, Network, OUTPUT_BUCKETS, QA, QB, Row, SCALE, output_bucket};
 
 /// `round(value * scale)` as i16, saturating (clipping keeps real weights inside).
 fn quantise_i16(value: f32, scale: i32) -> i16 {
@@ -23,11 +23,15 @@ pub fn quantise(model: &Model) -> Network {
             .map(|i| quantise_row(model.hidden_row(i), QA))
             .collect(),
         hidden_bias: quantise_row(model.hidden_bias(), QA),
-        output_weights: [
-            quantise_row(model.output_row(0), QB),
-            quantise_row(model.output_row(1), QB),
-        ],
-        output_bias: (model.output_bias() as f64 * (QA * QB) as f64).round() as i32,
+        output_weights: std::array::from_fn(|bucket| {
+            [
+                quantise_row(model.output_row(bucket, 0), QB),
+                quantise_row(model.output_row(bucket, 1), QB),
+            ]
+        }),
+        output_bias: std::array::from_fn(|bucket| {
+            (model.output_bias(bucket) as f64 * (QA * QB) as f64).round() as i32
+        }),
         checksum: 0,
     };
     // The checksum the file will carry, so a network made here equals one read back.
@@ -47,9 +51,13 @@ pub fn dequantise(net: &Network) -> Model {
         params.extend(values(row, QA));
     }
     params.extend(values(&net.hidden_bias, QA));
-    params.extend(values(&net.output_weights[0], QB));
-    params.extend(values(&net.output_weights[1], QB));
-    params.push(net.output_bias as f32 / (QA * QB) as f32);
+    for row in net.output_weights.iter().flatten() {
+        params.extend(values(row, QB));
+    }
+    for bias in net.output_bias {
+        params.push(bias as f32 / (QA * QB) as f32);
+    }
+    debug_assert_eq!(net.output_bias.len(), OUTPUT_BUCKETS);
     assert_eq!(params.len(), model::PARAMS);
     Model { params }
 }
@@ -59,6 +67,7 @@ pub fn dequantise(net: &Network) -> Model {
 /// `v = clamp(acc, 0, QA)`, `sum += (v * w) * v` in i32, then
 /// `(sum / QA + bias) * SCALE / (QA * QB)`.
 pub fn evaluate_quantised(net: &Network, stm: &[u16], nstm: &[u16]) -> i32 {
+    let bucket = output_bucket(stm.len() as u32);
     let mut sum: i32 = 0;
     for (half, inputs) in [stm, nstm].into_iter().enumerate() {
         let mut acc: [i32; HIDDEN] = std::array::from_fn(|j| net.hidden_bias.0[j] as i32);
@@ -68,11 +77,11 @@ pub fn evaluate_quantised(net: &Network, stm: &[u16], nstm: &[u16]) -> i32 {
                 acc[j] += row[j] as i32;
             }
         }
-        let weights = &net.output_weights[half].0;
+        let weights = &net.output_weights[bucket][half].0;
         for j in 0..HIDDEN {
             let v = acc[j].clamp(0, QA);
             sum += (v * weights[j] as i32) * v;
         }
     }
-    (sum / QA + net.output_bias) * SCALE / (QA * QB)
+    (sum / QA + net.output_bias[bucket]) * SCALE / (QA * QB)
 }

@@ -3,8 +3,9 @@
 //! forward pass and the gradient of the loss.
 //!
 //! Every parameter lives in one flat vector, in the order of the network file:
-//! hidden weights (one row of `HIDDEN` per input), hidden biases, output weights
-//! (side to move's half, then the other side's), output bias. The optimiser then
+//! hidden weights (one row of `HIDDEN` per input), hidden biases, per output
+//! bucket the output weights (side to move's half, then the other side's), the
+//! output biases (one per bucket). The optimiser then
 //! treats all of them alike, and a gradient is a vector of the same layout.
 //!
 //! The inner loops run over fixed-length `[f32; HIDDEN]` rows, which the compiler
@@ -13,19 +14,20 @@
 
 use super::dataset::sigmoid;
 use crate::nnue::features::INPUTS;
-use crate::nnue::network::{HIDDEN, SCALE};
+use crate::nnue::network::{HIDDEN, OUTPUT_BUCKETS, SCALE, output_bucket};
 use crate::nnue::rng::Rng;
 
 /// Where the hidden weights start: row `i` is `HIDDEN_WEIGHTS + i * HIDDEN ..`.
 pub const HIDDEN_WEIGHTS: usize = 0;
 /// Where the hidden biases start.
 pub const HIDDEN_BIAS: usize = HIDDEN_WEIGHTS + INPUTS * HIDDEN;
-/// Where the output weights start (side to move's half, then the other side's).
+/// Where the output weights start: bucket `b`'s side to move's half is row
+/// `2 * b`, the other side's `2 * b + 1`.
 pub const OUTPUT_WEIGHTS: usize = HIDDEN_BIAS + HIDDEN;
-/// The output bias.
-pub const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
+/// Where the output biases start (one per bucket).
+pub const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// Parameters in all.
-pub const PARAMS: usize = OUTPUT_BIAS + 1;
+pub const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 
 /// Weights (and the hidden biases, which share their scale) are kept within
 /// +-this after every step.
@@ -132,20 +134,23 @@ impl Model {
         row(&self.params, HIDDEN_BIAS, 0)
     }
 
-    /// The output weights of one half (0: side to move, 1: the other side).
-    pub fn output_row(&self, half: usize) -> &HiddenRow {
-        row(&self.params, OUTPUT_WEIGHTS, half)
+    /// The output weights of one bucket's half (0: side to move, 1: the other side).
+    pub fn output_row(&self, bucket: usize, half: usize) -> &HiddenRow {
+        row(&self.params, OUTPUT_WEIGHTS, 2 * bucket + half)
     }
 
-    pub fn output_bias(&self) -> f32 {
-        self.params[OUTPUT_BIAS]
+    /// One bucket's output bias.
+    pub fn output_bias(&self, bucket: usize) -> f32 {
+        self.params[OUTPUT_BIAS + bucket]
     }
 
     /// The raw output (centipawns / SCALE) for a position's active inputs, side to
     /// move's first; leaves the accumulators and activations in `scratch`.
     #[inline(always)]
     pub fn forward(&self, stm: &[u16], nstm: &[u16], scratch: &mut Scratch) -> f32 {
-        let mut out = self.output_bias();
+        // One input per man and perspective: the side to move's list counts the men.
+        let bucket = output_bucket(stm.len() as u32);
+        let mut out = self.output_bias(bucket);
         for (half, inputs) in [stm, nstm].into_iter().enumerate() {
             let acc = &mut scratch.accumulators[half];
             *acc = *self.hidden_bias();
@@ -161,7 +166,7 @@ impl Model {
             for j in 0..HIDDEN {
                 act[j] = screlu(acc[j]);
             }
-            out += dot(act, self.output_row(half));
+            out += dot(act, self.output_row(bucket, half));
         }
         out
     }
@@ -200,15 +205,16 @@ impl Model {
         let slope = SCALE as f32 / k;
         let predicted = sigmoid(self.forward(stm, nstm, scratch) * slope);
         let error = predicted - target;
+        let bucket = output_bucket(stm.len() as u32);
         // d loss / d out
         let out_gradient = 2.0 * error * predicted * (1.0 - predicted) * slope;
-        gradients[OUTPUT_BIAS] += out_gradient;
+        gradients[OUTPUT_BIAS + bucket] += out_gradient;
         for half in 0..2 {
-            let weights = self.output_row(half);
+            let weights = self.output_row(bucket, half);
             let acc = &scratch.accumulators[half];
             let act = &scratch.activations[half];
             let acc_gradient = &mut scratch.accumulator_gradients[half];
-            let weight_gradient = row_mut(gradients, OUTPUT_WEIGHTS, half);
+            let weight_gradient = row_mut(gradients, OUTPUT_WEIGHTS, 2 * bucket + half);
             for j in 0..HIDDEN {
                 weight_gradient[j] += out_gradient * act[j];
                 // d screlu / dx = 2x inside (0, 1), 0 outside.
@@ -261,7 +267,9 @@ mod tests {
         {
             *b = 0.2 + 0.5 * (j % 3) as f32 / 3.0;
         }
-        model.params[OUTPUT_BIAS] = 0.1;
+        // The start position has 32 men: the last bucket.
+        let bucket = OUTPUT_BUCKETS - 1;
+        model.params[OUTPUT_BIAS + bucket] = 0.1;
         let (target, k) = (0.9, 400.0);
         let mut gradients = vec![0.0; PARAMS];
         let mut scratch = Scratch::default();
@@ -270,9 +278,9 @@ mod tests {
             HIDDEN_WEIGHTS + stm[3] as usize * HIDDEN + 5,
             HIDDEN_WEIGHTS + nstm[10] as usize * HIDDEN + 200,
             HIDDEN_BIAS + 17,
-            OUTPUT_WEIGHTS + 3,
-            OUTPUT_WEIGHTS + HIDDEN + 100,
-            OUTPUT_BIAS,
+            OUTPUT_WEIGHTS + 2 * bucket * HIDDEN + 3,
+            OUTPUT_WEIGHTS + (2 * bucket + 1) * HIDDEN + 100,
+            OUTPUT_BIAS + bucket,
         ];
         let h = 1e-3;
         for index in checked {
@@ -294,6 +302,14 @@ mod tests {
             .unwrap();
         let row = &gradients[absent as usize * HIDDEN..][..HIDDEN];
         assert!(row.iter().all(|&g| g == 0.0));
+        // Nor does any other bucket's output neuron.
+        let other_buckets = &gradients[OUTPUT_WEIGHTS..OUTPUT_WEIGHTS + 2 * bucket * HIDDEN];
+        assert!(other_buckets.iter().all(|&g| g == 0.0));
+        assert!(
+            gradients[OUTPUT_BIAS..OUTPUT_BIAS + bucket]
+                .iter()
+                .all(|&g| g == 0.0)
+        );
     }
 
     #[test]
