@@ -406,6 +406,26 @@ fn option_lines() -> Vec<String> {
         "option name Use NNUE type check default true".to_string(),
         "option name UCI_Variant type combo default makruk var makruk".to_string(),
     ]
+    .into_iter()
+    .chain(tunable_option_lines())
+    .collect()
+}
+
+/// In `tune` builds, one spin option per search parameter (see
+/// `crate::search::params`); none otherwise.
+fn tunable_option_lines() -> Vec<String> {
+    if !cfg!(feature = "tune") {
+        return Vec::new();
+    }
+    crate::search::params::TUNABLES
+        .iter()
+        .map(|t| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                t.name, t.default, t.min, t.max
+            )
+        })
+        .collect()
 }
 
 /// The UCI session: the engine, the output, and what `debug` asked for.
@@ -683,6 +703,18 @@ impl Uci {
                 )),
                 None => self.error("setoption UCI_Variant: missing value"),
             },
+            #[cfg(feature = "tune")]
+            _ if crate::search::params::TUNABLES
+                .iter()
+                .any(|t| t.name.eq_ignore_ascii_case(name)) =>
+            {
+                match value.and_then(|v| v.trim().parse::<i64>().ok()) {
+                    Some(v) => {
+                        crate::search::params::set(name, v);
+                    }
+                    None => self.error(&format!("setoption {name}: value must be an integer")),
+                }
+            }
             _ => self.error(&format!("setoption: unknown option '{}'", clip(name))),
         }
     }

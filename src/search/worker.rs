@@ -56,7 +56,7 @@ struct Frame {
 fn reduction(depth: i32, moves: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (moves.max(1) as f64).ln();
-    (LMR_BASE + d * m / LMR_DIVISOR) as i32
+    (lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) as i32
 }
 
 /// The exact score of a position an endgame table covers, the count included; a
@@ -342,16 +342,16 @@ impl<'a> Worker<'a> {
     /// Searches the root with a window around the last score, widening on failure.
     fn aspiration(&mut self, root: &Position, depth: i32) {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
-        {
-            (
-                (previous - delta).max(-INFINITE),
-                (previous + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut delta = aspiration_delta();
+        let (mut alpha, mut beta) =
+            if depth >= aspiration_min_depth() && previous.abs() < MATE_BOUND {
+                (
+                    (previous - delta).max(-INFINITE),
+                    (previous + delta).min(INFINITE),
+                )
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             let score = self.search_root(root, depth, alpha, beta);
             if self.stopped {
@@ -419,8 +419,8 @@ impl<'a> Worker<'a> {
                 score = -self.search(&child, new_depth, -beta, -alpha, 1, true);
             } else {
                 // Late root moves get a lighter reduction than inner nodes.
-                let r = if depth >= LMR_MIN_DEPTH
-                    && i - start >= LMR_FULL_MOVES + 2
+                let r = if depth >= lmr_min_depth()
+                    && i - start >= lmr_full_moves() + 2
                     && !in_check
                     && !is_tactical(root, m)
                     && extension == 0
@@ -567,8 +567,8 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check {
             // Reverse futility pruning: far above beta at low depth, trust the eval.
-            if depth <= RFP_MAX_DEPTH
-                && static_eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            if depth <= rfp_max_depth()
+                && static_eval - rfp_margin() * (depth - improving as i32) >= beta
                 && static_eval.abs() < MATE_BOUND
             {
                 return static_eval;
@@ -581,14 +581,14 @@ impl<'a> Worker<'a> {
                 | pos.pieces(us, PieceKind::Knight)
                 | pos.pieces(us, PieceKind::Khon))
             .any();
-            if depth >= NMP_MIN_DEPTH
+            if depth >= nmp_min_depth()
                 && static_eval >= beta
                 && has_big_piece
                 && !pos.count().is_running()
                 && self.stack[ply].played.is_some()
                 && beta.abs() < MATE_BOUND
             {
-                let r = NMP_BASE + depth / NMP_DIVISOR;
+                let r = nmp_base() + depth / nmp_divisor();
                 let mut child = pos.clone();
                 self.enter(ply + 1, Delta::NONE);
                 child.play_null();
@@ -608,7 +608,7 @@ impl<'a> Worker<'a> {
 
         // Internal iterative reduction: without a hash move this node was not searched
         // before; a shallower look is cheaper and fills the table.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+        if depth >= iir_min_depth() && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -644,25 +644,25 @@ impl<'a> Worker<'a> {
             // that avoids being mated.
             if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
                 if quiet {
-                    if depth <= LMP_MAX_DEPTH
+                    if depth <= lmp_max_depth()
                         && quiet_count
-                            >= LMP_BASE + (depth * depth) as usize / (2 - improving as usize)
+                            >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
                     {
                         continue;
                     }
-                    if depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_MARGIN * depth + 50 <= alpha
+                    if depth <= futility_max_depth()
+                        && static_eval + futility_margin() * depth + 50 <= alpha
                     {
                         continue;
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH
-                        && !see_at_least(pos, m, -SEE_QUIET_MARGIN * depth)
+                    if depth <= see_prune_max_depth()
+                        && !see_at_least(pos, m, -see_quiet_margin() * depth)
                     {
                         continue;
                     }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                } else if depth <= see_prune_max_depth()
                     && is_losing_tactical(order)
-                    && !see_at_least(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                    && !see_at_least(pos, m, -see_capture_margin() * depth)
                 {
                     continue;
                 }
@@ -688,8 +688,8 @@ impl<'a> Worker<'a> {
                 score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && move_count > LMR_FULL_MOVES
+                if depth >= lmr_min_depth()
+                    && move_count > lmr_full_moves()
                     && quiet
                     && !in_check
                     && !gives_check
@@ -865,7 +865,7 @@ impl<'a> Worker<'a> {
                     .kind_at(m.to())
                     .map_or(0, crate::eval::params::see_value)
                     + if m.is_promotion() { 200 } else { 0 };
-                if static_eval + gain + QS_DELTA_MARGIN < alpha {
+                if static_eval + gain + qs_delta_margin() < alpha {
                     continue;
                 }
             }
