@@ -366,12 +366,7 @@ impl Position {
                             s.push((b'0' + empty) as char);
                             empty = 0;
                         }
-                        let c = self.variant().letter(p.kind);
-                        s.push(if p.color == Color::White {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        });
+                        s.push(self.piece_char(p));
                     }
                     None => empty += 1,
                 }

@@ -122,18 +122,14 @@ impl Position {
     /// of either side on the board.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.pieces_of(color);
-        // The ai-wok mates alone, and where pawns promote to a mating piece (ASEAN's
-        // rook, the ai-wok) a pawn is as good as one.
         let variant = self.variant();
         // In Kar Ouk any check wins and in makpong a lone piece can mate a king that
         // may not step away: only a bare king is harmless (Fairy-Stockfish's rule).
         if variant.check_counting() || variant.king_frozen_in_check() {
             return ours.count() == 1;
         }
-        if (variant.has_aiwok() && (ours & self.pieces_of_kind(PieceKind::Met)).any())
-            || ((variant.has_aiwok() || variant.promotes_on_last_rank())
-                && (ours & self.pieces_of_kind(PieceKind::Pawn)).any())
-        {
+        // ASEAN pawns promote to a rook, a mating piece: a pawn is as good as one.
+        if variant.promotes_on_last_rank() && (ours & self.pieces_of_kind(PieceKind::Pawn)).any() {
             return false;
         }
         if (ours & (self.pieces_of_kind(PieceKind::Rook) | self.pieces_of_kind(PieceKind::Khon)))
@@ -142,7 +138,14 @@ impl Position {
             return false;
         }
         let kings = self.pieces_of_kind(PieceKind::King);
-        let mets = self.pieces_of_kind(PieceKind::Met);
+        // Fairy-Stockfish counts the ai-wok (in the met's slot) neither as a mating
+        // piece nor as a colour-bound one: like a knight, it needs one more man on
+        // the board. So K+A v K is a dead draw to pyffish, and to Khun with it.
+        let mets = if variant.has_aiwok() {
+            Bitboard::EMPTY
+        } else {
+            self.pieces_of_kind(PieceKind::Met)
+        };
         let unbound = self.occupied() ^ kings ^ mets;
         if (mets & ours).any()
             && (((mets & LIGHT_SQUARES).any() && (mets & !LIGHT_SQUARES).any()) || unbound.any())

@@ -151,6 +151,15 @@ impl Position {
         self.variant
     }
 
+    /// The FEN letter of `piece` in this game (upper case for White).
+    pub fn piece_char(&self, piece: Piece) -> char {
+        let c = self.variant.letter(piece.kind);
+        match piece.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
     /// Cambodian first-move rights: the squares whose king or met still has them.
     #[inline(always)]
     pub fn gates(&self) -> Bitboard {

@@ -233,6 +233,16 @@ impl Variant {
         }
     }
 
+    /// Whether the network (trained on makruk) evaluates this game's positions.
+    // why: the network sees six kinds of men on 64 squares; every game but ai-wok has
+    // makruk's men, so its judgement of them carries over (Fairy-Stockfish shares its
+    // makruk network with Cambodian chess the same way). In ai-wok the met's slot
+    // holds a piece worth about three mets and a rook, which the network would
+    // misjudge badly: that game is evaluated by hand.
+    pub const fn uses_network(self) -> bool {
+        !self.has_aiwok()
+    }
+
     /// A discriminant for per-variant tables.
     #[inline(always)]
     pub const fn index(self) -> usize {

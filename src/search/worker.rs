@@ -862,8 +862,15 @@ impl<'a> Worker<'a> {
                 }
                 let gain = pos
                     .kind_at(m.to())
-                    .map_or(0, crate::eval::params::see_value)
-                    + if m.is_promotion() { 200 } else { 0 };
+                    .map_or(0, |k| crate::eval::params::see_value_in(pos.variant(), k))
+                    + if m.is_promotion() {
+                        // why: a met is worth about two pawns more than the pawn; an
+                        // ASEAN rook or an ai-wok is worth far more, so not pruned as one.
+                        (crate::eval::params::see_value_in(pos.variant(), m.promotion_kind()) - 100)
+                            .max(200)
+                    } else {
+                        0
+                    };
                 if static_eval + gain + QS_DELTA_MARGIN < alpha {
                     continue;
                 }
