@@ -253,7 +253,15 @@ mod tests {
             assert_eq!(g.moves.len(), 1, "{written}");
         }
         let e = one("[Variant \"chess\"]\n1. e4 *").unwrap_err();
-        assert!(e.message.contains("not makruk"), "{e}");
+        assert!(e.message.contains("not one Khun plays"), "{e}");
+        // The relatives by their tags, in any spelling.
+        let g = one("[Variant \"Ouk Chatrang\"]\n1. Kb2 Kg7 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::Cambodian);
+        assert_eq!(g.moves.len(), 2);
+        let g = one("[Variant \"ASEAN\"]\n1. Bc2 Bc7 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::Asean);
+        let g = one("[Variant \"Ai-Wok\"]\n1. Ad2 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::AiWok);
         let e = one("[FEN \"8/8/8/8\"]\n1. e4 *").unwrap_err();
         assert!(e.message.contains("bad [FEN] tag"), "{e}");
     }
