@@ -56,7 +56,10 @@ pub fn game_from_args(
         fen.unwrap_or(variant.start_fen()),
         FenRules::Strict,
     )
-    .map_err(|e| format!("--fen ({variant}): {e}"))?;
+    .map_err(|e| match variant {
+        Variant::Makruk => format!("--fen: {e}"),
+        _ => format!("--fen: {e} (a {variant} FEN)"),
+    })?;
     let mut pos = start.clone();
     let mut played = Vec::new();
     for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {

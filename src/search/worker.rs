@@ -382,7 +382,7 @@ impl<'a> Worker<'a> {
         let start = self.pv_index;
         // The game is already drawn by the count (the side to move is not mated: it
         // has moves): nothing any move does can change that.
-        if root.count().is_exceeded() {
+        if root.draw_rule_exceeded() {
             for rm in &mut self.root_moves[start..] {
                 rm.score = DRAW;
                 rm.seldepth = 1;
@@ -513,7 +513,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if pos.count().is_exceeded() {
+        if pos.draw_rule_exceeded() {
             return self.count_exceeded_score(pos, ply);
         }
         if self.is_repetition(pos, ply)
@@ -785,7 +785,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if pos.count().is_exceeded() {
+        if pos.draw_rule_exceeded() {
             return self.count_exceeded_score(pos, ply);
         }
         if pos.has_insufficient_material(Color::White)
