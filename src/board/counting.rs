@@ -125,73 +125,65 @@ fn limit_from_tables(pos: &Position, side: Color, rule: CountingRule) -> Option<
     let other = !side;
     let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();
     let ours = pos.pieces_of(side).count();
+    let other_bare = pos.pieces_of(other).count() == 1;
     let n = |kind| pos.pieces(other, kind).count();
-    let moves = match rule {
+    match rule {
         CountingRule::Makruk => {
-            if pawns || pos.pieces_of(other).count() == 1 {
-                return None;
-            }
-            if ours > 1 {
-                return Some(BOARD_HONOUR_MOVES);
-            }
-            // The piece's-honour table: rooks dominate, then khons, then knights.
-            if n(PieceKind::Rook) >= 2 {
-                8
-            } else if n(PieceKind::Rook) == 1 {
-                16
-            } else if n(PieceKind::Khon) >= 2 {
-                22
-            } else if n(PieceKind::Knight) >= 2 {
-                32
-            } else if n(PieceKind::Khon) == 1 {
-                44
+            if pawns || other_bare {
+                None
+            } else if ours > 1 {
+                Some(BOARD_HONOUR_MOVES)
             } else {
-                64
+                Some(pieces_honour(pos, other))
             }
         }
         CountingRule::Cambodian => {
             // The board's honour starts once the counting side is down to its king
             // and two men, pawns on the board or not; each limit is one move shorter.
-            if ours > 3 || pos.pieces_of(other).count() == 1 {
-                return None;
-            }
-            if ours > 1 {
-                return Some(BOARD_HONOUR_MOVES - 1);
-            }
-            if pawns {
-                return None;
-            }
-            if n(PieceKind::Rook) >= 2 {
-                7
-            } else if n(PieceKind::Rook) == 1 {
-                15
-            } else if n(PieceKind::Khon) >= 2 {
-                21
-            } else if n(PieceKind::Knight) >= 2 {
-                31
-            } else if n(PieceKind::Khon) == 1 {
-                43
+            if ours > 3 || other_bare {
+                None
+            } else if ours > 1 {
+                Some(BOARD_HONOUR_MOVES - 1)
+            } else if pawns {
+                None
             } else {
-                63
+                Some(pieces_honour(pos, other) - 1)
             }
         }
         CountingRule::Asean => {
             // Only a bare king counts, and only against a rook, a khon or a knight.
             if pawns || ours > 1 {
-                return None;
-            }
-            if n(PieceKind::Rook) > 0 {
-                16
+                None
+            } else if n(PieceKind::Rook) > 0 {
+                Some(16)
             } else if n(PieceKind::Khon) > 0 {
-                44
+                Some(44)
             } else if n(PieceKind::Knight) > 0 {
-                64
+                Some(64)
             } else {
-                return None;
+                None
             }
         }
-    };
-    Some(moves)
+    }
+}
+
+/// Makruk's piece's-honour table, in moves, from `strong`'s material: rooks
+/// dominate, then khons, then knights (first match wins).
+fn pieces_honour(pos: &Position, strong: Color) -> u16 {
+    let n = |kind| pos.pieces(strong, kind).count();
+    if n(PieceKind::Rook) >= 2 {
+        8
+    } else if n(PieceKind::Rook) == 1 {
+        16
+    } else if n(PieceKind::Khon) >= 2 {
+        22
+    } else if n(PieceKind::Knight) >= 2 {
+        32
+    } else if n(PieceKind::Khon) == 1 {
+        44
+    } else {
+        64
+    }
 }
 
 /// The count after a move. `pos` is the position after the move (its side to move is
