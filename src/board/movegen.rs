@@ -128,6 +128,11 @@ impl Position {
     /// Ouk's check has none.
     #[inline]
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        // why: makruk first by a plain test rather than the match's jump table (see
+        // `Position::play`).
+        if self.variant() == Variant::Makruk {
+            return self.generate_in::<{ Variant::Makruk as u8 }>(kind, list);
+        }
         match self.variant() {
             Variant::Makruk => self.generate_in::<{ Variant::Makruk as u8 }>(kind, list),
             Variant::Cambodian => self.generate_in::<{ Variant::Cambodian as u8 }>(kind, list),

@@ -22,10 +22,10 @@ pub const MATERIAL: [S; 6] = [
 
 /// The ai-wok's material (ai-wok replaces the met; it moves as a rook, a knight or
 /// a met).
-// why: a rook and a knight together in one piece, like chess's chancellor (worth
-// about a rook and a knight), plus the met's steps; scaled by this table's rook and
-// knight. No games measure it finer yet.
-pub const AIWOK_MATERIAL: S = S(1250, 1300);
+// why: a rook and a knight in one piece, like chess's chancellor (worth about a rook
+// and a knight: 1260 here), plus the met's steps; Fairy-Max prices it at 1.25 times
+// its rook and knight (about 1575 here). Between the two; no games measure it finer.
+pub const AIWOK_MATERIAL: S = S(1400, 1500);
 /// The ai-wok's mobility per reachable square.
 // why: it reaches up to 26 squares, twice a rook; a rook's weight per square would
 // count its mobility double, so about half of it.
@@ -134,7 +134,7 @@ pub const SMALL_EDGE_SCALE: i32 = 24;
 pub const COUNT_FADE_PLIES: i32 = 40;
 
 /// The ai-wok's value for exchange decisions (see `AIWOK_MATERIAL`).
-pub const AIWOK_SEE_VALUE: i32 = 1250;
+pub const AIWOK_SEE_VALUE: i32 = 1400;
 
 /// The material value of a kind in `pos`'s game (the ai-wok in its met slot), for
 /// exchange decisions.
