@@ -128,11 +128,18 @@ impl Position {
     /// Ouk's check has none.
     #[inline]
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
-        // why: makruk first by a plain test rather than the match's jump table (see
+        // why: makruk first by a plain test rather than a jump table, and the other
+        // games' generators out of line, so makruk's stays compact (see
         // `Position::play`).
         if self.variant() == Variant::Makruk {
-            return self.generate_in::<{ Variant::Makruk as u8 }>(kind, list);
+            self.generate_in::<{ Variant::Makruk as u8 }>(kind, list);
+        } else {
+            self.generate_relative(kind, list);
         }
+    }
+
+    #[inline(never)]
+    fn generate_relative(&self, kind: GenKind, list: &mut MoveList) {
         match self.variant() {
             Variant::Makruk => self.generate_in::<{ Variant::Makruk as u8 }>(kind, list),
             Variant::Cambodian => self.generate_in::<{ Variant::Cambodian as u8 }>(kind, list),
@@ -230,16 +237,18 @@ impl Position {
             let dests =
                 (push | (attacks::pawn_attacks(us, from) & theirs)) & targets & allowed(from);
             for to in dests {
-                if !promotion_zone.contains(to) {
-                    list.push(Move::new(from, to));
-                } else if variant.promotes_on_last_rank() {
-                    for piece in Promotion::ASEAN {
-                        list.push(Move::new_promotion_to(from, to, piece));
+                if promotion_zone.contains(to) {
+                    if variant.promotes_on_last_rank() {
+                        for piece in Promotion::ASEAN {
+                            list.push(Move::new_promotion_to(from, to, piece));
+                        }
+                    } else if variant.has_aiwok() {
+                        list.push(Move::new_promotion_to(from, to, Promotion::AiWok));
+                    } else {
+                        list.push(Move::new_promotion(from, to));
                     }
-                } else if variant.has_aiwok() {
-                    list.push(Move::new_promotion_to(from, to, Promotion::AiWok));
                 } else {
-                    list.push(Move::new_promotion(from, to));
+                    list.push(Move::new(from, to));
                 }
             }
         }
