@@ -26,6 +26,9 @@ import random
 
 import pyffish as sf
 
+# The FEN helpers makruk's reference data uses already.
+from generate_reference import board_of, occupied_squares as occupied
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANTS = ["cambodian", "karouk", "makpong", "asean", "ai-wok"]
 
@@ -42,19 +45,6 @@ LETTERS = {
 def promotion_rank(variant):
     """The relative rank index (0 = first) on which pawns promote."""
     return 7 if variant == "asean" else 5
-
-
-def board_of(fen):
-    out = {}
-    for i, row in enumerate(fen.split()[0].split("/")):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            elif ch != "~":
-                out[(f, 7 - i)] = ch
-                f += 1
-    return out
 
 
 def attacked(board, square, by, variant):
@@ -133,10 +123,6 @@ def random_endgame(rng, variant, with_pawns):
     if attacked(board, ksq, side, variant):
         return None
     return fen
-
-
-def occupied(fen):
-    return {"abcdefgh"[f] + str(r + 1) for (f, r) in board_of(fen)}
 
 
 def state_token(variant, fen):

@@ -234,13 +234,16 @@ impl Variant {
     }
 
     /// Whether the network (trained on makruk) evaluates this game's positions.
-    // why: the network sees six kinds of men on 64 squares; every game but ai-wok has
-    // makruk's men, so its judgement of them carries over (Fairy-Stockfish shares its
-    // makruk network with Cambodian chess the same way). In ai-wok the met's slot
-    // holds a piece worth about three mets and a rook, which the network would
-    // misjudge badly: that game is evaluated by hand.
+    // why: the network sees six kinds of men on 64 squares and learnt them from
+    // makruk games. Cambodian chess, Kar Ouk and makpong have makruk's men and
+    // pawns, so its judgement carries over (Fairy-Stockfish shares its makruk
+    // network with Cambodian chess the same way). ASEAN's pawns walk on to the last
+    // rank and become rooks, which no makruk game shows it: at 5000 nodes a move the
+    // network lost 4 of 4 ASEAN games to the hand-written evaluation (Cambodian 1.5
+    // of 4, makpong 2.5 of 4). In ai-wok the met's slot holds a piece worth about
+    // five mets, which it would misjudge outright. Those two are evaluated by hand.
     pub const fn uses_network(self) -> bool {
-        !self.has_aiwok()
+        !self.has_aiwok() && !self.promotes_on_last_rank()
     }
 
     /// A discriminant for per-variant tables.
