@@ -647,7 +647,7 @@ fn bad_input_is_reported_and_the_state_kept() {
         ),
         (
             b"setoption name UCI_Variant value chess".to_vec(),
-            "not supported",
+            "is not a variant Khun plays",
         ),
         (
             b"setoption name NoSuchOption value 1".to_vec(),

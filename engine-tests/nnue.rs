@@ -56,6 +56,10 @@ fn judge(last: &Position, placements: &[u64], plies: u32, max_plies: u32) -> (Ga
             Outcome::Stalemate => (GameResult::Draw, GameEnd::Stalemate),
             Outcome::CountExceeded => (GameResult::Draw, GameEnd::CountExceeded),
             Outcome::InsufficientMaterial => (GameResult::Draw, GameEnd::InsufficientMaterial),
+            // datagen plays makruk: the relatives' ends never come.
+            Outcome::CheckWin { .. } | Outcome::FiftyMoves => {
+                panic!("a makruk game ended by {outcome:?}")
+            }
         };
     }
     tablebase::prepare(last, true);

@@ -164,6 +164,8 @@ fn check_library(file: &str) {
                 khun::board::Outcome::Stalemate => "stalemate",
                 khun::board::Outcome::CountExceeded => "count",
                 khun::board::Outcome::InsufficientMaterial => "dead",
+                // Makruk games: the relatives' ends never come.
+                other => panic!("a makruk game ended by {other:?}"),
             };
             (ply, how.to_string())
         });

@@ -50,7 +50,7 @@ fn cutechess_session() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name UCI_Variant type combo default makruk var makruk")
+            .any(|l| l == "option name UCI_Variant type combo default makruk var makruk var cambodian var karouk var makpong var asean var ai-wok")
     );
     for name in [
         "Hash",

@@ -119,7 +119,7 @@ fn first_line_xboard_selects_xboard() {
     let all = features.join("\n");
     for needle in [
         "myname=\"Khun ",
-        "variants=\"makruk\"",
+        "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -172,7 +172,11 @@ fn first_line_uci_selects_uci() {
 #[test]
 fn xboard_flag_forces_xboard() {
     let (mut xb, features) = Xboard::start_with(&["--xboard"], false);
-    assert!(features.iter().any(|l| l.contains("variants=\"makruk\"")));
+    assert!(
+        features
+            .iter()
+            .any(|l| l.contains("variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\""))
+    );
     // Under --xboard a UCI command is just an unknown XBoard command.
     xb.send("uci");
     assert_eq!(xb.sync(), vec!["Error (unknown command): uci".to_string()]);

@@ -2,7 +2,7 @@
 //! search threads. Protocols (UCI, XBoard) and the command line drive the engine only
 //! through this type; none of them reaches into the search.
 
-use crate::board::{Move, Position};
+use crate::board::{Move, Position, Variant};
 use crate::nnue::network::Network;
 use crate::search::{
     self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
@@ -51,6 +51,8 @@ pub struct EngineOptions {
     pub use_nnue: bool,
     /// The `EvalFile` in use: a path, or `nnue::EMBEDDED_NAME`.
     pub eval_file: String,
+    /// The game played (`UCI_Variant`, XBoard's `variant`).
+    pub variant: Variant,
 }
 
 impl Default for EngineOptions {
@@ -64,6 +66,7 @@ impl Default for EngineOptions {
             contempt_cp: limits::CONTEMPT_DEFAULT as i32,
             use_nnue: true,
             eval_file: crate::nnue::EMBEDDED_NAME.to_string(),
+            variant: Variant::Makruk,
         }
     }
 }
@@ -332,8 +335,20 @@ impl Engine {
                 d.history.clear();
             }
         }
-        let start = Position::startpos();
+        let start = Position::startpos_of(self.options.variant);
         self.set_position(start, &[]);
+    }
+
+    /// The game played.
+    pub fn variant(&self) -> Variant {
+        self.options.variant
+    }
+
+    /// Switches to another game: a new game from its start position (the table and
+    /// histories forgotten, since positions of different games never share them).
+    pub fn set_variant(&mut self, variant: Variant) {
+        self.options.variant = variant;
+        self.new_game();
     }
 
     pub fn clear_hash(&mut self) {

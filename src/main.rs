@@ -2,7 +2,7 @@
 //! command, or `--xboard`), plus command-line tools.
 
 use clap::{Parser, Subcommand};
-use khun::board::FenRules;
+use khun::board::{FenRules, Variant};
 use khun::cli;
 use std::process::ExitCode;
 
@@ -34,6 +34,9 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
+        #[arg(long, default_value = "makruk", value_parser = cli::parse_variant)]
+        variant: Variant,
     },
     /// Search a fixed set of positions to a fixed depth; prints the node count (a
     /// signature of the search) and the speed.
@@ -79,14 +82,16 @@ fn main() -> ExitCode {
             fen,
             moves,
             divide,
+            variant,
         }) => {
-            let pos = match cli::position_from_args(fen.as_deref(), &moves, FenRules::Lenient) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("khun perft: {e}");
-                    return ExitCode::from(2);
-                }
-            };
+            let pos =
+                match cli::position_from_args(variant, fen.as_deref(), &moves, FenRules::Lenient) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("khun perft: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
             match cli::perft::run_perft(&pos, depth, divide, &mut std::io::stdout().lock()) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
@@ -161,7 +166,12 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout().lock();
             let written = match fen {
                 None if moves.is_empty() => cli::tablebase::describe_all(&mut out),
-                _ => match cli::position_from_args(fen.as_deref(), &moves, FenRules::Strict) {
+                _ => match cli::position_from_args(
+                    Variant::Makruk,
+                    fen.as_deref(),
+                    &moves,
+                    FenRules::Strict,
+                ) {
                     Ok(pos) => cli::tablebase::describe_position(&pos, &mut out).map(|_| ()),
                     Err(e) => {
                         eprintln!("khun tablebase: {e}");

@@ -4,7 +4,7 @@
 //! `info string error: ...` and changes nothing. The loop hands work to the `Engine`
 //! and never touches the search itself.
 
-use crate::board::{Move, Position, START_FEN};
+use crate::board::{Move, Position, Variant};
 use crate::engine::{Engine, EngineReporter, limits};
 use crate::io::{Input, Output};
 use crate::search::score::{ScoreText, describe};
@@ -267,7 +267,7 @@ fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> (Limits, 
     (limits, perft)
 }
 
-fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), String> {
+fn parse_position(args: &[&str], variant: Variant) -> Result<(Position, Vec<Move>), String> {
     let moves_at = args.iter().position(|&t| t == "moves");
     let (head, move_texts) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -278,13 +278,14 @@ fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), String> {
             if head.len() > 1 {
                 return Err(format!("position startpos: unexpected '{}'", clip(head[1])));
             }
-            Position::from_fen(START_FEN).expect("start FEN")
+            Position::startpos_of(variant)
         }
         Some(&"fen") => {
             if head.len() < 2 {
                 return Err("position fen: missing FEN".into());
             }
-            Position::from_fen(&head[1..].join(" ")).map_err(|e| format!("position fen: {e}"))?
+            Position::from_fen_in(variant, &head[1..].join(" "))
+                .map_err(|e| format!("position fen ({variant}): {e}"))?
         }
         Some(other) => {
             return Err(format!(
@@ -336,7 +337,7 @@ fn parse(line: &str, pos: &Position, notes: &mut Vec<String>) -> Result<Option<C
         }
         "ucinewgame" => Command::NewGame,
         "position" => {
-            let (start, moves) = parse_position(args)?;
+            let (start, moves) = parse_position(args, pos.variant())?;
             Command::Position { start, moves }
         }
         "go" => {
@@ -404,7 +405,10 @@ fn option_lines() -> Vec<String> {
             crate::nnue::EMBEDDED_NAME
         ),
         "option name Use NNUE type check default true".to_string(),
-        "option name UCI_Variant type combo default makruk var makruk".to_string(),
+        format!(
+            "option name UCI_Variant type combo default makruk var {}",
+            Variant::names_joined(" var ")
+        ),
     ]
     .into_iter()
     .chain(tunable_option_lines())
@@ -602,7 +606,10 @@ impl Uci {
             Command::Eval => {
                 let text = crate::eval::format_report(
                     self.engine.position(),
-                    self.engine.search_network().as_deref(),
+                    self.engine
+                        .search_network()
+                        .filter(|_| self.engine.position().variant().uses_network())
+                        .as_deref(),
                 );
                 for line in text.lines() {
                     self.out.line(line);
@@ -695,11 +702,13 @@ impl Uci {
                 Some("false") => self.engine.set_use_nnue(false),
                 _ => self.error("setoption Use NNUE: value must be true or false"),
             },
-            "uci_variant" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("makruk") => {}
-                Some(other) => self.error(&format!(
-                    "setoption UCI_Variant: '{}' is not supported; Khun plays makruk only",
-                    clip(other)
+            "uci_variant" => match value.map(|v| (v, Variant::from_name(v))) {
+                Some((_, Some(v))) => self.engine.set_variant(v),
+                Some((other, None)) => self.error(&format!(
+                    "setoption UCI_Variant: '{}' is not a variant Khun plays ({}); still playing {}",
+                    clip(other.trim()),
+                    Variant::names_joined(", "),
+                    self.engine.variant()
                 )),
                 None => self.error("setoption UCI_Variant: missing value"),
             },
@@ -729,7 +738,7 @@ pub fn display(pos: &Position) -> String {
         let mut row = String::from(" |");
         for file in 0..8 {
             let sq = crate::board::Square::from_file_rank(file, rank);
-            let c = pos.piece_at(sq).map_or(' ', |p| p.fen_char());
+            let c = pos.piece_at(sq).map_or(' ', |p| pos.piece_char(p));
             let _ = write!(row, " {c} |");
         }
         let _ = writeln!(s, "{row} {}", rank + 1);
@@ -737,6 +746,7 @@ pub fn display(pos: &Position) -> String {
     let _ = writeln!(s, " +---+---+---+---+---+---+---+---+");
     let _ = writeln!(s, "   a   b   c   d   e   f   g   h");
     let _ = writeln!(s);
+    let _ = writeln!(s, "Variant: {}", pos.variant());
     let _ = writeln!(s, "Fen: {}", pos.to_fen());
     let _ = writeln!(s, "Key: {:016X}", pos.key());
     let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();

@@ -1,4 +1,5 @@
-//! The makruk counting rules, exactly as Fairy-Stockfish and pyffish apply them.
+//! The counting rules of makruk and its relatives, exactly as Fairy-Stockfish and
+//! pyffish apply them (see [`CountingRule`] for how the three differ).
 //!
 //! A count is a limit and a running counter, both in plies. No count runs while an
 //! unpromoted pawn is on the board. Once running, a count is never recomputed, except
@@ -11,6 +12,7 @@
 
 use super::position::Position;
 use super::types::{Color, PieceKind};
+use super::variant::{CountingRule, Variant};
 use std::fmt;
 
 /// The board's-honour limit in moves (the count runs while both sides have pieces).
@@ -101,20 +103,75 @@ impl fmt::Display for CountState {
 }
 
 /// The limit in moves that `side` would count under, or `None` when no count can
-/// start for it: while pawns remain, or while the other side is a bare king.
-/// `side` having pieces gives the board's honour; `side` bare gives the piece's
+/// start for it. Makruk: none while pawns remain or while the other side is a bare
+/// king; `side` having pieces gives the board's honour; `side` bare gives the piece's
 /// honour, taken from the other side's strongest material (first match wins).
+/// Cambodian and ASEAN follow their own tables (Fairy-Stockfish's `count_limit`).
 pub fn limit_for(pos: &Position, side: Color) -> Option<u16> {
-    let other = !side;
-    if pos.pieces_of_kind(PieceKind::Pawn).any() || pos.pieces_of(other).count() == 1 {
+    limit_under(pos, side, pos.variant().counting())
+}
+
+#[inline(always)]
+fn limit_under(pos: &Position, side: Color, rule: CountingRule) -> Option<u16> {
+    // why: this runs after every move, and with pawns on the board (most of a game)
+    // only the Cambodian rule can start a count; answer that case without the tables.
+    if rule != CountingRule::Cambodian && pos.pieces_of_kind(PieceKind::Pawn).any() {
         return None;
     }
-    if pos.pieces_of(side).count() > 1 {
-        return Some(BOARD_HONOUR_MOVES);
-    }
+    limit_from_tables(pos, side, rule)
+}
+
+fn limit_from_tables(pos: &Position, side: Color, rule: CountingRule) -> Option<u16> {
+    let other = !side;
+    let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();
+    let ours = pos.pieces_of(side).count();
+    let other_bare = pos.pieces_of(other).count() == 1;
     let n = |kind| pos.pieces(other, kind).count();
-    // The piece's-honour table: rooks dominate, then khons, then knights.
-    Some(if n(PieceKind::Rook) >= 2 {
+    match rule {
+        CountingRule::Makruk => {
+            if pawns || other_bare {
+                None
+            } else if ours > 1 {
+                Some(BOARD_HONOUR_MOVES)
+            } else {
+                Some(pieces_honour(pos, other))
+            }
+        }
+        CountingRule::Cambodian => {
+            // The board's honour starts once the counting side is down to its king
+            // and two men, pawns on the board or not; each limit is one move shorter.
+            if ours > 3 || other_bare {
+                None
+            } else if ours > 1 {
+                Some(BOARD_HONOUR_MOVES - 1)
+            } else if pawns {
+                None
+            } else {
+                Some(pieces_honour(pos, other) - 1)
+            }
+        }
+        CountingRule::Asean => {
+            // Only a bare king counts, and only against a rook, a khon or a knight.
+            if pawns || ours > 1 {
+                None
+            } else if n(PieceKind::Rook) > 0 {
+                Some(16)
+            } else if n(PieceKind::Khon) > 0 {
+                Some(44)
+            } else if n(PieceKind::Knight) > 0 {
+                Some(64)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Makruk's piece's-honour table, in moves, from `strong`'s material: rooks
+/// dominate, then khons, then knights (first match wins).
+fn pieces_honour(pos: &Position, strong: Color) -> u16 {
+    let n = |kind| pos.pieces(strong, kind).count();
+    if n(PieceKind::Rook) >= 2 {
         8
     } else if n(PieceKind::Rook) == 1 {
         16
@@ -126,7 +183,7 @@ pub fn limit_for(pos: &Position, side: Color) -> Option<u16> {
         44
     } else {
         64
-    })
+    }
 }
 
 /// The count after a move. `pos` is the position after the move (its side to move is
@@ -137,27 +194,57 @@ pub fn after_move(
     captured: Option<PieceKind>,
     promotion: bool,
 ) -> CountState {
+    match pos.variant().counting() {
+        CountingRule::Makruk => {
+            after_move_in::<{ Variant::Makruk as u8 }>(pos, before, captured, promotion)
+        }
+        CountingRule::Cambodian => {
+            after_move_in::<{ Variant::Cambodian as u8 }>(pos, before, captured, promotion)
+        }
+        CountingRule::Asean => {
+            after_move_in::<{ Variant::Asean as u8 }>(pos, before, captured, promotion)
+        }
+    }
+}
+
+/// `after_move` for a position of variant `V` (a `Variant as u8`).
+#[inline(always)]
+pub(super) fn after_move_in<const V: u8>(
+    pos: &Position,
+    before: CountState,
+    captured: Option<PieceKind>,
+    promotion: bool,
+) -> CountState {
+    let rule = Variant::from_u8(V).counting();
     let mut count = before.advanced();
     let stm = pos.side_to_move();
     let mover = !stm;
     let pieces_on_board = pos.occupied().count() as u16;
+    let asean = rule == CountingRule::Asean;
 
     // A bare king that captures the last pawn starts the count at once, one ply early,
     // so the stronger side's reply brings the counter to twice the piece count.
-    if captured == Some(PieceKind::Pawn)
+    if !asean
+        && captured == Some(PieceKind::Pawn)
         && pos.pieces_of(mover).count() == 1
-        && let Some(moves) = limit_for(pos, mover)
+        && !pos.pieces_of_kind(PieceKind::Pawn).any()
+        && let Some(moves) = limit_under(pos, mover, rule)
     {
         count = CountState::new(2 * moves, 2 * pieces_on_board - 1);
     }
 
     // A count starts for the side to move when none runs yet, or replaces the running
-    // one when this move left the side to move with a bare king.
+    // one when this move left the side to move with a bare king. ASEAN's counter
+    // starts from 0.
     let stm_bare = pos.pieces_of(stm).count() == 1;
     if (!count.is_running() || ((captured.is_some() || promotion) && stm_bare))
-        && let Some(moves) = limit_for(pos, stm)
+        && let Some(moves) = limit_under(pos, stm, rule)
     {
-        let ply = if stm_bare { 2 * pieces_on_board } else { 0 };
+        let ply = if stm_bare && !asean {
+            2 * pieces_on_board
+        } else {
+            0
+        };
         count = CountState::new(2 * moves, ply);
     }
     count
@@ -204,11 +291,16 @@ fn side_name(color: Color) -> &'static str {
 pub fn describe(pos: &Position) -> String {
     let count = pos.count();
     if !count.is_running() {
-        return if pos.pieces_of_kind(PieceKind::Pawn).any() {
-            "no count: pawns on the board".to_string()
-        } else {
-            "no count yet: it starts after the next move".to_string()
-        };
+        let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();
+        return match pos.variant().counting() {
+            CountingRule::Makruk if pawns => "no count: pawns on the board",
+            CountingRule::Makruk => "no count yet: it starts after the next move",
+            CountingRule::Cambodian => {
+                "no count yet: it starts when a side is down to its king and two men"
+            }
+            CountingRule::Asean => "no count: ASEAN counts only against a bare king",
+        }
+        .to_string();
     }
     let over = if count.is_exceeded() {
         " (run out: the game is drawn unless it is mate)"

@@ -12,9 +12,11 @@
 //!
 //! Output is the Fairy-Stockfish form, the same text pyffish's `get_fen` gives.
 
+use super::bitboard::Bitboard;
 use super::counting::CountState;
 use super::position::Position;
 use super::types::{Color, Piece, PieceKind, Square};
+use super::variant::Variant;
 use std::fmt;
 
 /// Why a FEN was refused. Each variant says which field and what is wrong.
@@ -35,8 +37,11 @@ pub enum FenError {
     BadRankCount(usize),
     /// Field 2: not `w` or `b`.
     BadSide(String),
-    /// Field 3: castling rights (makruk has none; only `-` is accepted).
+    /// Field 3: castling rights (makruk has none; only `-` is accepted), or in
+    /// Cambodian chess the first-move rights (`DEde`).
     BadCastling(String),
+    /// Kar Ouk's check field (`1+1`), malformed or in a game without one.
+    BadChecks(String),
     /// A numeric field that is not a number in range.
     BadNumber {
         field: &'static str,
@@ -70,7 +75,11 @@ impl fmt::Display for FenError {
             }
             FenError::BadCastling(s) => write!(
                 f,
-                "FEN field 3 (castling): '{s}'; makruk has no castling, expected '-'"
+                "FEN field 3 (castling): '{s}'; expected '-' (or in cambodian/karouk the files of the king and met that still have their first-move rights, e.g. 'DEde')"
+            ),
+            FenError::BadChecks(s) => write!(
+                f,
+                "FEN check field: '{s}'; only karouk has one, written as checks left for White and Black, e.g. '1+1'"
             ),
             FenError::BadNumber { field, text } => {
                 write!(f, "FEN field {field}: '{text}' is not a valid number")
@@ -102,7 +111,7 @@ fn parse_number(text: &str, field: &'static str) -> Result<u32, FenError> {
         .ok_or_else(bad)
 }
 
-fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+fn parse_placement(text: &str, pos: &mut Position, variant: Variant) -> Result<(), FenError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::BadRankCount(ranks.len()));
@@ -118,10 +127,11 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
                     file += ch as usize - '0' as usize;
                     last_was_piece = false;
                 }
-                // Fairy-Stockfish marks promoted pawns `M~`; a promoted pawn is a met.
+                // Fairy-Stockfish marks promoted pawns `M~`: the piece is what it shows.
                 '~' if last_was_piece => last_was_piece = false,
                 _ => {
-                    let kind = PieceKind::from_letter(ch)
+                    let kind = variant
+                        .kind_from_fen_letter(ch)
                         .filter(|_| ch.is_ascii_alphabetic())
                         .ok_or(FenError::BadPlacementChar { ch, index })?;
                     if file >= 8 {
@@ -140,7 +150,7 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
                         Square::from_file_rank(file as u8, rank),
                     );
                     file += 1;
-                    last_was_piece = kind == PieceKind::Met;
+                    last_was_piece = !matches!(kind, PieceKind::King | PieceKind::Pawn);
                 }
             }
             index += ch.len_utf8();
@@ -186,9 +196,9 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
         if rules == FenRules::Lenient {
             continue;
         }
-        // A pawn on its sixth rank or beyond would already have promoted.
+        // A pawn on its promotion rank or beyond would already have promoted.
         for sq in pos.pieces(color, PieceKind::Pawn) {
-            if sq.relative_rank(color) >= 5 {
+            if sq.relative_rank(color) >= pos.variant().promotion_rank() {
                 return Err(FenError::Illegal(format!(
                     "{name} pawn on {sq}, on or beyond its promotion rank"
                 )));
@@ -213,26 +223,74 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
     Ok(())
 }
 
+/// Reads the castling field: `-`, or in the Cambodian games the files whose king or
+/// met keeps its first-move right (upper case White's, on rank 1; lower case Black's,
+/// on rank 8).
+fn parse_gates(text: &str, variant: Variant) -> Result<Bitboard, FenError> {
+    let bad = || FenError::BadCastling(text.chars().take(20).collect());
+    if text == "-" {
+        return Ok(Bitboard::EMPTY);
+    }
+    if !variant.cambodian_moves() {
+        return Err(bad());
+    }
+    let mut gates = Bitboard::EMPTY;
+    for c in text.chars() {
+        let sq = match c {
+            'A'..='H' => Square::from_file_rank(c as u8 - b'A', 0),
+            'a'..='h' => Square::from_file_rank(c as u8 - b'a', 7),
+            _ => return Err(bad()),
+        };
+        gates = gates.with(sq);
+    }
+    Ok(gates)
+}
+
+/// Reads Kar Ouk's check field, `W+B`: the checks White and Black still need.
+fn parse_checks(text: &str, variant: Variant) -> Result<[u8; 2], FenError> {
+    let bad = || FenError::BadChecks(text.chars().take(20).collect());
+    if !variant.check_counting() {
+        return Err(bad());
+    }
+    let (w, b) = text.split_once('+').ok_or_else(bad)?;
+    let number = |t: &str| t.parse::<u8>().ok().filter(|&n| n <= 10).ok_or_else(bad);
+    Ok([number(w)?, number(b)?])
+}
+
 impl Position {
-    /// Reads a FEN in any of the forms listed in the module documentation, refusing
-    /// positions that cannot arise in a game.
+    /// Reads a makruk FEN in any of the forms listed in the module documentation,
+    /// refusing positions that cannot arise in a game.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_fen_with(fen, FenRules::Strict)
     }
 
-    /// Reads a FEN, accepting the impossible positions Fairy-Stockfish accepts.
+    /// Reads a FEN of `variant`, refusing positions that cannot arise in a game.
+    pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_full(variant, fen, FenRules::Strict)
+    }
+
+    /// Reads a makruk FEN, accepting the impossible positions Fairy-Stockfish accepts.
     pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
         Position::from_fen_with(fen, FenRules::Lenient)
     }
 
-    /// Reads a FEN with the given strictness.
+    /// Reads a makruk FEN with the given strictness.
     pub fn from_fen_with(fen: &str, rules: FenRules) -> Result<Position, FenError> {
+        Position::from_fen_full(Variant::Makruk, fen, rules)
+    }
+
+    /// Reads a FEN of `variant` with the given strictness.
+    pub fn from_fen_full(
+        variant: Variant,
+        fen: &str,
+        rules: FenRules,
+    ) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);
         }
-        let mut pos = Position::empty();
-        parse_placement(fields[0], &mut pos)?;
+        let mut pos = Position::empty(variant);
+        parse_placement(fields[0], &mut pos, variant)?;
 
         let side = match fields.get(1).copied() {
             None | Some("w") | Some("W") => Color::White,
@@ -240,21 +298,25 @@ impl Position {
             Some(other) => return Err(FenError::BadSide(other.chars().take(20).collect())),
         };
 
-        // The rest: an optional castling field, then limit, ply and move number. The
-        // short xboard form has no castling field and starts with a number.
-        let mut rest: &[&str] = fields.get(2..).unwrap_or(&[]);
+        // The rest: an optional castling field, then limit, ply and move number, with
+        // Kar Ouk's check field (`1+1`) anywhere among them. The short xboard form has
+        // no castling field and starts with a number.
+        let mut rest: Vec<&str> = fields.get(2..).unwrap_or(&[]).to_vec();
+        let mut checks = [1, 1];
+        if let Some(i) = rest.iter().position(|f| f.contains('+')) {
+            checks = parse_checks(rest.remove(i), variant)?;
+        }
         let mut limit: u32 = 0;
         let mut has_limit_field = false;
+        let mut gates = Bitboard::EMPTY;
         if let Some(first) = rest.first()
             && !first.bytes().all(|b| b.is_ascii_digit())
         {
-            if *first != "-" {
-                return Err(FenError::BadCastling(first.chars().take(20).collect()));
-            }
-            rest = &rest[1..];
+            gates = parse_gates(first, variant)?;
+            rest.remove(0);
             has_limit_field = true;
         }
-        let numbers: Vec<&str> = rest.to_vec();
+        let numbers = rest;
         let (ply_text, move_text) = if has_limit_field {
             match numbers.first().copied() {
                 Some("-") => {}
@@ -286,6 +348,7 @@ impl Position {
         } else {
             (CountState::NONE, ply as u16)
         };
+        pos.set_rights(gates, checks);
         pos.finish_setup(side, count, halfmove_clock, game_ply);
         validate(&pos, rules)?;
         Ok(pos)
@@ -303,7 +366,7 @@ impl Position {
                             s.push((b'0' + empty) as char);
                             empty = 0;
                         }
-                        s.push(p.fen_char());
+                        s.push(self.piece_char(p));
                     }
                     None => empty += 1,
                 }
@@ -317,12 +380,34 @@ impl Position {
         }
         s.push(' ');
         s.push(self.side_to_move().fen_char());
-        s.push_str(" - ");
+        s.push(' ');
+        let gates = self.gates();
+        if gates.is_empty() {
+            s.push('-');
+        }
+        for sq in gates & Bitboard::RANK_1 {
+            s.push((b'A' + sq.file()) as char);
+        }
+        for sq in gates & Bitboard::rank(7) {
+            s.push(sq.file_char());
+        }
         let count = self.count();
         if count.is_running() {
-            s.push_str(&format!("{} {}", count.limit(), count.ply()));
+            s.push_str(&format!(" {}", count.limit()));
         } else {
-            s.push_str(&format!("- {}", self.halfmove_clock()));
+            s.push_str(" -");
+        }
+        if self.variant().check_counting() {
+            s.push_str(&format!(
+                " {}+{}",
+                self.checks_left(Color::White),
+                self.checks_left(Color::Black)
+            ));
+        }
+        if count.is_running() {
+            s.push_str(&format!(" {}", count.ply()));
+        } else {
+            s.push_str(&format!(" {}", self.halfmove_clock()));
         }
         s.push_str(&format!(" {}", self.fullmove_number()));
         s

@@ -1,5 +1,6 @@
-//! How a game ends: checkmate, stalemate, the count running out, or material that
-//! can no longer mate.
+//! How a game ends: checkmate, stalemate, the count running out, material that can
+//! no longer mate, and in the relatives Kar Ouk's winning check and ASEAN's fifty-move
+//! rule.
 
 use super::bitboard::Bitboard;
 use super::position::Position;
@@ -17,6 +18,10 @@ pub enum Outcome {
     Stalemate,
     /// The counting rule's limit has passed: a draw.
     CountExceeded,
+    /// Kar Ouk: `winner` has given the check it needed.
+    CheckWin { winner: Color },
+    /// ASEAN: fifty moves without a capture or a pawn move: a draw.
+    FiftyMoves,
     /// Neither side has the material to mate: a draw.
     InsufficientMaterial,
 }
@@ -27,8 +32,14 @@ impl Outcome {
         match self {
             Outcome::Checkmate {
                 winner: Color::White,
+            }
+            | Outcome::CheckWin {
+                winner: Color::White,
             } => "1-0",
             Outcome::Checkmate {
+                winner: Color::Black,
+            }
+            | Outcome::CheckWin {
                 winner: Color::Black,
             } => "0-1",
             _ => "1/2-1/2",
@@ -44,6 +55,13 @@ impl Outcome {
             Outcome::Checkmate {
                 winner: Color::Black,
             } => "Black mates",
+            Outcome::CheckWin {
+                winner: Color::White,
+            } => "White checks",
+            Outcome::CheckWin {
+                winner: Color::Black,
+            } => "Black checks",
+            Outcome::FiftyMoves => "Fifty-move rule",
             Outcome::Stalemate => "Stalemate",
             Outcome::CountExceeded => "Counting rule",
             Outcome::InsufficientMaterial => "Insufficient material",
@@ -55,6 +73,11 @@ impl Position {
     /// The game's end in this position, if it has ended. Mate and stalemate come
     /// first: the stronger side's last allowed move may still mate.
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.check_count_won() {
+            return Some(Outcome::CheckWin {
+                winner: !self.side_to_move(),
+            });
+        }
         if !self.has_legal_move() {
             return Some(if self.in_check() {
                 Outcome::Checkmate {
@@ -67,12 +90,29 @@ impl Position {
         if self.count().is_exceeded() {
             return Some(Outcome::CountExceeded);
         }
+        if self.fifty_moves_exceeded() {
+            return Some(Outcome::FiftyMoves);
+        }
         if self.has_insufficient_material(Color::White)
             && self.has_insufficient_material(Color::Black)
         {
             return Some(Outcome::InsufficientMaterial);
         }
         None
+    }
+
+    /// ASEAN: a hundred plies without a capture or a pawn move (a draw unless the
+    /// side to move is mated).
+    #[inline(always)]
+    pub fn fifty_moves_exceeded(&self) -> bool {
+        self.variant().fifty_move_rule() && self.halfmove_clock() >= 100
+    }
+
+    /// A rule has run out and drawn the game unless the side to move is mated: the
+    /// count, or ASEAN's fifty-move rule.
+    #[inline(always)]
+    pub fn draw_rule_exceeded(&self) -> bool {
+        self.count().is_exceeded() || self.fifty_moves_exceeded()
     }
 
     /// Whether `color` can never mate, whatever the other side does (Fairy-Stockfish's
@@ -82,13 +122,30 @@ impl Position {
     /// of either side on the board.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.pieces_of(color);
+        let variant = self.variant();
+        // In Kar Ouk any check wins and in makpong a lone piece can mate a king that
+        // may not step away: only a bare king is harmless (Fairy-Stockfish's rule).
+        if variant.check_counting() || variant.king_frozen_in_check() {
+            return ours.count() == 1;
+        }
+        // ASEAN pawns promote to a rook, a mating piece: a pawn is as good as one.
+        if variant.promotes_on_last_rank() && (ours & self.pieces_of_kind(PieceKind::Pawn)).any() {
+            return false;
+        }
         if (ours & (self.pieces_of_kind(PieceKind::Rook) | self.pieces_of_kind(PieceKind::Khon)))
             .any()
         {
             return false;
         }
         let kings = self.pieces_of_kind(PieceKind::King);
-        let mets = self.pieces_of_kind(PieceKind::Met);
+        // Fairy-Stockfish counts the ai-wok (in the met's slot) neither as a mating
+        // piece nor as a colour-bound one: like a knight, it needs one more man on
+        // the board. So K+A v K is a dead draw to pyffish, and to Khun with it.
+        let mets = if variant.has_aiwok() {
+            Bitboard::EMPTY
+        } else {
+            self.pieces_of_kind(PieceKind::Met)
+        };
         let unbound = self.occupied() ^ kings ^ mets;
         if (mets & ours).any()
             && (((mets & LIGHT_SQUARES).any() && (mets & !LIGHT_SQUARES).any()) || unbound.any())

@@ -12,6 +12,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod types;
+pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -19,7 +20,8 @@ pub use counting::{CountKind, CountState};
 pub use fen::{FenError, FenRules};
 pub use game_end::Outcome;
 pub use movegen::GenKind;
-pub use moves::{Move, MoveList};
+pub use moves::{Move, MoveList, Promotion};
 pub use notation::MoveError;
 pub use position::{Position, START_FEN};
 pub use types::{Color, Piece, PieceKind, Square};
+pub use variant::{CountingRule, Variant};

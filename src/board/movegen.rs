@@ -1,16 +1,22 @@
-//! Legal move generation.
+//! Legal move generation, for every game of the family.
 //!
-//! Moves are generated legal, not pseudo-legal: the rook is the only slider, so the
-//! only pins run along ranks and files, and a check is either blocked on the line to a
-//! checking rook or answered by capturing the checker or moving the king. King moves
-//! are tested against the squares the opponent attacks with the king lifted off the
-//! board (so it cannot hide behind itself from a rook).
+//! Moves are generated legal, not pseudo-legal: the rook (and the ai-wok's rook move)
+//! is the only slider, so the only pins run along ranks and files, and a check is
+//! either blocked on the line to a checking slider or answered by capturing the
+//! checker or moving the king. King moves are tested against the squares the opponent
+//! attacks with the king lifted off the board (so it cannot hide behind itself from a
+//! rook).
+//!
+//! The game's rules enter as a const generic (`generate_in::<V>`), chosen by one
+//! `match` per call: each game gets its own compiled generator from the one source,
+//! and makruk's has none of the other games' tests in it.
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::moves::{Move, MoveList};
+use super::moves::{Move, MoveList, Promotion};
 use super::position::Position;
 use super::types::{Color, PieceKind, Square};
+use super::variant::Variant;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -21,14 +27,11 @@ pub enum GenKind {
     Tactical,
 }
 
-/// The squares a pawn promotes on: its sixth rank, and (only in leniently read
+/// The squares a makruk pawn promotes on: its sixth rank, and (only in leniently read
 /// positions, whose pawns may stand beyond it) the ranks behind that too.
 #[inline(always)]
 pub fn promotion_zone(color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(0xFFFF_FF00_0000_0000),
-        Color::Black => Bitboard(0x0000_0000_00FF_FFFF),
-    }
+    Variant::Makruk.promotion_zone(color)
 }
 
 impl Position {
@@ -57,13 +60,14 @@ impl Position {
     }
 
     /// Squares attacked by `by`, with the other side's king removed from the board.
-    fn danger_squares(&self, by: Color) -> Bitboard {
+    fn danger_squares<const V: u8>(&self, by: Color) -> Bitboard {
         let occupied = self.occupied() ^ self.pieces(!by, PieceKind::King);
         let mut danger = Bitboard::EMPTY;
-        for sq in self.pieces(by, PieceKind::Rook) {
+        let (rooks, knights) = self.rook_and_knight_movers::<V>(by);
+        for sq in rooks {
             danger |= attacks::rook_attacks(sq, occupied);
         }
-        for sq in self.pieces(by, PieceKind::Knight) {
+        for sq in knights {
             danger |= attacks::knight_attacks(sq);
         }
         for sq in self.pieces(by, PieceKind::Khon) {
@@ -80,13 +84,36 @@ impl Position {
         danger
     }
 
-    /// Our pieces that stand alone between our king and an enemy rook on its line.
+    /// `color`'s pieces that move as a rook and as a knight: the rooks and knights, and
+    /// in ai-wok the ai-woks too.
+    #[inline(always)]
+    fn rook_and_knight_movers<const V: u8>(&self, color: Color) -> (Bitboard, Bitboard) {
+        let rooks = self.pieces(color, PieceKind::Rook);
+        let knights = self.pieces(color, PieceKind::Knight);
+        if Variant::from_u8(V).has_aiwok() {
+            let aiwoks = self.pieces(color, PieceKind::Met);
+            (rooks | aiwoks, knights | aiwoks)
+        } else {
+            (rooks, knights)
+        }
+    }
+
+    /// Our pieces that stand alone between our king and an enemy rook (or ai-wok) on
+    /// its line.
     pub fn pinned(&self, us: Color) -> Bitboard {
+        let mut sliders = self.pieces(!us, PieceKind::Rook);
+        if self.variant().has_aiwok() {
+            sliders |= self.pieces(!us, PieceKind::Met);
+        }
+        self.pinned_by(us, sliders)
+    }
+
+    #[inline(always)]
+    fn pinned_by(&self, us: Color, sliders: Bitboard) -> Bitboard {
         let king = self.king_square(us);
         let them = !us;
         let occupied = self.occupied();
-        let snipers =
-            attacks::rook_attacks(king, self.pieces_of(them)) & self.pieces(them, PieceKind::Rook);
+        let snipers = attacks::rook_attacks(king, self.pieces_of(them)) & sliders;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = attacks::between(king, sniper) & occupied;
@@ -97,8 +124,37 @@ impl Position {
         pinned
     }
 
-    /// Generates legal moves of the given kind into `list`.
+    /// Generates legal moves of the given kind into `list`. A game already won by Kar
+    /// Ouk's check has none.
+    #[inline]
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        // why: makruk first by a plain test rather than a jump table, and the other
+        // games' generators out of line, so makruk's stays compact (see
+        // `Position::play`).
+        if self.variant() == Variant::Makruk {
+            self.generate_in::<{ Variant::Makruk as u8 }>(kind, list);
+        } else {
+            self.generate_relative(kind, list);
+        }
+    }
+
+    #[inline(never)]
+    fn generate_relative(&self, kind: GenKind, list: &mut MoveList) {
+        match self.variant() {
+            Variant::Makruk => self.generate_in::<{ Variant::Makruk as u8 }>(kind, list),
+            Variant::Cambodian => self.generate_in::<{ Variant::Cambodian as u8 }>(kind, list),
+            Variant::Karouk => self.generate_in::<{ Variant::Karouk as u8 }>(kind, list),
+            Variant::Makpong => self.generate_in::<{ Variant::Makpong as u8 }>(kind, list),
+            Variant::Asean => self.generate_in::<{ Variant::Asean as u8 }>(kind, list),
+            Variant::AiWok => self.generate_in::<{ Variant::AiWok as u8 }>(kind, list),
+        }
+    }
+
+    fn generate_in<const V: u8>(&self, kind: GenKind, list: &mut MoveList) {
+        let variant = Variant::from_u8(V);
+        if variant.check_counting() && self.check_count_won() {
+            return;
+        }
         let us = self.side_to_move();
         let them = !us;
         let ours = self.pieces_of(us);
@@ -109,14 +165,30 @@ impl Position {
         let in_check = checkers.any();
         let tactical_only = kind == GenKind::Tactical && !in_check;
 
-        // King moves.
-        let danger = self.danger_squares(them);
+        // King moves (in check in makpong, only the capture of the checker), and the
+        // Cambodian leap: two files sideways and one rank forward, to an empty square,
+        // not out of check.
+        let danger = self.danger_squares::<V>(them);
         let mut king_targets = attacks::king_attacks(king) & !ours & !danger;
         if tactical_only {
             king_targets &= theirs;
         }
+        if variant.king_frozen_in_check() && in_check {
+            king_targets &= checkers;
+        }
         for to in king_targets {
             list.push(Move::new(king, to));
+        }
+        if variant.cambodian_moves()
+            && kind == GenKind::All
+            && !in_check
+            && self.gates().contains(king)
+        {
+            let forward_rank = Bitboard::rank(king.rank()).forward(us);
+            let leaps = attacks::knight_attacks(king) & forward_rank & !occupied & !danger;
+            for to in leaps {
+                list.push(Move::new(king, to));
+            }
         }
         if checkers.more_than_one() {
             return;
@@ -132,11 +204,18 @@ impl Position {
         } else {
             !ours & !self.pieces(them, PieceKind::King)
         };
-        let promotion_zone = promotion_zone(us);
+        let promotion_zone = variant.promotion_zone(us);
         if tactical_only {
             targets &= theirs | promotion_zone;
         }
-        let pinned = self.pinned(us);
+        let pinned = if variant.has_aiwok() {
+            self.pinned_by(
+                us,
+                self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::Met),
+            )
+        } else {
+            self.pinned_by(us, self.pieces(them, PieceKind::Rook))
+        };
 
         let allowed = |from: Square| -> Bitboard {
             if pinned.contains(from) {
@@ -159,7 +238,15 @@ impl Position {
                 (push | (attacks::pawn_attacks(us, from) & theirs)) & targets & allowed(from);
             for to in dests {
                 if promotion_zone.contains(to) {
-                    list.push(Move::new_promotion(from, to));
+                    if variant.promotes_on_last_rank() {
+                        for piece in Promotion::ASEAN {
+                            list.push(Move::new_promotion_to(from, to, piece));
+                        }
+                    } else if variant.has_aiwok() {
+                        list.push(Move::new_promotion_to(from, to, Promotion::AiWok));
+                    } else {
+                        list.push(Move::new_promotion(from, to));
+                    }
                 } else {
                     list.push(Move::new(from, to));
                 }
@@ -174,11 +261,19 @@ impl Position {
             targets
         };
         for from in self.pieces(us, PieceKind::Met) {
-            push_all(
-                list,
-                from,
-                attacks::met_attacks(from) & piece_targets & allowed(from),
-            );
+            let mut reach = attacks::met_attacks(from);
+            if variant.has_aiwok() {
+                reach |= attacks::knight_attacks(from) | attacks::rook_attacks(from, occupied);
+            }
+            push_all(list, from, reach & piece_targets & allowed(from));
+        }
+        // The Cambodian met's first move: a leap two squares straight forward to an
+        // empty square (it may block a check).
+        if variant.cambodian_moves() && (kind == GenKind::All || in_check) {
+            for from in self.pieces(us, PieceKind::Met) & self.gates() {
+                let ahead = Bitboard::from_square(from).forward(us).forward(us);
+                push_all(list, from, ahead & !occupied & targets & allowed(from));
+            }
         }
         for from in self.pieces(us, PieceKind::Khon) {
             push_all(
@@ -203,7 +298,7 @@ impl Position {
         }
     }
 
-    /// The number of legal moves, without building a list (perft's last ply).
+    /// The number of legal moves (perft's last ply).
     pub fn count_legal_moves(&self) -> usize {
         let mut list = MoveList::new();
         self.generate(GenKind::All, &mut list);

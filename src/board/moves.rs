@@ -1,11 +1,78 @@
 //! Moves and fixed-capacity move lists.
 
-use super::types::Square;
+use super::types::{PieceKind, Square};
 use std::fmt;
 
-/// A move: from-square, to-square and a promotion flag, packed in 16 bits.
+/// What a pawn becomes, as a move carries it: the piece and its UCI letter.
 ///
-/// Makruk promotion is compulsory and always to a met, so one flag says everything.
+/// Makruk's promotion (to a met, `m`) is code 0, so a makruk move's bits are the same
+/// as before the other games came (the transposition table and bench rely on it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Promotion {
+    /// The met of makruk, Cambodian chess, Kar Ouk and makpong (`m`).
+    Met = 0,
+    /// The ai-wok (`a`), in the met's slot.
+    AiWok = 1,
+    /// ASEAN's met, written as a queen (`q`).
+    Queen = 2,
+    /// ASEAN's khon, written as a bishop (`b`).
+    Bishop = 3,
+    /// A knight (ASEAN, `n`).
+    Knight = 4,
+    /// A rook (ASEAN, `r`).
+    Rook = 5,
+}
+
+impl Promotion {
+    /// ASEAN's four choices, strongest first.
+    pub const ASEAN: [Promotion; 4] = [
+        Promotion::Rook,
+        Promotion::Knight,
+        Promotion::Bishop,
+        Promotion::Queen,
+    ];
+
+    const fn from_code(code: u16) -> Promotion {
+        match code {
+            1 => Promotion::AiWok,
+            2 => Promotion::Queen,
+            3 => Promotion::Bishop,
+            4 => Promotion::Knight,
+            5 => Promotion::Rook,
+            _ => Promotion::Met,
+        }
+    }
+
+    /// The piece kind placed on the board (the ai-wok lives in the met's slot).
+    #[inline(always)]
+    pub const fn kind(self) -> PieceKind {
+        match self {
+            Promotion::Met | Promotion::AiWok | Promotion::Queen => PieceKind::Met,
+            Promotion::Bishop => PieceKind::Khon,
+            Promotion::Knight => PieceKind::Knight,
+            Promotion::Rook => PieceKind::Rook,
+        }
+    }
+
+    /// The lower-case UCI letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Promotion::Met => 'm',
+            Promotion::AiWok => 'a',
+            Promotion::Queen => 'q',
+            Promotion::Bishop => 'b',
+            Promotion::Knight => 'n',
+            Promotion::Rook => 'r',
+        }
+    }
+}
+
+/// A move: from-square, to-square, a promotion flag and the promotion's piece, packed
+/// in 16 bits.
+///
+/// The Cambodian first moves (the king's leap, the met's double step) need no flag:
+/// no other move goes from those squares to those.
 /// `Move::NONE` (all zero, a1a1) is never a legal move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
@@ -13,6 +80,7 @@ pub struct Move(u16);
 impl Move {
     pub const NONE: Move = Move(0);
     const PROMOTION: u16 = 1 << 12;
+    const PROMOTION_SHIFT: u32 = 13;
 
     #[inline(always)]
     pub const fn new(from: Square, to: Square) -> Move {
@@ -22,6 +90,33 @@ impl Move {
     #[inline(always)]
     pub const fn new_promotion(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | Self::PROMOTION)
+    }
+
+    /// A promotion to the given piece.
+    #[inline(always)]
+    pub const fn new_promotion_to(from: Square, to: Square, piece: Promotion) -> Move {
+        Move(
+            from.index() as u16
+                | (to.index() as u16) << 6
+                | Self::PROMOTION
+                | (piece as u16) << Self::PROMOTION_SHIFT,
+        )
+    }
+
+    /// The promotion's piece, if this is a promotion.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<Promotion> {
+        if self.is_promotion() {
+            Some(Promotion::from_code(self.0 >> Self::PROMOTION_SHIFT))
+        } else {
+            None
+        }
+    }
+
+    /// The kind a promotion places (`Met` for a move that is not one).
+    #[inline(always)]
+    pub const fn promotion_kind(self) -> PieceKind {
+        Promotion::from_code(self.0 >> Self::PROMOTION_SHIFT).kind()
     }
 
     #[inline(always)]
@@ -52,19 +147,20 @@ impl Move {
 
     #[inline(always)]
     pub const fn from_bits(bits: u16) -> Move {
-        Move(bits & 0x1FFF)
+        Move(bits)
     }
 }
 
-/// UCI long algebraic form: `e3e4`, promotions with the met letter (`d5e6m`).
+/// UCI long algebraic form: `e3e4`, promotions with the piece's letter (`d5e6m`,
+/// ASEAN `d7d8q`, ai-wok `d5d6a`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_none() {
             return f.write_str("0000");
         }
         write!(f, "{}{}", self.from(), self.to())?;
-        if self.is_promotion() {
-            f.write_str("m")?;
+        if let Some(p) = self.promotion() {
+            write!(f, "{}", p.letter())?;
         }
         Ok(())
     }
@@ -76,8 +172,10 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most legal moves a reachable makruk position can have is far below this
-/// (a side has at most two rooks; promotions add only mets).
+/// The most legal moves a reachable position of the family can have is far below this
+/// in makruk (a side has at most two rooks; promotions add only mets). ASEAN
+/// promotions to rooks and the ai-wok's rook-and-knight moves go further, so the list
+/// has room for 256.
 pub const MAX_MOVES: usize = 128;
 
 /// A list of moves on the stack; no allocation in the search.
@@ -162,5 +260,14 @@ mod tests {
         let q = Move::new(Square::parse("e3").unwrap(), Square::parse("e4").unwrap());
         assert_eq!(q.to_string(), "e3e4");
         assert!(!q.is_promotion());
+        let r = Move::new_promotion_to(
+            Square::parse("d7").unwrap(),
+            Square::parse("d8").unwrap(),
+            Promotion::Rook,
+        );
+        assert_eq!(r.to_string(), "d7d8r");
+        assert_eq!(r.promotion_kind(), PieceKind::Rook);
+        assert_eq!(Move::from_bits(r.to_bits()), r);
+        assert_eq!(m.promotion(), Some(Promotion::Met));
     }
 }

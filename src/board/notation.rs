@@ -4,9 +4,10 @@
 //! Thai (`S` khon, `M` met) and the western letters older sites use (`B` khon, `Q` met,
 //! promotions with or without `=M`/`=Q`).
 
-use super::moves::Move;
+use super::moves::{Move, Promotion};
 use super::position::Position;
 use super::types::{PieceKind, Square};
+use super::variant::Variant;
 use std::fmt;
 
 /// Why a move text was refused.
@@ -38,9 +39,9 @@ fn clip(s: &str) -> String {
 }
 
 impl Position {
-    /// Reads a UCI move (`e3e4`, `d5e6m`) and checks that it is legal. A promotion
-    /// written without its `m` is accepted (it is compulsory and unambiguous), as is
-    /// an upper-case `M`.
+    /// Reads a UCI move (`e3e4`, `d5e6m`, ASEAN `d7d8q`) and checks that it is legal.
+    /// A promotion written without its letter is accepted where it is unambiguous
+    /// (every game but ASEAN has one promotion piece), as is an upper-case letter.
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
         let bytes = text.as_bytes();
         if !(bytes.len() == 4 || bytes.len() == 5) || !text.is_ascii() {
@@ -48,14 +49,39 @@ impl Position {
         }
         let from = Square::parse(&text[0..2]).ok_or_else(|| MoveError::Malformed(clip(text)))?;
         let to = Square::parse(&text[2..4]).ok_or_else(|| MoveError::Malformed(clip(text)))?;
-        if bytes.len() == 5 && !matches!(bytes[4], b'm' | b'M') {
+        let letter = bytes.get(4).map(|b| b.to_ascii_lowercase() as char);
+        let letters = match self.variant() {
+            Variant::Asean => "qrnb",
+            Variant::AiWok => "a",
+            _ => "m",
+        };
+        if let Some(c) = letter
+            && !letters.contains(c)
+        {
             return Err(MoveError::Malformed(clip(text)));
         }
-        self.legal_moves()
+        let mut fits = self
+            .legal_moves()
             .iter()
             .copied()
-            .find(|m| m.from() == from && m.to() == to)
-            .ok_or_else(|| MoveError::Illegal(clip(text)))
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect::<Vec<_>>();
+        // ASEAN's letter picks among its four promotions; elsewhere there is one.
+        if let Some(c) = letter
+            && self.variant().promotes_on_last_rank()
+        {
+            fits.retain(|m| m.promotion().is_some_and(|p| p.letter() == c));
+        }
+        match fits.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveError::Illegal(clip(text))),
+            // ASEAN promotions without a letter: the met (queen), as most GUIs mean.
+            many => many
+                .iter()
+                .copied()
+                .find(|m| m.promotion() == Some(Promotion::Queen))
+                .ok_or_else(|| MoveError::Ambiguous(clip(text))),
+        }
     }
 
     /// The SAN of a legal move, with `+` or `#`.
@@ -79,7 +105,7 @@ impl Position {
                 s.push(from.file_char());
             }
         } else {
-            s.push(kind.letter());
+            s.push(self.variant().letter(kind));
             // Disambiguate among other pieces of the same kind reaching the same square.
             let rivals: Vec<Square> = self
                 .legal_moves()
@@ -107,7 +133,8 @@ impl Position {
         }
         s.push_str(&to.to_string());
         if m.is_promotion() {
-            s.push_str("=M");
+            s.push('=');
+            s.push(self.variant().letter(m.promotion_kind()));
         }
         s
     }
@@ -123,19 +150,24 @@ impl Position {
             return Ok(m);
         }
         let mut body = trimmed;
-        // The promotion suffix: "=M", "=Q", "M", "Q" (or their lower case), or nothing.
-        let mut promotion_written = false;
-        for suffix in ["=M", "=Q", "=m", "=q"] {
-            if let Some(stripped) = body.strip_suffix(suffix) {
-                body = stripped;
-                promotion_written = true;
-                break;
-            }
-        }
+        // The promotion suffix: "=M", "=Q", "M", "Q" (any of the game's letters, or
+        // their lower case after '='), or nothing.
+        let mut promotion_written = None;
         let b = body.as_bytes();
-        if !promotion_written && b.len() >= 3 && matches!(b[b.len() - 1], b'M' | b'Q') {
+        if b.len() >= 2 && b[b.len() - 2] == b'=' {
+            let kind = self
+                .variant()
+                .kind_from_san_letter(b[b.len() - 1].to_ascii_uppercase())
+                .ok_or_else(|| MoveError::Malformed(clip(text)))?;
+            promotion_written = Some(kind);
+            body = &body[..body.len() - 2];
+        } else if b.len() >= 3
+            && b[b.len() - 1].is_ascii_uppercase()
+            && b[b.len() - 2].is_ascii_digit()
+            && let Some(kind) = self.variant().kind_from_san_letter(b[b.len() - 1])
+        {
+            promotion_written = Some(kind);
             body = &body[..body.len() - 1];
-            promotion_written = true;
         }
         let b = body.as_bytes();
         if b.len() < 2 {
@@ -145,16 +177,11 @@ impl Position {
             .ok_or_else(|| MoveError::Malformed(clip(text)))?;
         let mut head = &body[..body.len() - 2];
         let kind = match head.as_bytes().first() {
-            Some(c) if c.is_ascii_uppercase() => {
-                let kind = match c {
-                    b'K' => PieceKind::King,
-                    b'R' => PieceKind::Rook,
-                    b'N' => PieceKind::Knight,
-                    b'S' | b'B' => PieceKind::Khon,
-                    b'M' | b'Q' | b'F' => PieceKind::Met,
-                    b'P' => PieceKind::Pawn,
-                    _ => return Err(MoveError::Malformed(clip(text))),
-                };
+            Some(&c) if c.is_ascii_uppercase() => {
+                let kind = self
+                    .variant()
+                    .kind_from_san_letter(c)
+                    .ok_or_else(|| MoveError::Malformed(clip(text)))?;
                 head = &head[1..];
                 kind
             }
@@ -169,6 +196,7 @@ impl Position {
                 _ => return Err(MoveError::Malformed(clip(text))),
             }
         }
+        let asean = self.variant().promotes_on_last_rank();
         let candidates: Vec<Move> = self
             .legal_moves()
             .iter()
@@ -178,12 +206,25 @@ impl Position {
                     && self.kind_at(m.from()) == Some(kind)
                     && from_file.is_none_or(|f| m.from().file() == f)
                     && from_rank.is_none_or(|r| m.from().rank() == r)
+                    && !(asean && promotion_written.is_some_and(|k| m.promotion_kind() != k))
             })
             .collect();
         match candidates.as_slice() {
-            [m] if promotion_written && !m.is_promotion() => Err(MoveError::Illegal(clip(text))),
+            [m] if promotion_written.is_some() && !m.is_promotion() => {
+                Err(MoveError::Illegal(clip(text)))
+            }
             [m] => Ok(*m),
             [] => Err(MoveError::Illegal(clip(text))),
+            // ASEAN promotions without a letter: the met (queen).
+            many if many
+                .iter()
+                .all(|m| m.is_promotion() && m.from() == many[0].from()) =>
+            {
+                many.iter()
+                    .copied()
+                    .find(|m| m.promotion() == Some(Promotion::Queen))
+                    .ok_or_else(|| MoveError::Ambiguous(clip(text)))
+            }
             _ => Err(MoveError::Ambiguous(clip(text))),
         }
     }

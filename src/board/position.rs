@@ -10,6 +10,7 @@ use super::bitboard::Bitboard;
 use super::counting::{self, CountState};
 use super::moves::Move;
 use super::types::{Color, Piece, PieceKind, Square};
+use super::variant::Variant;
 use super::zobrist;
 
 /// The mailbox code for an empty square.
@@ -18,9 +19,18 @@ const EMPTY: u8 = 12;
 /// The Fairy-Stockfish start position.
 pub const START_FEN: &str = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
 
-/// A makruk position.
+/// A position of one of the makruk family's games (makruk unless built otherwise).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
+    /// The game whose rules apply.
+    variant: Variant,
+    /// Cambodian first-move rights: the files (bits 0-7 White's, on rank 1; bits
+    /// 8-15 Black's, on rank 8) whose king or met has not moved yet. Zero in the
+    /// other games. Two bytes, not a bitboard: the position stays as small as
+    /// makruk's was, which copy-make copies at every move.
+    gates: u16,
+    /// Kar Ouk: the checks each side still has to give to win (the FEN's `1+1`).
+    checks_left: [u8; 2],
     /// Piece index (`Piece::index`) per square, `EMPTY` for none.
     mailbox: [u8; 64],
     by_kind: [Bitboard; 6],
@@ -41,9 +51,17 @@ impl Position {
         Position::from_fen(START_FEN).expect("the start FEN is valid")
     }
 
+    /// The start position of `variant`.
+    pub fn startpos_of(variant: Variant) -> Position {
+        Position::from_fen_in(variant, variant.start_fen()).expect("the start FEN is valid")
+    }
+
     /// An empty board, White to move: only for the FEN parser to fill and validate.
-    pub(super) fn empty() -> Position {
+    pub(super) fn empty(variant: Variant) -> Position {
         Position {
+            variant,
+            gates: 0,
+            checks_left: [1, 1],
             mailbox: [EMPTY; 64],
             by_kind: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
@@ -61,6 +79,19 @@ impl Position {
         self.mailbox[sq.index()] = piece.index() as u8;
         self.by_kind[piece.kind.index()] |= Bitboard::from_square(sq);
         self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+
+    /// Sets the Cambodian rights (only those whose square holds a piece of the colour
+    /// they belong to are kept, as Fairy-Stockfish writes them) and Kar Ouk's checks.
+    pub(super) fn set_rights(&mut self, gates: Bitboard, checks_left: [u8; 2]) {
+        let white = gates & Bitboard::RANK_1 & self.by_color[0];
+        let black = gates & Bitboard::rank(7) & self.by_color[1];
+        self.gates = if self.variant.cambodian_moves() {
+            pack_gates(white | black)
+        } else {
+            0
+        };
+        self.checks_left = checks_left;
     }
 
     /// Sets side, count and clocks, then derives the key and the checkers.
@@ -81,10 +112,25 @@ impl Position {
 
     /// The key computed from scratch (used at set-up and to verify incremental updates).
     pub fn compute_key(&self) -> u64 {
-        let mut key =
-            zobrist::side(self.side) ^ zobrist::count(self.count.limit(), self.count.ply());
+        let mut key = zobrist::side(self.side)
+            ^ zobrist::count(self.count.limit(), self.count.ply())
+            ^ self.rules_key();
         for sq in self.occupied() {
             key ^= zobrist::piece_square(self.piece_at(sq).expect("occupied"), sq);
+        }
+        key
+    }
+
+    /// The key of the game and its rights: zero in makruk, so makruk keys are what
+    /// they were before the other games came.
+    fn rules_key(&self) -> u64 {
+        let mut key = zobrist::variant(self.variant);
+        for sq in self.gates() {
+            key ^= zobrist::gate(sq);
+        }
+        if self.variant.check_counting() {
+            key ^= zobrist::checks(Color::White, self.checks_left[0])
+                ^ zobrist::checks(Color::Black, self.checks_left[1]);
         }
         key
     }
@@ -99,6 +145,40 @@ impl Position {
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    /// The game whose rules apply.
+    #[inline(always)]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The FEN letter of `piece` in this game (upper case for White).
+    pub fn piece_char(&self, piece: Piece) -> char {
+        let c = self.variant.letter(piece.kind);
+        match piece.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// Cambodian first-move rights: the squares whose king or met still has them.
+    #[inline(always)]
+    pub fn gates(&self) -> Bitboard {
+        Bitboard((self.gates & 0xFF) as u64 | ((self.gates >> 8) as u64) << 56)
+    }
+
+    /// Kar Ouk: the checks `color` still has to give to win.
+    #[inline(always)]
+    pub fn checks_left(&self, color: Color) -> u8 {
+        self.checks_left[color.index()]
+    }
+
+    /// Kar Ouk: the side that just moved has given its last needed check, so the side
+    /// to move has lost.
+    #[inline(always)]
+    pub fn check_count_won(&self) -> bool {
+        self.variant.check_counting() && self.checks_left[(!self.side).index()] == 0
     }
 
     /// The Zobrist key: pieces, side to move and counting state.
@@ -202,16 +282,33 @@ impl Position {
     /// Pieces of either colour that attack `sq`, with `occupied` blocking the rooks.
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        if self.variant.has_aiwok() {
+            self.attackers_to_in::<{ Variant::AiWok as u8 }>(sq, occupied)
+        } else {
+            self.attackers_to_in::<{ Variant::Makruk as u8 }>(sq, occupied)
+        }
+    }
+
+    /// `attackers_to` under the rules of variant `V` (a `Variant as u8`).
+    #[inline(always)]
+    fn attackers_to_in<const V: u8>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let white = self.by_color[0];
         let black = self.by_color[1];
         let khons = self.by_kind[PieceKind::Khon.index()];
         let pawns = self.by_kind[PieceKind::Pawn.index()];
+        let mut rooks = self.by_kind[PieceKind::Rook.index()];
+        let mut knights = self.by_kind[PieceKind::Knight.index()];
+        // The ai-wok (in the met's slot) also attacks as a rook and a knight.
+        if Variant::from_u8(V).has_aiwok() {
+            rooks |= self.by_kind[PieceKind::Met.index()];
+            knights |= self.by_kind[PieceKind::Met.index()];
+        }
         // A piece of colour c attacks sq exactly when sq's reverse pattern (the same
         // piece of the other colour) reaches it; only khons and pawns are asymmetric.
-        (attacks::knight_attacks(sq) & self.by_kind[PieceKind::Knight.index()])
+        (attacks::knight_attacks(sq) & knights)
             | (attacks::king_attacks(sq) & self.by_kind[PieceKind::King.index()])
             | (attacks::met_attacks(sq) & self.by_kind[PieceKind::Met.index()])
-            | (attacks::rook_attacks(sq, occupied) & self.by_kind[PieceKind::Rook.index()])
+            | (attacks::rook_attacks(sq, occupied) & rooks)
             | (attacks::khon_attacks(Color::Black, sq) & khons & white)
             | (attacks::khon_attacks(Color::White, sq) & khons & black)
             | (attacks::pawn_attacks(Color::Black, sq) & pawns & white)
@@ -225,7 +322,33 @@ impl Position {
     }
 
     /// Plays a legal move. The caller guarantees legality (a move from `legal_moves`).
+    #[inline]
     pub fn play(&mut self, m: Move) {
+        // One dispatch per move; inside, each game's rules are constants (makruk's
+        // move has no test for the others' rights, checks or pieces).
+        // why: makruk first by a plain test, not through a jump table, and the other
+        // games' moves out of line: perft measured a few per cent slower otherwise.
+        if self.variant == Variant::Makruk {
+            self.play_in::<{ Variant::Makruk as u8 }>(m);
+        } else {
+            self.play_relative(m);
+        }
+    }
+
+    #[inline(never)]
+    fn play_relative(&mut self, m: Move) {
+        match self.variant {
+            Variant::Makruk => self.play_in::<{ Variant::Makruk as u8 }>(m),
+            Variant::Cambodian => self.play_in::<{ Variant::Cambodian as u8 }>(m),
+            Variant::Karouk => self.play_in::<{ Variant::Karouk as u8 }>(m),
+            Variant::Makpong => self.play_in::<{ Variant::Makpong as u8 }>(m),
+            Variant::Asean => self.play_in::<{ Variant::Asean as u8 }>(m),
+            Variant::AiWok => self.play_in::<{ Variant::AiWok as u8 }>(m),
+        }
+    }
+
+    fn play_in<const V: u8>(&mut self, m: Move) {
+        let variant = Variant::from_u8(V);
         let us = self.side;
         let them = !us;
         let from = m.from();
@@ -251,7 +374,7 @@ impl Position {
         }
 
         let placed = if m.is_promotion() {
-            Piece::new(us, PieceKind::Met)
+            Piece::new(us, m.promotion_kind())
         } else {
             moving
         };
@@ -267,15 +390,54 @@ impl Position {
             self.halfmove_clock = 0;
         }
 
+        if variant.cambodian_moves() && self.gates != 0 {
+            key ^= self.update_gates(moving.kind, from_bb | to_bb, to, them);
+        }
+
         self.side = them;
-        self.count = counting::after_move(self, before, captured.map(|p| p.kind), m.is_promotion());
+        self.count =
+            counting::after_move_in::<V>(self, before, captured.map(|p| p.kind), m.is_promotion());
         key ^= zobrist::count(self.count.limit(), self.count.ply());
+        self.checkers = self.attackers_to_in::<V>(self.king_square(them), self.occupied())
+            & self.by_color[us.index()];
+        if variant.check_counting() && self.checkers.any() {
+            let left = &mut self.checks_left[us.index()];
+            let was = *left;
+            *left = was.saturating_sub(1);
+            key ^= zobrist::checks(us, was) ^ zobrist::checks(us, *left);
+        }
         self.key = key;
-        self.checkers =
-            self.attackers_to(self.king_square(them), self.occupied()) & self.by_color[us.index()];
 
         #[cfg(debug_assertions)]
         self.assert_consistent();
+    }
+
+    /// Cambodian rights after a move: a right goes with its piece's first move or its
+    /// capture, and the king's leap is also lost when an enemy rook moves onto the
+    /// king's rank or file, blocked or not (Fairy-Stockfish's rule). Returns the key
+    /// change.
+    #[cold]
+    fn update_gates(
+        &mut self,
+        moving: PieceKind,
+        touched: Bitboard,
+        to: Square,
+        them: Color,
+    ) -> u64 {
+        let before = self.gates();
+        let mut gates = before & !touched;
+        if moving == PieceKind::Rook {
+            let king = self.king_square(them);
+            if gates.contains(king) && attacks::rook_attacks(to, Bitboard::EMPTY).contains(king) {
+                gates = gates.without(king);
+            }
+        }
+        self.gates = pack_gates(gates);
+        let mut key = 0;
+        for sq in before & !gates {
+            key ^= zobrist::gate(sq);
+        }
+        key
     }
 
     /// Passes the move to the other side (for null-move pruning; never when in check).
@@ -333,8 +495,29 @@ impl Position {
     }
 }
 
+/// First-move rights on ranks 1 and 8 as `Position::gates` keeps them.
+fn pack_gates(gates: Bitboard) -> u16 {
+    (gates.0 & 0xFF) as u16 | (((gates.0 >> 56) & 0xFF) as u16) << 8
+}
+
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stays_as_small_as_makruks() {
+        // why: copy-make copies the position at every move; the relatives' state
+        // (game, rights, checks) lives in what was padding.
+        assert!(
+            std::mem::size_of::<Position>() <= 160,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
     }
 }

@@ -6,11 +6,18 @@
 //! would reuse a mate score that one count allows and the other forbids.
 
 use super::types::{Color, Piece, Square};
+use super::variant::Variant;
 use once_cell::sync::Lazy;
 
 struct Keys {
     piece_square: [[u64; 64]; 12],
     black_to_move: u64,
+    /// Per variant; makruk's is zero so its keys are unchanged.
+    variant: [u64; 6],
+    /// Cambodian first-move rights, per square.
+    gate: [u64; 64],
+    /// Kar Ouk checks left, per colour and number (0..=15).
+    checks: [[u64; 16]; 2],
 }
 
 /// splitmix64: a fixed, well-mixed sequence, so keys are the same in every run.
@@ -33,11 +40,46 @@ static KEYS: Lazy<Keys> = Lazy::new(|| {
             *key = next();
         }
     }
+    let black_to_move = next();
+    // Drawn after makruk's keys, so those stay the same numbers.
+    let mut variant = [0u64; 6];
+    for key in variant.iter_mut().skip(1) {
+        *key = next();
+    }
+    let mut gate = [0u64; 64];
+    for key in gate.iter_mut() {
+        *key = next();
+    }
+    let mut checks = [[0u64; 16]; 2];
+    for key in checks.iter_mut().flatten() {
+        *key = next();
+    }
     Keys {
         piece_square,
-        black_to_move: next(),
+        black_to_move,
+        variant,
+        gate,
+        checks,
     }
 });
+
+/// The key of the game being played (zero for makruk).
+#[inline(always)]
+pub fn variant(v: Variant) -> u64 {
+    KEYS.variant[v.index()]
+}
+
+/// The key of a Cambodian first-move right on `sq`.
+#[inline(always)]
+pub fn gate(sq: Square) -> u64 {
+    KEYS.gate[sq.index()]
+}
+
+/// The key of Kar Ouk's checks left for `color`.
+#[inline(always)]
+pub fn checks(color: Color, left: u8) -> u64 {
+    KEYS.checks[color.index()][(left & 15) as usize]
+}
 
 #[inline(always)]
 pub fn piece_square(piece: Piece, sq: Square) -> u64 {

@@ -8,7 +8,7 @@ use super::analyze_json::{
 use super::score_text;
 use super::search_options::SearchOptions;
 use crate::board::counting;
-use crate::board::{Color, FenRules, Move, Position, START_FEN};
+use crate::board::{Color, FenRules, Move, Position, Variant};
 use crate::engine::{EngineReporter, limits};
 use crate::pgn::numbered_san;
 use crate::search::{Bound, Reporter, SearchReport, SearchResult};
@@ -24,7 +24,10 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// `khun analyze`'s arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnalyzeArgs {
-    /// The position (default: the start position).
+    /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
+    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    pub variant: Variant,
+    /// The position (default: the game's start position).
     #[arg(long)]
     pub fen: Option<String>,
     /// Moves to play from it first, in UCI (`e3e4`) or SAN (`Nf3`, `Bc2`).
@@ -44,11 +47,19 @@ pub struct AnalyzeArgs {
 
 /// The start position and the moves given on the command line (UCI or SAN).
 pub fn game_from_args(
+    variant: Variant,
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<(Position, Vec<Move>), String> {
-    let start = Position::from_fen_with(fen.unwrap_or(START_FEN), FenRules::Strict)
-        .map_err(|e| format!("--fen: {e}"))?;
+    let start = Position::from_fen_full(
+        variant,
+        fen.unwrap_or(variant.start_fen()),
+        FenRules::Strict,
+    )
+    .map_err(|e| match variant {
+        Variant::Makruk => format!("--fen: {e}"),
+        _ => format!("--fen: {e} (a {variant} FEN)"),
+    })?;
     let mut pos = start.clone();
     let mut played = Vec::new();
     for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
@@ -245,7 +256,7 @@ impl EngineReporter for Printer {
 
 /// Runs `khun analyze`, writing to `out`. `Err` holds a message for bad input.
 pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String> {
-    let (start, moves) = game_from_args(args.fen.as_deref(), &args.moves)?;
+    let (start, moves) = game_from_args(args.variant, args.fen.as_deref(), &args.moves)?;
     let mut root = start.clone();
     for &m in &moves {
         root.play(m);
@@ -286,12 +297,13 @@ mod tests {
 
     #[test]
     fn moves_in_uci_or_san() {
-        let (_, moves) = game_from_args(None, &["f3f4 f6f5".into(), "Nf3".into()]).unwrap();
+        let (_, moves) =
+            game_from_args(Variant::Makruk, None, &["f3f4 f6f5".into(), "Nf3".into()]).unwrap();
         assert_eq!(moves.len(), 3);
-        let e = game_from_args(None, &["f3f4".into(), "Xe5".into()]).unwrap_err();
+        let e = game_from_args(Variant::Makruk, None, &["f3f4".into(), "Xe5".into()]).unwrap_err();
         assert!(e.contains("move 2"), "{e}");
         assert!(
-            game_from_args(Some("nonsense"), &[])
+            game_from_args(Variant::Makruk, Some("nonsense"), &[])
                 .unwrap_err()
                 .starts_with("--fen")
         );

@@ -41,6 +41,10 @@ pub const DEFAULT_MOVETIME_MS: u64 = 200;
 pub struct AnnotateArgs {
     /// The PGN file: one or more games, Thai or western letters.
     pub pgn: PathBuf,
+    /// The game of the games without a `[Variant]` tag (a tag always wins):
+    /// makruk (default), cambodian, karouk, makpong, asean or ai-wok.
+    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    pub variant: crate::board::Variant,
     /// Write the annotated PGN to this file (default: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -115,7 +119,7 @@ fn evaluate(
 /// and counted in the summary.
 pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
     let text = read_pgn_file(&args.pgn)?;
-    let all = pgn::read_and_replay(&text);
+    let all = pgn::read_and_replay_in(&text, args.variant);
     if all.is_empty() {
         return Err(format!("no games in '{}'", args.pgn.display()));
     }

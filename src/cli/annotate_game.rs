@@ -125,6 +125,11 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
     }
 
     let mut tags = game.tags.clone();
+    // A game of a relative read as such by `--variant` says so in its output.
+    let variant = game.start.variant();
+    if variant != crate::board::Variant::Makruk && !tags.iter().any(|(n, _)| n == "Variant") {
+        set_tag(&mut tags, "Variant", variant.name().to_string());
+    }
     set_tag(&mut tags, "Result", result.clone());
     if tags.iter().any(|(n, _)| n == "PlyCount") {
         set_tag(&mut tags, "PlyCount", game.moves.len().to_string());

@@ -62,8 +62,9 @@ pub fn read_book(text: &str) -> Result<Vec<Position>, String> {
             None => (line, Vec::new()),
         };
         let fen = (head != "startpos").then_some(head);
-        let pos = super::position_from_args(fen, &moves, FenRules::Strict)
-            .map_err(|e| format!("book line {}: {e}", n + 1))?;
+        let pos =
+            super::position_from_args(crate::board::Variant::Makruk, fen, &moves, FenRules::Strict)
+                .map_err(|e| format!("book line {}: {e}", n + 1))?;
         out.push(pos);
     }
     if out.is_empty() {

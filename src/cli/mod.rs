@@ -36,16 +36,29 @@ pub mod svg;
 pub mod tablebase;
 pub mod train;
 
-use crate::board::{FenRules, Position, START_FEN};
+use crate::board::{FenRules, Position, Variant};
 
-/// Builds a position from an optional FEN and UCI moves, or says what is wrong.
+/// Reads a `--variant` value: one of the six names, in any letter case.
+pub fn parse_variant(text: &str) -> Result<Variant, String> {
+    Variant::from_name(text).ok_or_else(|| {
+        format!(
+            "unknown variant '{}'; Khun plays {}",
+            text.chars().take(40).collect::<String>(),
+            Variant::names_joined(", ")
+        )
+    })
+}
+
+/// Builds a position of `variant` from an optional FEN (default: the variant's start)
+/// and UCI moves, or says what is wrong.
 pub fn position_from_args(
+    variant: Variant,
     fen: Option<&str>,
     moves: &[String],
     rules: FenRules,
 ) -> Result<Position, String> {
-    let fen = fen.unwrap_or(START_FEN);
-    let mut pos = Position::from_fen_with(fen, rules).map_err(|e| e.to_string())?;
+    let fen = fen.unwrap_or(variant.start_fen());
+    let mut pos = Position::from_fen_full(variant, fen, rules).map_err(|e| e.to_string())?;
     for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
         let m = pos
             .parse_uci_move(text)

@@ -16,8 +16,21 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// (knight and one met mate only a king already caught in a corner: 4% of
 /// positions); three mets on both colours. A pawn counts as the met it becomes, on
 /// the colour of its promotion square.
+///
+/// The relatives: an ai-wok mates alone; where pawns promote to a mating piece
+/// (ASEAN's rook, the ai-wok) a pawn is enough; in Kar Ouk (a check wins) and makpong
+/// (a checked king may not step away) any man is.
 pub fn has_mating_material(pos: &Position, color: Color) -> bool {
     let n = |kind| pos.pieces(color, kind).count();
+    let variant = pos.variant();
+    if variant.check_counting() || variant.king_frozen_in_check() {
+        return pos.pieces_of(color).count() > 1;
+    }
+    if (variant.has_aiwok() && n(PieceKind::Met) + n(PieceKind::Pawn) > 0)
+        || (variant.promotes_on_last_rank() && n(PieceKind::Pawn) > 0)
+    {
+        return true;
+    }
     let (rooks, khons, knights) = (n(PieceKind::Rook), n(PieceKind::Khon), n(PieceKind::Knight));
     if rooks > 0 || khons >= 2 {
         return true;
@@ -98,11 +111,15 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         return out;
     }
     let sign = if strong == Color::White { 1 } else { -1 };
+    // The ai-wok mates as a rook does (and more easily).
+    let mut rooks = pos.pieces(strong, PieceKind::Rook);
+    if pos.variant().has_aiwok() {
+        rooks |= pos.pieces(strong, PieceKind::Met);
+    }
     if pos.pieces_of(weak).count() == 1 {
         let weak_king = pos.king_square(weak);
         let strong_king = pos.king_square(strong);
-        let khon_mates = pos.pieces(strong, PieceKind::Khon).any()
-            && pos.pieces(strong, PieceKind::Rook).is_empty();
+        let khon_mates = pos.pieces(strong, PieceKind::Khon).any() && rooks.is_empty();
         let drive = if khon_mates {
             let seen_by_white = match strong {
                 Color::White => weak_king,
@@ -114,7 +131,7 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         };
         let mut guidance =
             BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king);
-        if pos.pieces(strong, PieceKind::Rook).is_empty() {
+        if rooks.is_empty() {
             let short_range = pos.pieces(strong, PieceKind::Met)
                 | pos.pieces(strong, PieceKind::Khon)
                 | pos.pieces(strong, PieceKind::Knight);

@@ -156,18 +156,34 @@ fn side_terms<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let mut attack_units = 0;
     let mut attackers = 0;
 
+    let aiwok = pos.variant().has_aiwok();
     for kind in PieceKind::ALL {
         for sq in pos.pieces(color, kind) {
-            material += MATERIAL[kind.index()];
+            let is_aiwok = aiwok && kind == PieceKind::Met;
+            material += if is_aiwok {
+                AIWOK_MATERIAL
+            } else {
+                MATERIAL[kind.index()]
+            };
             placement += psqt::value(kind, color, sq);
             let reach = match kind {
                 PieceKind::Pawn | PieceKind::King => continue,
+                PieceKind::Met if is_aiwok => {
+                    attacks::met_attacks(sq)
+                        | attacks::knight_attacks(sq)
+                        | attacks::rook_attacks(sq, occupied)
+                }
                 PieceKind::Met => attacks::met_attacks(sq),
                 PieceKind::Khon => attacks::khon_attacks(color, sq),
                 PieceKind::Knight => attacks::knight_attacks(sq),
                 PieceKind::Rook => attacks::rook_attacks(sq, occupied),
             };
-            mobility += MOBILITY[kind.index()] * (reach & mobility_area).count() as i32;
+            let per_square = if is_aiwok {
+                AIWOK_MOBILITY
+            } else {
+                MOBILITY[kind.index()]
+            };
+            mobility += per_square * (reach & mobility_area).count() as i32;
             let zone_hits = (reach & king_zone).count() as i32;
             if zone_hits > 0 {
                 attackers += 1;

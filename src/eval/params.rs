@@ -20,6 +20,17 @@ pub const MATERIAL: [S; 6] = [
     S(0, 0),
 ];
 
+/// The ai-wok's material (ai-wok replaces the met; it moves as a rook, a knight or
+/// a met).
+// why: a rook and a knight in one piece, like chess's chancellor (worth about a rook
+// and a knight: 1260 here), plus the met's steps; Fairy-Max prices it at 1.25 times
+// its rook and knight (about 1575 here). Between the two; no games measure it finer.
+pub const AIWOK_MATERIAL: S = S(1400, 1500);
+/// The ai-wok's mobility per reachable square.
+// why: it reaches up to 26 squares, twice a rook; a rook's weight per square would
+// count its mobility double, so about half of it.
+pub const AIWOK_MOBILITY: S = S(2, 3);
+
 /// Game-phase weight per piece kind; the start position has `MAX_PHASE`.
 // why: rooks shape the middlegame most; mets barely matter for the phase.
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 1, 2, 0];
@@ -121,6 +132,20 @@ pub const SMALL_EDGE_SCALE: i32 = 24;
 // why: a win the count will cut off is worth nothing; fading lets the engine see
 // the draw coming and the defender aim for it (ddugovic/Stockfish issue 426).
 pub const COUNT_FADE_PLIES: i32 = 40;
+
+/// The ai-wok's value for exchange decisions (see `AIWOK_MATERIAL`).
+pub const AIWOK_SEE_VALUE: i32 = 1400;
+
+/// The material value of a kind in `pos`'s game (the ai-wok in its met slot), for
+/// exchange decisions.
+#[inline(always)]
+pub fn see_value_in(variant: crate::board::Variant, kind: PieceKind) -> i32 {
+    if variant.has_aiwok() && kind == PieceKind::Met {
+        AIWOK_SEE_VALUE
+    } else {
+        see_value(kind)
+    }
+}
 
 /// The material value of a kind (middlegame), for exchange decisions.
 pub const fn see_value(kind: PieceKind) -> i32 {

@@ -120,9 +120,10 @@ impl GameEnd {
 
     fn of(outcome: Outcome) -> GameEnd {
         match outcome {
-            Outcome::Checkmate { .. } => GameEnd::Checkmate,
+            // datagen plays makruk; the relatives' ends are filed with their kin.
+            Outcome::Checkmate { .. } | Outcome::CheckWin { .. } => GameEnd::Checkmate,
             Outcome::Stalemate => GameEnd::Stalemate,
-            Outcome::CountExceeded => GameEnd::CountExceeded,
+            Outcome::CountExceeded | Outcome::FiftyMoves => GameEnd::CountExceeded,
             Outcome::InsufficientMaterial => GameEnd::InsufficientMaterial,
         }
     }
@@ -185,8 +186,14 @@ fn result_of(outcome: Outcome) -> GameResult {
     match outcome {
         Outcome::Checkmate {
             winner: Color::White,
+        }
+        | Outcome::CheckWin {
+            winner: Color::White,
         } => GameResult::WhiteWins,
         Outcome::Checkmate {
+            winner: Color::Black,
+        }
+        | Outcome::CheckWin {
             winner: Color::Black,
         } => GameResult::BlackWins,
         _ => GameResult::Draw,

@@ -50,12 +50,13 @@ impl Delta {
     };
 
     /// What `m`, legal in `pos`, changes: the mover leaves its square, a captured
-    /// piece leaves the target, the mover (a met when it promotes) arrives.
+    /// piece leaves the target, the mover (its promotion's piece when it promotes)
+    /// arrives.
     #[inline]
     pub fn of_move(pos: &Position, m: Move) -> Delta {
         let mover = pos.piece_at(m.from()).expect("a move starts on a piece");
         let placed = if m.is_promotion() {
-            Piece::new(mover.color, PieceKind::Met)
+            Piece::new(mover.color, m.promotion_kind())
         } else {
             mover
         };

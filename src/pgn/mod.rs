@@ -22,14 +22,24 @@ pub mod writer;
 
 pub use decode::decode;
 pub use reader::{PgnError, WrittenGame, read_games};
-pub use replay::{Game, replay};
+pub use replay::{Game, replay, replay_in};
 pub use san_line::{numbered_san, numbered_san_tokens};
 pub use writer::{GameOut, MoveOut, Piece, write_game};
 
 /// Reads and replays every game of a PGN text: one result per game, in file order.
+/// A game without a `[Variant]` tag is makruk.
 pub fn read_and_replay(text: &str) -> Vec<Result<Game, PgnError>> {
+    read_and_replay_in(text, crate::board::Variant::Makruk)
+}
+
+/// As [`read_and_replay`], with games that have no `[Variant]` tag played as
+/// `default`.
+pub fn read_and_replay_in(
+    text: &str,
+    default: crate::board::Variant,
+) -> Vec<Result<Game, PgnError>> {
     read_games(text)
         .into_iter()
-        .map(|g| g.and_then(replay))
+        .map(|g| g.and_then(|g| replay_in(g, default)))
         .collect()
 }

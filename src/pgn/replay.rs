@@ -6,7 +6,7 @@
 
 use super::move_marks::split_marks;
 use super::reader::{PgnError, WrittenGame, game_label};
-use crate::board::{FenRules, Move, MoveError, Position};
+use crate::board::{FenRules, Move, MoveError, Position, Variant};
 
 /// A game whose moves are legal.
 #[derive(Clone, Debug)]
@@ -92,37 +92,47 @@ fn explain(text: &str, error: MoveError) -> String {
     }
 }
 
-/// Whether a `[Variant]` value names makruk (or its Thai name), in any letter case.
-fn is_makruk(variant: &str) -> bool {
-    let v = variant.trim().to_ascii_lowercase().replace(['-', '_'], " ");
-    matches!(
-        v.as_str(),
-        "makruk" | "thai" | "thai chess" | "makruk (thai chess)"
-    )
+/// The game a `[Variant]` value names, in any letter case (`makruk`, `Thai chess`,
+/// `Makruk (Thai chess)`, `cambodian`, `Ouk Chatrang`, `ASEAN`, `ai-wok`, ...).
+fn variant_named(text: &str) -> Option<Variant> {
+    let trimmed = text.trim();
+    // "Makruk (Thai chess)" and the like: the name before the bracket.
+    let head = trimmed.split('(').next().unwrap_or(trimmed);
+    Variant::from_name(head).or_else(|| Variant::from_name(trimmed))
 }
 
 /// Plays a written game through. `Err` when the game cannot start at all (another
 /// variant, a bad `[FEN]` tag); a bad move gives a game that stops before it, with
 /// `error` set.
 pub fn replay(written: WrittenGame) -> Result<Game, PgnError> {
+    replay_in(written, Variant::Makruk)
+}
+
+/// As [`replay`], a game without a `[Variant]` tag being one of `default`.
+pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnError> {
     let label = game_label(written.number, &written.tags);
     let fail = |line: usize, message: String| PgnError {
         game: label.clone(),
         line,
         message,
     };
-    if let Some(variant) = written.tag("Variant")
-        && !is_makruk(variant)
-    {
-        return Err(fail(
-            written.line,
-            format!("variant '{}' is not makruk", super::lexer::clip(variant)),
-        ));
-    }
+    let variant = match written.tag("Variant") {
+        None => default,
+        Some(text) => variant_named(text).ok_or_else(|| {
+            fail(
+                written.line,
+                format!(
+                    "variant '{}' is not one Khun plays ({})",
+                    super::lexer::clip(text),
+                    Variant::names_joined(", ")
+                ),
+            )
+        })?,
+    };
     let start = match written.tag("FEN") {
-        Some(fen) => Position::from_fen_with(fen, FenRules::Strict)
+        Some(fen) => Position::from_fen_full(variant, fen, FenRules::Strict)
             .map_err(|e| fail(written.line, format!("bad [FEN] tag: {e}")))?,
-        None => Position::startpos(),
+        None => Position::startpos_of(variant),
     };
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(written.moves.len());
@@ -243,7 +253,15 @@ mod tests {
             assert_eq!(g.moves.len(), 1, "{written}");
         }
         let e = one("[Variant \"chess\"]\n1. e4 *").unwrap_err();
-        assert!(e.message.contains("not makruk"), "{e}");
+        assert!(e.message.contains("not one Khun plays"), "{e}");
+        // The relatives by their tags, in any spelling.
+        let g = one("[Variant \"Ouk Chatrang\"]\n1. Kb2 Kg7 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::Cambodian);
+        assert_eq!(g.moves.len(), 2);
+        let g = one("[Variant \"ASEAN\"]\n1. Bc2 Bc7 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::Asean);
+        let g = one("[Variant \"Ai-Wok\"]\n1. Ad2 *").unwrap();
+        assert_eq!(g.start.variant(), Variant::AiWok);
         let e = one("[FEN \"8/8/8/8\"]\n1. e4 *").unwrap_err();
         assert!(e.message.contains("bad [FEN] tag"), "{e}");
     }

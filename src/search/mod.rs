@@ -218,13 +218,18 @@ pub fn run(
     } else {
         0
     };
+    // The network knows makruk's pieces; a game with others is evaluated by hand.
+    let network = if pos.variant().uses_network() {
+        job.network.as_deref()
+    } else {
+        None
+    };
     let helpers = helper_data.len();
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {
             let roots = roots.clone();
             let keys = &job.game_keys;
             let limits = &job.limits;
-            let network = job.network.as_deref();
             std::thread::Builder::new()
                 .name(format!("khun-search-{}", i + 1))
                 .stack_size(8 * 1024 * 1024)
@@ -259,7 +264,7 @@ pub fn run(
             roots,
             pos.side_to_move(),
             contempt,
-            job.network.as_deref(),
+            network,
         );
         main.iterate(pos);
         // The main thread is done: hold the answer while pondering or infinite.

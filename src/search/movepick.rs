@@ -5,8 +5,8 @@
 
 use super::history::History;
 use super::see::see_at_least;
-use crate::board::{Move, MoveList, Piece, PieceKind, Position, Square};
-use crate::eval::params::see_value;
+use crate::board::{Move, MoveList, Piece, Position, Square};
+use crate::eval::params::see_value_in;
 
 const TT_MOVE: i32 = 1_000_000_000;
 const GOOD_TACTICAL: i32 = 500_000_000;
@@ -44,14 +44,17 @@ impl MovePicker {
     ) -> MovePicker {
         let mut scores = [0i32; crate::board::moves::MAX_MOVES];
         let side = pos.side_to_move();
+        let variant = pos.variant();
+        let see_value = |kind| see_value_in(variant, kind);
         for (i, &m) in moves.iter().enumerate() {
             scores[i] = if m == tt_move {
                 TT_MOVE
             } else if is_tactical(pos, m) {
                 let victim = pos.kind_at(m.to()).map_or(0, see_value);
                 let attacker = pos.kind_at(m.from()).map_or(0, see_value);
+                // What the pawn becomes (ASEAN's rook first among its four).
                 let promotion = if m.is_promotion() {
-                    see_value(PieceKind::Met)
+                    see_value(m.promotion_kind())
                 } else {
                     0
                 };

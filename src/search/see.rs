@@ -2,13 +2,15 @@
 //! square, each side recapturing with its least valuable piece.
 
 use crate::board::{Bitboard, Move, PieceKind, Position, attacks};
-use crate::eval::params::see_value;
+use crate::eval::params::see_value_in;
 
 /// Whether the exchange started by `m` wins at least `threshold` centipawns for the
 /// mover. Promotions are counted as the pawn they are (the met is worth little more).
 pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let from = m.from();
     let to = m.to();
+    let variant = pos.variant();
+    let see_value = |kind| see_value_in(variant, kind);
     let mut swap = pos.kind_at(to).map_or(0, see_value) - threshold;
     if swap < 0 {
         return false;

@@ -383,7 +383,7 @@ impl<'a> Worker<'a> {
         let start = self.pv_index;
         // The game is already drawn by the count (the side to move is not mated: it
         // has moves): nothing any move does can change that.
-        if root.count().is_exceeded() {
+        if root.draw_rule_exceeded() {
             for rm in &mut self.root_moves[start..] {
                 rm.score = DRAW;
                 rm.seldepth = 1;
@@ -514,7 +514,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if pos.count().is_exceeded() {
+        if pos.draw_rule_exceeded() {
             return self.count_exceeded_score(pos, ply);
         }
         if self.is_repetition(pos, ply)
@@ -786,7 +786,7 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if pos.count().is_exceeded() {
+        if pos.draw_rule_exceeded() {
             return self.count_exceeded_score(pos, ply);
         }
         if pos.has_insufficient_material(Color::White)
@@ -863,8 +863,15 @@ impl<'a> Worker<'a> {
                 }
                 let gain = pos
                     .kind_at(m.to())
-                    .map_or(0, crate::eval::params::see_value)
-                    + if m.is_promotion() { 200 } else { 0 };
+                    .map_or(0, |k| crate::eval::params::see_value_in(pos.variant(), k))
+                    + if m.is_promotion() {
+                        // why: a met is worth about two pawns more than the pawn; an
+                        // ASEAN rook or an ai-wok is worth far more, so not pruned as one.
+                        (crate::eval::params::see_value_in(pos.variant(), m.promotion_kind()) - 100)
+                            .max(200)
+                    } else {
+                        0
+                    };
                 if static_eval + gain + qs_delta_margin() < alpha {
                     continue;
                 }

@@ -47,8 +47,14 @@ impl Ending {
         self as usize
     }
 
-    /// The ending a position is in, with the strong side, if it has a table.
+    /// The ending a position is in, with the strong side, if it has a table. The
+    /// tables are makruk's: the relatives count differently (Cambodian, ASEAN), win
+    /// by check (Kar Ouk), freeze a checked king (makpong) or have another piece
+    /// (ai-wok), so their positions have none.
     pub fn of(pos: &Position) -> Option<(Ending, Color)> {
+        if pos.variant() != crate::board::Variant::Makruk {
+            return None;
+        }
         let occupied = pos.occupied().count();
         if !(3..=4).contains(&occupied) || pos.pieces_of_kind(PieceKind::Pawn).any() {
             return None;

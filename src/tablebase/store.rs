@@ -57,6 +57,10 @@ const PREPARE_MEN: u32 = 6;
 /// The endings a game from `pos` can reach soon: a side holds (counting pawns as the
 /// mets they promote to) the pieces of the ending, and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
+    // The tables are makruk's only (see `Ending::of`).
+    if pos.variant() != crate::board::Variant::Makruk {
+        return Vec::new();
+    }
     let men = pos.occupied().count() - 2;
     if men > PREPARE_MEN {
         return Vec::new();

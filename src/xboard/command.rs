@@ -5,7 +5,7 @@
 //! is executed (a ponder move may be on the board), so the session decides.
 
 use super::clock::TimeControl;
-use crate::board::Position;
+use crate::board::{Position, Variant};
 use std::fmt;
 
 /// A parsed XBoard command.
@@ -187,8 +187,9 @@ fn parse_level(args: &[&str]) -> Result<Command, CommandError> {
 /// The depth `sd` accepts at most (the search caps it lower anyway).
 const MAX_DEPTH: u64 = 120;
 
-/// Parses one line. `Ok(None)` for an empty line.
-pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+/// Parses one line of the game `variant` (which reads `setboard`'s FEN). `Ok(None)`
+/// for an empty line.
+pub fn parse_in(line: &str, variant: Variant) -> Result<Option<Command>, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, args)) = words.split_first() else {
         return Ok(None);
@@ -215,8 +216,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         },
         "setboard" => {
             let fen = args.join(" ");
-            let pos = Position::from_fen(&fen).map_err(|e| CommandError::IllegalPosition {
-                reason: e.to_string(),
+            let pos = Position::from_fen_in(variant, &fen).map_err(|e| {
+                CommandError::IllegalPosition {
+                    reason: e.to_string(),
+                }
             })?;
             Command::SetBoard(pos)
         }
@@ -285,6 +288,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+        parse_in(line, Variant::Makruk)
+    }
 
     fn ok(line: &str) -> Command {
         parse(line).unwrap().unwrap()

@@ -7,7 +7,11 @@ use crate::uci::engine_name;
 /// The `feature` lines that answer `protover 2`, `done=1` last.
 pub fn feature_lines() -> Vec<String> {
     let mut lines = vec![
-        format!("feature myname=\"{}\" variants=\"makruk\"", engine_name()),
+        format!(
+            "feature myname=\"{}\" variants=\"{}\"",
+            engine_name(),
+            crate::board::Variant::names_joined(",")
+        ),
         // Moves arrive as `usermove e3e4`; positions as `setboard FEN`; one process
         // plays many games; `memory`/`cores` set the table and threads; no signals
         // (the input thread answers during a search); colours are never sent.
@@ -182,7 +186,7 @@ mod tests {
         let all = lines.join("\n");
         for needle in [
             "myname=\"Khun ",
-            "variants=\"makruk\"",
+            "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\"",
             "setboard=1",
             "usermove=1",
             "ping=1",

@@ -21,7 +21,7 @@ pub use command::{Command, CommandError};
 pub use features::feature_lines;
 pub use thinking::{XBOARD_MATE, thinking_line, xboard_score};
 
-use crate::board::{Color, Move, MoveError, Outcome, Position};
+use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
 use crate::engine::Engine;
 use crate::io::{Input, MAX_LINE_BYTES, Output};
 use crate::search::Limits;
@@ -73,9 +73,12 @@ struct ActiveSearch {
 /// differ on it, a claim they reject forfeits the game, and playing on costs nothing.
 fn claimable(pos: &Position) -> Option<Outcome> {
     match pos.outcome() {
-        Some(o @ (Outcome::Checkmate { .. } | Outcome::Stalemate | Outcome::CountExceeded)) => {
-            Some(o)
-        }
+        Some(
+            o @ (Outcome::Checkmate { .. }
+            | Outcome::CheckWin { .. }
+            | Outcome::Stalemate
+            | Outcome::CountExceeded),
+        ) => Some(o),
         _ => None,
     }
 }
@@ -182,7 +185,7 @@ impl Xboard {
 
     /// Handles one line; false means quit.
     pub fn handle_line(&mut self, line: &str) -> bool {
-        match command::parse(line) {
+        match command::parse_in(line, self.engine.variant()) {
             Ok(None) => true,
             Ok(Some(cmd)) => self.execute(cmd, line),
             Err(CommandError::IllegalPosition { reason }) => {
@@ -208,7 +211,9 @@ impl Xboard {
             }
             Command::New => {
                 self.cancel_search();
-                self.engine.new_game();
+                // XBoard's `new` is a game of the standard variant; a GUI names any
+                // other with `variant` after it.
+                self.engine.set_variant(Variant::Makruk);
                 self.clock.new_game();
                 self.hint = None;
                 if self.mode == Mode::Analyze {
@@ -217,11 +222,20 @@ impl Xboard {
                     self.mode = Mode::Play(Color::Black);
                 }
             }
-            Command::Variant(name) => {
-                if !name.eq_ignore_ascii_case("makruk") {
-                    self.error("unsupported variant; Khun plays makruk only", line);
+            Command::Variant(name) => match Variant::from_name(&name) {
+                Some(v) => {
+                    self.cancel_search();
+                    self.engine.set_variant(v);
+                    self.hint = None;
                 }
-            }
+                None => self.error(
+                    &format!(
+                        "unsupported variant; Khun plays {}",
+                        Variant::names_joined(", ")
+                    ),
+                    line,
+                ),
+            },
             Command::Force | Command::Result => {
                 self.cancel_search();
                 self.mode = Mode::Force;
