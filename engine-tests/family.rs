@@ -239,16 +239,6 @@ fn uci_engine() -> EngineProcess {
     e
 }
 
-fn fen_of(e: &mut EngineProcess) -> String {
-    e.send("d");
-    let lines = e.sync();
-    lines
-        .iter()
-        .find_map(|l| l.strip_prefix("Fen: "))
-        .unwrap_or_else(|| panic!("no Fen line in {lines:?}"))
-        .to_string()
-}
-
 #[test]
 fn uci_switches_between_the_games() {
     let mut e = uci_engine();
@@ -256,7 +246,7 @@ fn uci_switches_between_the_games() {
         e.send(&format!("setoption name UCI_Variant value {}", v.name()));
         e.send("ucinewgame");
         e.send("position startpos");
-        assert_eq!(fen_of(&mut e), Position::startpos_of(v).to_fen(), "{v}");
+        assert_eq!(e.fen(), Position::startpos_of(v).to_fen(), "{v}");
         e.send("go nodes 3000");
         let lines = e.until_bestmove();
         let best = bestmove_of(lines.last().unwrap()).to_string();
@@ -274,12 +264,12 @@ fn uci_switches_between_the_games() {
     e.send("setoption name UCI_Variant value cambodian");
     e.send("position startpos moves e3e4 e6e5 d1b2 e8g7 e1e3");
     assert_eq!(
-        fen_of(&mut e),
+        e.fen(),
         "rnsm1snr/6k1/pppp1ppp/4p3/4P3/PPPPMPPP/1K6/RNS2SNR b d - 3 3"
     );
     e.send("setoption name UCI_Variant value asean");
     e.send("position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8r");
-    assert!(fen_of(&mut e).starts_with("1R2k3/8/"));
+    assert!(e.fen().starts_with("1R2k3/8/"));
     // A bad name: an error, and the game in play stays.
     e.send("setoption name UCI_Variant value chess");
     let lines = e.sync();
@@ -289,10 +279,7 @@ fn uci_switches_between_the_games() {
             .any(|l| l.starts_with("info string error") && l.contains("chess")),
         "{lines:?}"
     );
-    assert!(
-        fen_of(&mut e).starts_with("1R2k3/8/"),
-        "the last good state"
-    );
+    assert!(e.fen().starts_with("1R2k3/8/"), "the last good state");
     // A FEN of another game is refused with the game named.
     e.send("position fen rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1");
     let lines = e.sync();

@@ -81,17 +81,6 @@ fn errors(lines: &[String]) -> Vec<&String> {
         .collect()
 }
 
-/// The FEN the engine holds, from `d`.
-fn engine_fen(e: &mut EngineProcess) -> String {
-    e.send("d");
-    let lines = e.sync();
-    lines
-        .iter()
-        .find_map(|l| l.strip_prefix("Fen: "))
-        .unwrap_or_else(|| panic!("no Fen line in {lines:?}"))
-        .to_string()
-}
-
 /// A search's output without the fields that vary from run to run (time, speed).
 fn without_timing(lines: &[String]) -> Vec<String> {
     lines
@@ -148,7 +137,7 @@ fn go_before_any_position_searches_the_start_position() {
     assert!(errors(&lines).is_empty(), "{lines:?}");
     assert_bestmove_legal(&Position::startpos(), lines.last().unwrap());
     // Even before `uci`/`isready`: a GUI that skips the handshake still gets answers.
-    assert_eq!(engine_fen(&mut e), START_FEN);
+    assert_eq!(e.fen(), START_FEN);
 }
 
 #[test]
@@ -382,7 +371,7 @@ fn every_other_command_answers() {
     assert!(!e.sync().is_empty(), "eval prints its terms");
     e.send("bench 1");
     e.expect_prefix("Nodes searched");
-    assert_eq!(engine_fen(&mut e), START_FEN);
+    assert_eq!(e.fen(), START_FEN);
     e.send("quit");
     assert_eq!(e.wait_exit(PATIENCE), Some(true));
 }
@@ -579,7 +568,7 @@ fn ucinewgame_forgets_everything_learnt() {
 fn bad_input_is_reported_and_the_state_kept() {
     let mut e = EngineProcess::start(&[]);
     e.send("position startpos moves e3e4 d6d5");
-    let good = engine_fen(&mut e);
+    let good = e.fen();
     let cases: Vec<(Vec<u8>, &str)> = vec![
         (b"xyzzy".to_vec(), "unknown command 'xyzzy'"),
         (b"isreadyy".to_vec(), "unknown command"),
@@ -671,7 +660,7 @@ fn bad_input_is_reported_and_the_state_kept() {
             "no error containing '{needle}' for '{shown}': {lines:?}"
         );
         assert!(!lines.iter().any(|l| is_bestmove(l)), "{shown}: {lines:?}");
-        assert_eq!(engine_fen(&mut e), good, "state changed by '{shown}'");
+        assert_eq!(e.fen(), good, "state changed by '{shown}'");
     }
     // And the engine still plays from the kept position.
     e.send("go depth 3");
@@ -783,7 +772,7 @@ fn out_of_range_values_are_clamped_and_reported() {
         .filter(|l| l.starts_with("info depth 2 ") && l.contains(" pv "))
         .count();
     assert_eq!(at_depth_2, pos.legal_moves().len(), "{lines:?}");
-    assert_eq!(engine_fen(&mut e), pos.to_fen());
+    assert_eq!(e.fen(), pos.to_fen());
 }
 
 /// Lines of a megabyte and more, bytes that are not UTF-8, NUL bytes.
@@ -791,7 +780,7 @@ fn out_of_range_values_are_clamped_and_reported() {
 fn huge_and_binary_lines_are_survived() {
     let mut e = EngineProcess::start(&[]);
     e.send("position startpos moves e3e4");
-    let good = engine_fen(&mut e);
+    let good = e.fen();
 
     // Longer than the 1 MB line limit: refused as a whole.
     let mut long = b"position startpos moves ".to_vec();
@@ -805,7 +794,7 @@ fn huge_and_binary_lines_are_survived() {
             .any(|l| l.contains("line longer than")),
         "{lines:?}"
     );
-    assert_eq!(engine_fen(&mut e), good);
+    assert_eq!(e.fen(), good);
 
     // Just under the limit: a FEN with a megabyte of extra fields, quoted briefly.
     let mut fen = format!("position fen {START_FEN}");
@@ -830,7 +819,7 @@ fn huge_and_binary_lines_are_survived() {
     e.send(&line);
     assert!(errors(&e.sync()).is_empty());
     let shuffled = position_after(None, &shuffle[..plies % 4]);
-    let held = engine_fen(&mut e);
+    let held = e.fen();
     assert!(
         held.starts_with(&shuffled.to_fen()[..shuffled.to_fen().find(' ').unwrap()]),
         "{held}"
@@ -845,17 +834,17 @@ fn huge_and_binary_lines_are_survived() {
     e.send_bytes(&garbage);
     let lines = e.sync();
     assert!(!errors(&lines).is_empty());
-    assert_eq!(engine_fen(&mut e), good);
+    assert_eq!(e.fen(), good);
 
     // A NUL is read as a space, so a NUL-separated command still works.
     e.send_bytes(b"position\0startpos\0moves\0c3c4\n");
     e.send_bytes(b"isready\0\0\n");
     e.expect_prefix("readyok");
-    assert_eq!(engine_fen(&mut e), position_after(None, &["c3c4"]).to_fen());
+    assert_eq!(e.fen(), position_after(None, &["c3c4"]).to_fen());
     // Windows line ends.
     e.send_bytes(b"position startpos moves e3e4\r\nisready\r\n");
     e.expect_prefix("readyok");
-    assert_eq!(engine_fen(&mut e), good);
+    assert_eq!(e.fen(), good);
 }
 
 // ---------------------------------------------------------------------------------

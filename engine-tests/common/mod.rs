@@ -124,6 +124,17 @@ impl EngineProcess {
         lines
     }
 
+    /// The FEN the engine holds, from `d`.
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.sync();
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .unwrap_or_else(|| panic!("no Fen line in {lines:?}"))
+            .to_string()
+    }
+
     /// Lines that arrive within `window` (for "nothing more is printed" checks).
     pub fn drain(&mut self, window: Duration) -> Vec<String> {
         let deadline = Instant::now() + window;

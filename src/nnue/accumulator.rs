@@ -76,12 +76,13 @@ impl Accumulator {
     }
 }
 
-/// The network's output for these sums, in centipawns from `side_to_move`'s view,
-/// with `men` men on the board (which picks the output bucket).
+/// The network's output for `pos`'s sums, in centipawns from its side to move's
+/// view (the men on the board pick the output bucket).
 #[inline]
-pub fn output(net: &Network, acc: &Accumulator, side_to_move: Color, men: u32) -> i32 {
-    let bucket = output_bucket(men);
+pub fn output(net: &Network, acc: &Accumulator, pos: &Position) -> i32 {
+    let bucket = output_bucket(pos.occupied().count());
     let weights = &net.output_weights[bucket];
+    let side_to_move = pos.side_to_move();
     let us = &acc.rows[side_to_move.index()];
     let them = &acc.rows[(!side_to_move).index()];
     let sum = simd::screlu_dot(us, &weights[0]) + simd::screlu_dot(them, &weights[1]);
@@ -91,13 +92,7 @@ pub fn output(net: &Network, acc: &Accumulator, side_to_move: Color, men: u32) -
 /// The network's centipawns for `pos` from scratch (tests, `eval`, the trainer's
 /// checks).
 pub fn evaluate_from_scratch(net: &Network, pos: &Position) -> i32 {
-    let men = pos.occupied().count();
-    output(
-        net,
-        &Accumulator::refresh(net, pos),
-        pos.side_to_move(),
-        men,
-    )
+    output(net, &Accumulator::refresh(net, pos), pos)
 }
 
 mod simd {

@@ -212,6 +212,28 @@ fn read_row(payload: &[u8], at: &mut usize) -> Row {
     row
 }
 
+/// A network file: the magic, the header fields after it, the payload's checksum,
+/// then the payload (`rows`, then `biases`).
+fn file_bytes<'a>(header: &[u32], rows: impl Iterator<Item = &'a Row>, biases: &[i32]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(PAYLOAD_BYTES);
+    for row in rows {
+        for v in row.0 {
+            payload.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    for bias in biases {
+        payload.extend_from_slice(&bias.to_le_bytes());
+    }
+    let mut out = Vec::with_capacity(FILE_BYTES);
+    out.extend_from_slice(MAGIC);
+    for v in header {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
 impl Network {
     /// Reads and checks a network file (version 2, or version 1 with its one
     /// output neuron copied into every bucket).
@@ -311,23 +333,12 @@ impl Network {
 
     /// The network as a file (header, checksum, payload).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(PAYLOAD_BYTES);
         let rows = self
             .hidden_weights
             .iter()
             .chain(std::iter::once(&self.hidden_bias))
             .chain(self.output_weights.iter().flatten());
-        for row in rows {
-            for v in row.0 {
-                payload.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        for bias in self.output_bias {
-            payload.extend_from_slice(&bias.to_le_bytes());
-        }
-        let mut out = Vec::with_capacity(FILE_BYTES);
-        out.extend_from_slice(MAGIC);
-        for v in [
+        let header = [
             VERSION,
             INPUTS as u32,
             HIDDEN as u32,
@@ -335,12 +346,8 @@ impl Network {
             QB as u32,
             SCALE as u32,
             OUTPUT_BUCKETS as u32,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out
+        ];
+        file_bytes(&header, rows, &self.output_bias)
     }
 
     /// A network of small seeded weights (for tests: a network unlike the built-in
@@ -409,32 +416,20 @@ mod tests {
 
     /// A version 1 file (one output neuron) made from bucket 0 of `net`.
     fn version_1_bytes(net: &Network) -> Vec<u8> {
-        let mut payload = Vec::new();
         let rows = net
             .hidden_weights
             .iter()
             .chain(std::iter::once(&net.hidden_bias))
             .chain(net.output_weights[0].iter());
-        for row in rows {
-            for v in row.0 {
-                payload.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        payload.extend_from_slice(&net.output_bias[0].to_le_bytes());
-        let mut out = MAGIC.to_vec();
-        for v in [
+        let header = [
             1,
             INPUTS as u32,
             HIDDEN as u32,
             QA as u32,
             QB as u32,
             SCALE as u32,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-        out.extend_from_slice(&payload);
-        out
+        ];
+        file_bytes(&header, rows, &net.output_bias[..1])
     }
 
     #[test]

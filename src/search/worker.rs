@@ -183,8 +183,7 @@ impl<'a> Worker<'a> {
             "incremental accumulator differs from a refresh at {}",
             pos.to_fen()
         );
-        let men = pos.occupied().count();
-        let raw = accumulator::output(net, &self.accumulators[ply], pos.side_to_move(), men);
+        let raw = accumulator::output(net, &self.accumulators[ply], pos);
         evaluate_with_network(pos, raw)
     }
 
