@@ -2,24 +2,30 @@
 //! move generator. The last ply is bulk-counted (the number of legal moves is the
 //! number of leaves), the same convention as Fairy-Stockfish's reference numbers.
 
-use super::moves::Move;
+use super::movegen::GenKind;
+use super::moves::{Move, MoveList};
 use super::position::Position;
 
 /// The number of leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves() as u64,
-        _ => {
-            let mut nodes = 0;
-            for &m in pos.legal_moves().iter() {
-                let mut child = pos.clone();
-                child.play(m);
-                nodes += perft(&child, depth - 1);
-            }
-            nodes
-        }
+    if depth == 0 {
+        return 1;
     }
+    // why: one list filled in place serves both the bulk count and the loop; with
+    // two (`count_legal_moves` and `legal_moves`) the compiler merged them and copied
+    // the 264-byte list at every node, which made perft 3-4% slower.
+    let mut moves = MoveList::new();
+    pos.generate(GenKind::All, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let mut child = pos.clone();
+        child.play(m);
+        nodes += perft(&child, depth - 1);
+    }
+    nodes
 }
 
 /// perft split by root move, in generation order.
