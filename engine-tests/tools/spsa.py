@@ -9,6 +9,9 @@ src/search/params.rs a UCI spin option:
         --match ../shared/tools/makruk-match --openings ../shared/tools/openings-8ply.txt \
         --tc 3+0.03 --iterations 400 --state spsa-state.json
 
+(`--nodes 20000` instead of `--tc` plays at fixed nodes: load-immune, and with the
+unbalanced book `engine-tests/tools/book-ub-10ply.txt` fewer games are drawn.)
+
 Each iteration perturbs every tuned parameter by +-c_k (a random sign per
 parameter), plays a pair of games (one opening, each colour once; more with
 --pairs) between the plus and the minus engine, and moves the parameters along
@@ -68,7 +71,10 @@ def play(args, plus, minus, seed):
             cmd += ["--engine", f"name={name}", f"cmd={args.engine}"]
             cmd += [f"option.{k}={v}" for k, v in values.items()]
             cmd += [f"option.Use NNUE={'true' if args.nnue else 'false'}"]
-        cmd += ["--tc", args.tc, "--games", str(2 * args.pairs)]
+        # why: a fixed node count is immune to the machine's load, so a tuning run
+        # can share the machine with builds and other matches.
+        cmd += ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
+        cmd += ["--games", str(2 * args.pairs)]
         cmd += ["--concurrency", str(args.concurrency), "--seed", str(seed)]
         cmd += ["--json", summary]
         if args.openings:
@@ -92,6 +98,7 @@ def main():
     p.add_argument("--match", default="../shared/tools/makruk-match")
     p.add_argument("--openings", help="openings file for makruk-match")
     p.add_argument("--tc", default="3+0.03")
+    p.add_argument("--nodes", type=int, help="fixed nodes per move instead of --tc")
     p.add_argument("--iterations", type=int, default=400)
     p.add_argument("--pairs", type=int, default=1, help="game pairs per iteration")
     p.add_argument("--concurrency", type=int, default=2)
