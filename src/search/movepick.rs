@@ -26,6 +26,10 @@ pub struct MovePicker {
     moves: MoveList,
     scores: [i32; crate::board::moves::MAX_MOVES],
     next: usize,
+    /// Captures and promotions not handed out yet.
+    tacticals_left: usize,
+    /// Whether the hash move (if in the list) is a capture or promotion.
+    tt_move_tactical: bool,
 }
 
 /// What the picker knows about the node for quiet-move ordering.
@@ -46,10 +50,13 @@ impl MovePicker {
         let side = pos.side_to_move();
         let variant = pos.variant();
         let see_value = |kind| see_value_in(variant, kind);
+        let mut tacticals_left = 0;
         for (i, &m) in moves.iter().enumerate() {
+            let tactical = is_tactical(pos, m);
+            tacticals_left += tactical as usize;
             scores[i] = if m == tt_move {
                 TT_MOVE
-            } else if is_tactical(pos, m) {
+            } else if tactical {
                 let victim = pos.kind_at(m.to()).map_or(0, see_value);
                 let attacker = pos.kind_at(m.from()).map_or(0, see_value);
                 // What the pawn becomes (ASEAN's rook first among its four).
@@ -82,6 +89,8 @@ impl MovePicker {
             moves,
             scores,
             next: 0,
+            tacticals_left,
+            tt_move_tactical: !tt_move.is_none() && is_tactical(pos, tt_move),
         }
     }
 
@@ -102,7 +111,17 @@ impl MovePicker {
         self.scores.swap(self.next, best);
         let out = (slice[self.next], self.scores[self.next]);
         self.next += 1;
+        if score_is_tactical(out.1, self.tt_move_tactical) {
+            self.tacticals_left -= 1;
+        }
         Some(out)
+    }
+
+    /// How many captures and promotions are still to come. Once a search skips
+    /// every further quiet move, it is done when this is zero: the picker would
+    /// only hand out moves it skips.
+    pub fn tacticals_left(&self) -> usize {
+        self.tacticals_left
     }
 
     pub fn len(&self) -> usize {
@@ -111,6 +130,17 @@ impl MovePicker {
 
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
+    }
+}
+
+/// Whether an ordering score belongs to a capture or promotion (`tt_move_tactical`
+/// says what the hash move is).
+#[inline(always)]
+fn score_is_tactical(score: i32, tt_move_tactical: bool) -> bool {
+    if score == TT_MOVE {
+        tt_move_tactical
+    } else {
+        score >= GOOD_TACTICAL / 2 + KILLER_1 / 2 || is_losing_tactical(score)
     }
 }
 

@@ -633,6 +633,9 @@ impl<'a> Worker<'a> {
         let mut quiet_count = 0;
         let mut move_count = 0;
         let us = pos.side_to_move();
+        // Set once late-move or futility pruning skips a quiet: both stay true for
+        // the rest of the node (alpha only rises, and skipped quiets are not counted).
+        let mut skipping_quiets = false;
 
         while let Some((m, order)) = picker.next_move() {
             move_count += 1;
@@ -643,15 +646,18 @@ impl<'a> Worker<'a> {
             // that avoids being mated.
             if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
                 if quiet {
-                    if depth <= lmp_max_depth()
-                        && quiet_count
-                            >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
+                    if skipping_quiets
+                        || depth <= lmp_max_depth()
+                            && quiet_count
+                                >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
+                        || depth <= futility_max_depth()
+                            && static_eval + futility_margin() * depth + 50 <= alpha
                     {
-                        continue;
-                    }
-                    if depth <= futility_max_depth()
-                        && static_eval + futility_margin() * depth + 50 <= alpha
-                    {
+                        skipping_quiets = true;
+                        // Only skipped quiets would follow: the node is done.
+                        if picker.tacticals_left() == 0 {
+                            break;
+                        }
                         continue;
                     }
                     if depth <= see_prune_max_depth()
