@@ -1,31 +1,19 @@
-//! Attack tables for every makruk piece, built once on first use.
+//! Attack tables for every makruk piece, computed at compile time.
 //!
 //! Leapers (king, knight, met, khon, pawn) get a plain 64-entry table. The rook, the
 //! only slider, uses "fancy" magic bitboards: the relevant blockers of a square are
 //! multiplied by a magic number whose top bits index that square's slice of one shared
 //! table. The magics come from a seeded search kept in the tests, which check that it
 //! still finds exactly the stored numbers.
+//!
+//! why compile time: tables built on first use sit behind a lazy cell, whose
+//! "built yet?" check ran at every lookup, millions of times a second in the search
+//! and the evaluation; constants cost nothing to reach and nothing at start-up.
 
 use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind, Square};
-use once_cell::sync::Lazy;
 
-/// All precomputed tables, in one struct so they are built together.
-struct Tables {
-    king: [Bitboard; 64],
-    knight: [Bitboard; 64],
-    met: [Bitboard; 64],
-    khon: [[Bitboard; 64]; 2],
-    pawn: [[Bitboard; 64]; 2],
-    rook_magics: [Magic; 64],
-    rook_table: Vec<Bitboard>,
-    /// Squares strictly between two squares on a common rank or file (empty otherwise).
-    between: Vec<[Bitboard; 64]>,
-    /// The whole rank or file through two squares (empty when they share neither).
-    line: Vec<[Bitboard; 64]>,
-}
-
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Magic {
     mask: Bitboard,
     magic: u64,
@@ -33,60 +21,257 @@ struct Magic {
     offset: usize,
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(build_tables);
+const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const MET_STEPS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// The khon: the met's four diagonals and one step straight forward.
+const KHON_STEPS: [[(i8, i8); 5]; 2] = [
+    [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1)],
+    [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, -1)],
+];
+const PAWN_STEPS: [[(i8, i8); 2]; 2] = [[(1, 1), (-1, 1)], [(1, -1), (-1, -1)]];
 
-/// Builds the tables now rather than on first use (so timing code does not pay for it).
-pub fn init() {
-    Lazy::force(&TABLES);
+/// The squares one of `steps` away from `sq`, on the board.
+const fn leaper(sq: Square, steps: &[(i8, i8)]) -> Bitboard {
+    let mut bb = 0u64;
+    let mut i = 0;
+    while i < steps.len() {
+        if let Some(to) = sq.offset(steps[i].0, steps[i].1) {
+            bb |= 1 << to.index();
+        }
+        i += 1;
+    }
+    Bitboard(bb)
 }
+
+const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = leaper(Square::new(i as u8), steps);
+        i += 1;
+    }
+    table
+}
+
+static KING: [Bitboard; 64] = leaper_table(&KING_STEPS);
+static KNIGHT: [Bitboard; 64] = leaper_table(&KNIGHT_STEPS);
+static MET: [Bitboard; 64] = leaper_table(&MET_STEPS);
+static KHON: [[Bitboard; 64]; 2] = [leaper_table(&KHON_STEPS[0]), leaper_table(&KHON_STEPS[1])];
+static PAWN: [[Bitboard; 64]; 2] = [leaper_table(&PAWN_STEPS[0]), leaper_table(&PAWN_STEPS[1])];
+
+const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// Rook attacks by walking the four rays; fills the magic table and checks it in tests.
+const fn rook_attacks_slow(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut bb = 0u64;
+    let mut d = 0;
+    while d < 4 {
+        let (df, dr) = ROOK_DIRECTIONS[d];
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df, dr) {
+            bb |= 1 << next.index();
+            if occupied.0 & (1 << next.index()) != 0 {
+                break;
+            }
+            cur = next;
+        }
+        d += 1;
+    }
+    Bitboard(bb)
+}
+
+/// The blockers that matter for a rook on `sq`: its rays without the board edge.
+const fn rook_mask(sq: Square) -> Bitboard {
+    let mut bb = 0u64;
+    let mut d = 0;
+    while d < 4 {
+        let (df, dr) = ROOK_DIRECTIONS[d];
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df, dr) {
+            if next.offset(df, dr).is_none() {
+                break;
+            }
+            bb |= 1 << next.index();
+            cur = next;
+        }
+        d += 1;
+    }
+    Bitboard(bb)
+}
+
+/// Each square's magic entry; the slices follow each other in square order.
+const fn build_rook_magics() -> [Magic; 64] {
+    let mut magics = [Magic {
+        mask: Bitboard::EMPTY,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
+    let mut offset = 0;
+    let mut i = 0;
+    while i < 64 {
+        let mask = rook_mask(Square::new(i as u8));
+        let bits = mask.0.count_ones();
+        magics[i] = Magic {
+            mask,
+            magic: ROOK_MAGICS[i],
+            shift: 64 - bits,
+            offset,
+        };
+        offset += 1 << bits;
+        i += 1;
+    }
+    magics
+}
+
+static ROOK_MAGIC: [Magic; 64] = build_rook_magics();
+
+/// The length of the shared rook table: every square's slice.
+const ROOK_TABLE_LEN: usize = {
+    let magics = build_rook_magics();
+    magics[63].offset + (1 << (64 - magics[63].shift))
+};
+
+/// The size of square `sq`'s slice of the rook table.
+const fn rook_slice_len(sq: usize) -> usize {
+    1 << rook_mask(Square::new(sq as u8)).0.count_ones()
+}
+
+/// Square `sq`'s slice of the rook table, indexed by the magic product.
+const fn build_rook_slice<const N: usize>(sq: usize) -> [Bitboard; N] {
+    let m = build_rook_magics()[sq];
+    let mut slice = [Bitboard::EMPTY; N];
+    // Every subset of the mask (Carry-Rippler enumeration).
+    let mut subset = 0u64;
+    loop {
+        let idx = (subset.wrapping_mul(m.magic) >> m.shift) as usize;
+        slice[idx] = rook_attacks_slow(Square::new(sq as u8), Bitboard(subset));
+        subset = subset.wrapping_sub(m.mask.0) & m.mask.0;
+        if subset == 0 {
+            break;
+        }
+    }
+    slice
+}
+
+/// The rook table: each square's slice is its own constant (so no single compile-time
+/// evaluation grows long), copied into place.
+macro_rules! rook_table {
+    ($($sq:literal)*) => {{
+        let magics = build_rook_magics();
+        let mut table = [Bitboard::EMPTY; ROOK_TABLE_LEN];
+        $({
+            const SLICE: [Bitboard; rook_slice_len($sq)] =
+                build_rook_slice::<{ rook_slice_len($sq) }>($sq);
+            let mut j = 0;
+            while j < SLICE.len() {
+                table[magics[$sq].offset + j] = SLICE[j];
+                j += 1;
+            }
+        })*
+        table
+    }};
+}
+
+static ROOK_TABLE: [Bitboard; ROOK_TABLE_LEN] = rook_table!(
+    0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+    32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60
+    61 62 63
+);
+
+/// Squares strictly between two squares on a common rank or file (empty otherwise),
+/// and the whole rank or file through them.
+const fn build_between_and_line() -> [[[Bitboard; 64]; 64]; 2] {
+    let mut tables = [[[Bitboard::EMPTY; 64]; 64]; 2];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (sa, sb) = (Square::new(a as u8), Square::new(b as u8));
+            if a != b && (sa.rank() == sb.rank() || sa.file() == sb.file()) {
+                let ab = Bitboard((1 << a) | (1 << b));
+                tables[0][a][b] =
+                    Bitboard(rook_attacks_slow(sa, ab).0 & rook_attacks_slow(sb, ab).0);
+                tables[1][a][b] = if sa.rank() == sb.rank() {
+                    Bitboard::rank(sa.rank())
+                } else {
+                    Bitboard::file(sa.file())
+                };
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    tables
+}
+
+static BETWEEN_AND_LINE: [[[Bitboard; 64]; 64]; 2] = build_between_and_line();
 
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    TABLES.king[sq.index()]
+    KING[sq.index()]
 }
 
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    TABLES.knight[sq.index()]
+    KNIGHT[sq.index()]
 }
 
 #[inline(always)]
 pub fn met_attacks(sq: Square) -> Bitboard {
-    TABLES.met[sq.index()]
+    MET[sq.index()]
 }
 
 /// The squares a khon of `color` on `sq` attacks: four diagonals and one step forward.
 #[inline(always)]
 pub fn khon_attacks(color: Color, sq: Square) -> Bitboard {
-    TABLES.khon[color.index()][sq.index()]
+    KHON[color.index()][sq.index()]
 }
 
 /// The squares a pawn of `color` on `sq` captures on (one step diagonally forward).
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    TABLES.pawn[color.index()][sq.index()]
+    PAWN[color.index()][sq.index()]
 }
 
 /// The squares a rook on `sq` attacks, given the occupied squares.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    let m = &t.rook_magics[sq.index()];
+    let m = &ROOK_MAGIC[sq.index()];
     let idx = ((occupied.0 & m.mask.0).wrapping_mul(m.magic) >> m.shift) as usize;
     // offset + idx always falls inside the slice built for this square.
-    t.rook_table[m.offset + idx]
+    ROOK_TABLE[m.offset + idx]
 }
 
 /// Squares strictly between `a` and `b` when they share a rank or file.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    TABLES.between[a.index()][b.index()]
+    BETWEEN_AND_LINE[0][a.index()][b.index()]
 }
 
 /// The full rank or file through `a` and `b`, or empty if they share neither.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    TABLES.line[a.index()][b.index()]
+    BETWEEN_AND_LINE[1][a.index()][b.index()]
 }
 
 /// Attacks of a piece of `kind` and `color` from `sq` with the given occupancy.
@@ -99,45 +284,6 @@ pub fn attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) ->
         PieceKind::Rook => rook_attacks(sq, occupied),
         PieceKind::King => king_attacks(sq),
     }
-}
-
-fn leaper(sq: Square, steps: &[(i8, i8)]) -> Bitboard {
-    steps
-        .iter()
-        .filter_map(|&(df, dr)| sq.offset(df, dr))
-        .fold(Bitboard::EMPTY, |bb, s| bb.with(s))
-}
-
-/// Rook attacks by walking the four rays; used to fill the magic table and in tests.
-fn rook_attacks_slow(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            bb = bb.with(next);
-            if occupied.contains(next) {
-                break;
-            }
-            cur = next;
-        }
-    }
-    bb
-}
-
-/// The blockers that matter for a rook on `sq`: its rays without the board edge.
-fn rook_mask(sq: Square) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            if next.offset(df, dr).is_none() {
-                break;
-            }
-            bb = bb.with(next);
-            cur = next;
-        }
-    }
-    bb
 }
 
 /// Rook magics, one per square (a1 first). They were found by `search_rook_magics`
@@ -210,37 +356,6 @@ const ROOK_MAGICS: [u64; 64] = [
     0x4000002840840112,
 ];
 
-/// Fills the shared rook table from the stored magics.
-fn build_rook_magics() -> ([Magic; 64], Vec<Bitboard>) {
-    let mut magics = [Magic::default(); 64];
-    let mut table = Vec::new();
-    for sq in Square::all() {
-        let mask = rook_mask(sq);
-        let bits = mask.count();
-        let shift = 64 - bits;
-        let magic = ROOK_MAGICS[sq.index()];
-        let offset = table.len();
-        table.resize(offset + (1usize << bits), Bitboard::EMPTY);
-        // Every subset of the mask (Carry-Rippler enumeration).
-        let mut subset = 0u64;
-        loop {
-            let idx = (subset.wrapping_mul(magic) >> shift) as usize;
-            table[offset + idx] = rook_attacks_slow(sq, Bitboard(subset));
-            subset = subset.wrapping_sub(mask.0) & mask.0;
-            if subset == 0 {
-                break;
-            }
-        }
-        magics[sq.index()] = Magic {
-            mask,
-            magic,
-            shift,
-            offset,
-        };
-    }
-    (magics, table)
-}
-
 /// xorshift64*: a small deterministic generator for the magic search.
 #[cfg(test)]
 struct Rng(u64);
@@ -309,78 +424,6 @@ fn search_rook_magics() -> [u64; 64] {
         magics[sq.index()] = magic;
     }
     magics
-}
-
-fn build_tables() -> Tables {
-    const KING: [(i8, i8); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    const KNIGHT: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-    let mut king = [Bitboard::EMPTY; 64];
-    let mut knight = [Bitboard::EMPTY; 64];
-    let mut met = [Bitboard::EMPTY; 64];
-    let mut khon = [[Bitboard::EMPTY; 64]; 2];
-    let mut pawn = [[Bitboard::EMPTY; 64]; 2];
-    for sq in Square::all() {
-        let i = sq.index();
-        king[i] = leaper(sq, &KING);
-        knight[i] = leaper(sq, &KNIGHT);
-        met[i] = leaper(sq, &DIAGONAL);
-        khon[Color::White.index()][i] = met[i] | leaper(sq, &[(0, 1)]);
-        khon[Color::Black.index()][i] = met[i] | leaper(sq, &[(0, -1)]);
-        pawn[Color::White.index()][i] = leaper(sq, &[(1, 1), (-1, 1)]);
-        pawn[Color::Black.index()][i] = leaper(sq, &[(1, -1), (-1, -1)]);
-    }
-
-    let mut between = vec![[Bitboard::EMPTY; 64]; 64];
-    let mut line = vec![[Bitboard::EMPTY; 64]; 64];
-    for a in Square::all() {
-        for b in Square::all() {
-            if a == b {
-                continue;
-            }
-            if a.rank() == b.rank() || a.file() == b.file() {
-                let ab = Bitboard::from_square(a) | Bitboard::from_square(b);
-                between[a.index()][b.index()] = rook_attacks_slow(a, ab) & rook_attacks_slow(b, ab);
-                line[a.index()][b.index()] = if a.rank() == b.rank() {
-                    Bitboard::rank(a.rank())
-                } else {
-                    Bitboard::file(a.file())
-                };
-            }
-        }
-    }
-
-    let (rook_magics, rook_table) = build_rook_magics();
-    Tables {
-        king,
-        knight,
-        met,
-        khon,
-        pawn,
-        rook_magics,
-        rook_table,
-        between,
-        line,
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@
 
 use super::types::{Color, Piece, Square};
 use super::variant::Variant;
-use once_cell::sync::Lazy;
 
 struct Keys {
     piece_square: [[u64; 64]; 12],
@@ -28,31 +27,49 @@ const fn splitmix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-static KEYS: Lazy<Keys> = Lazy::new(|| {
+/// The keys, drawn at compile time from one fixed sequence.
+static KEYS: Keys = build_keys();
+
+const fn build_keys() -> Keys {
     let mut seed = 0x4B48_554E_u64; // "KHUN"
-    let mut next = || {
-        seed = splitmix64(seed);
-        seed
-    };
     let mut piece_square = [[0u64; 64]; 12];
-    for row in piece_square.iter_mut() {
-        for key in row.iter_mut() {
-            *key = next();
+    let mut piece = 0;
+    while piece < 12 {
+        let mut sq = 0;
+        while sq < 64 {
+            seed = splitmix64(seed);
+            piece_square[piece][sq] = seed;
+            sq += 1;
         }
+        piece += 1;
     }
-    let black_to_move = next();
+    seed = splitmix64(seed);
+    let black_to_move = seed;
     // Drawn after makruk's keys, so those stay the same numbers.
     let mut variant = [0u64; 6];
-    for key in variant.iter_mut().skip(1) {
-        *key = next();
+    let mut i = 1;
+    while i < 6 {
+        seed = splitmix64(seed);
+        variant[i] = seed;
+        i += 1;
     }
     let mut gate = [0u64; 64];
-    for key in gate.iter_mut() {
-        *key = next();
+    let mut sq = 0;
+    while sq < 64 {
+        seed = splitmix64(seed);
+        gate[sq] = seed;
+        sq += 1;
     }
     let mut checks = [[0u64; 16]; 2];
-    for key in checks.iter_mut().flatten() {
-        *key = next();
+    let mut color = 0;
+    while color < 2 {
+        let mut n = 0;
+        while n < 16 {
+            seed = splitmix64(seed);
+            checks[color][n] = seed;
+            n += 1;
+        }
+        color += 1;
     }
     Keys {
         piece_square,
@@ -61,7 +78,7 @@ static KEYS: Lazy<Keys> = Lazy::new(|| {
         gate,
         checks,
     }
-});
+}
 
 /// The key of the game being played (zero for makruk).
 #[inline(always)]
