@@ -152,9 +152,20 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Records the move into the node at `ply`: its accumulator is now stale.
+    /// Records the move `m` from `pos` into the node at `ply`: its accumulator is now
+    /// stale. What the move changes is worked out only when a network will need it.
     #[inline(always)]
-    fn enter(&mut self, ply: usize, delta: Delta) {
+    fn enter(&mut self, ply: usize, pos: &Position, m: Move) {
+        let delta = if self.network.is_some() {
+            Delta::of_move(pos, m)
+        } else {
+            Delta::NONE
+        };
+        self.enter_with(ply, delta);
+    }
+
+    #[inline(always)]
+    fn enter_with(&mut self, ply: usize, delta: Delta) {
         self.stack[ply].delta = delta;
         self.accumulator_ready[ply] = false;
     }
@@ -402,7 +413,7 @@ impl<'a> Worker<'a> {
                 r.currmove(depth, m, i + 1);
             }
             let mut child = root.clone();
-            self.enter(1, Delta::of_move(root, m));
+            self.enter(1, root, m);
             child.play(m);
             self.nodes += 1;
             self.keys.push(child.placement_key());
@@ -589,7 +600,7 @@ impl<'a> Worker<'a> {
             {
                 let r = nmp_base() + depth / nmp_divisor();
                 let mut child = pos.clone();
-                self.enter(ply + 1, Delta::NONE);
+                self.enter_with(ply + 1, Delta::NONE);
                 child.play_null();
                 self.keys.push(child.placement_key());
                 self.stack[ply + 1].played = None;
@@ -674,7 +685,7 @@ impl<'a> Worker<'a> {
             }
 
             let mut child = pos.clone();
-            self.enter(ply + 1, Delta::of_move(pos, m));
+            self.enter(ply + 1, pos, m);
             child.play(m);
             self.shared.tt.prefetch(child.key());
             self.keys.push(child.placement_key());
@@ -882,7 +893,7 @@ impl<'a> Worker<'a> {
                 }
             }
             let mut child = pos.clone();
-            self.enter(ply + 1, Delta::of_move(pos, m));
+            self.enter(ply + 1, pos, m);
             child.play(m);
             self.keys.push(child.placement_key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
