@@ -92,7 +92,14 @@ impl Tracer for Breakdown {
 /// The score of `pos` in centipawns from the side to move's point of view.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoTrace).0
+    evaluate_with(pos, &mut NoTrace, pawns::evaluate_both(pos)).0
+}
+
+/// [`evaluate`], with the pawn structure looked up in (and kept in) `cache`.
+#[inline]
+pub fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
+    let pawn_scores = cache.scores(pos);
+    evaluate_with(pos, &mut NoTrace, pawn_scores).0
 }
 
 /// The network's score `network_stm` (centipawns, side to move's view) with the
@@ -123,7 +130,8 @@ pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
 /// The evaluation with every term shown.
 pub fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
-    let (score, phase, tapered, eg, after_eg, after_count) = evaluate_with(pos, &mut b);
+    let (score, phase, tapered, eg, after_eg, after_count) =
+        evaluate_with(pos, &mut b, pawns::evaluate_both(pos));
     b.phase = phase;
     b.tapered = tapered;
     b.endgame = eg;
@@ -135,7 +143,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
 
 /// Everything about one side that the evaluation sums.
 #[inline(always)]
-fn side_terms<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
+fn side_terms<T: Tracer>(pos: &Position, color: Color, pawn_structure: S, tracer: &mut T) -> S {
     let them = !color;
     let occupied = pos.occupied();
     let ours = pos.pieces_of(color);
@@ -220,8 +228,6 @@ fn side_terms<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let shield = KING_SHIELD * (shield_squares & shield_pieces).count() as i32;
     let king_safety = S(danger + shield, 0);
 
-    let pawn_structure = pawns::evaluate(pos, color);
-
     tracer.add(Term::Material, color, material);
     tracer.add(Term::PieceSquare, color, placement);
     tracer.add(Term::Mobility, color, mobility);
@@ -244,9 +250,10 @@ fn game_phase(pos: &Position) -> i32 {
 fn evaluate_with<T: Tracer>(
     pos: &Position,
     tracer: &mut T,
+    pawn_scores: [S; 2],
 ) -> (i32, i32, i32, endgame::EndgameAdjustment, i32, i32) {
-    let white = side_terms(pos, Color::White, tracer);
-    let black = side_terms(pos, Color::Black, tracer);
+    let white = side_terms(pos, Color::White, pawn_scores[0], tracer);
+    let black = side_terms(pos, Color::Black, pawn_scores[1], tracer);
     let phase = game_phase(pos);
     let tapered = (white - black).taper(phase, MAX_PHASE);
     let eg = endgame::adjust(pos, tapered);

@@ -61,6 +61,64 @@ pub fn evaluate(pos: &Position, color: Color) -> S {
     score
 }
 
+/// Both sides' pawn-structure scores (White, Black).
+#[inline]
+pub fn evaluate_both(pos: &Position) -> [S; 2] {
+    [evaluate(pos, Color::White), evaluate(pos, Color::Black)]
+}
+
+/// Entries in a [`PawnCache`] (a power of two).
+const PAWN_CACHE_ENTRIES: usize = 4096;
+
+#[derive(Clone, Copy)]
+struct PawnEntry {
+    white: Bitboard,
+    black: Bitboard,
+    scores: [S; 2],
+}
+
+/// Pawn-structure scores of recently seen pawn placements, per search thread.
+// why: the pawns change in few moves, so most evaluations in a search meet a pawn
+// placement scored moments before; looking it up is cheaper than scoring every
+// pawn again. Each entry keeps both sides' pawns whole, so a hit is always right.
+pub struct PawnCache {
+    entries: Box<[PawnEntry]>,
+}
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        // Pawns on every square of both colours never occur: an empty slot never hits.
+        let empty = PawnEntry {
+            white: Bitboard::FULL,
+            black: Bitboard::FULL,
+            scores: [S::ZERO; 2],
+        };
+        PawnCache {
+            entries: vec![empty; PAWN_CACHE_ENTRIES].into_boxed_slice(),
+        }
+    }
+}
+
+impl PawnCache {
+    /// Both sides' pawn-structure scores, from the cache or computed and kept.
+    #[inline]
+    pub fn scores(&mut self, pos: &Position) -> [S; 2] {
+        let white = pos.pieces(Color::White, PieceKind::Pawn);
+        let black = pos.pieces(Color::Black, PieceKind::Pawn);
+        let mixed = (white.0 ^ black.0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let index = (mixed >> 52) as usize & (PAWN_CACHE_ENTRIES - 1);
+        let entry = &mut self.entries[index];
+        if entry.white != white || entry.black != black {
+            *entry = PawnEntry {
+                white,
+                black,
+                scores: evaluate_both(pos),
+            };
+        }
+        entry.scores
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +141,21 @@ mod tests {
             + PAWN_PASSED[Square::parse("a4").unwrap().relative_rank(Color::White) as usize];
         assert_eq!(pawn_score(fen_text, Color::White), white);
         assert_eq!(pawn_score(fen_text, Color::Black), PAWN_ISOLATED);
+    }
+
+    #[test]
+    fn the_cache_gives_what_scoring_gives() {
+        let mut cache = PawnCache::default();
+        for fen_text in [
+            "4k3/8/8/4p3/P2P4/P7/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/2PP4/8/4K3 w - - 0 1",
+            "4k3/8/8/4p3/P2P4/P7/8/4K3 w - - 0 1",
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen_text).expect("test FEN parses");
+            assert_eq!(cache.scores(&pos), evaluate_both(&pos), "{fen_text}");
+            assert_eq!(cache.scores(&pos), evaluate_both(&pos), "{fen_text}, again");
+        }
     }
 
     #[test]

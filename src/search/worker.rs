@@ -17,7 +17,8 @@ use super::time::TimeManager;
 use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
 use crate::board::{Color, Move, PieceKind, Position};
-use crate::eval::{evaluate, evaluate_with_network};
+use crate::eval::pawns::PawnCache;
+use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
 use crate::nnue::features::Delta;
 use crate::nnue::network::Network;
@@ -28,6 +29,7 @@ use std::sync::atomic::Ordering;
 #[derive(Default)]
 pub struct ThreadData {
     pub history: History,
+    pub pawn_cache: PawnCache,
 }
 
 /// A root move with what the last iterations learned about it.
@@ -177,7 +179,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let Some(net) = self.network else {
-            return evaluate(pos);
+            return evaluate_cached(pos, &mut self.data.pawn_cache);
         };
         let mut ready = ply;
         while !self.accumulator_ready[ready] {
