@@ -113,11 +113,14 @@ pub fn side(color: Color) -> u64 {
 
 /// The key of a counting state: zero when no count runs, otherwise a mix of the
 /// limit and the counter (any values a FEN may give, not only the rule's).
+// why only the low 32 bits: the transposition table picks a bucket by the key's high
+// half, so a position's bucket does not depend on its count, and the search can
+// prefetch a child's bucket before making the move (the count is only known after).
 #[inline(always)]
 pub fn count(limit: u16, ply: u16) -> u64 {
     if limit == 0 {
         0
     } else {
-        splitmix64(0xC0_0000_0000 ^ ((limit as u64) << 16) ^ ply as u64)
+        splitmix64(0xC0_0000_0000 ^ ((limit as u64) << 16) ^ ply as u64) & 0xFFFF_FFFF
     }
 }

@@ -124,8 +124,10 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &Bucket {
-        // Multiply-shift maps the key onto any table size without a modulo.
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        // Multiply-shift maps the key's high half onto any table size without a
+        // modulo (the low half, where the count's part lives, never moves a position
+        // to another bucket; see `zobrist::count`).
+        let index = (((key >> 32) * self.buckets.len() as u64) >> 32) as usize;
         &self.buckets[index]
     }
 

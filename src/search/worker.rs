@@ -686,10 +686,10 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            self.shared.tt.prefetch(pos.bucket_key_after(m));
             let mut child = pos.clone();
             self.enter(ply + 1, pos, m);
             child.play(m);
-            self.shared.tt.prefetch(child.key());
             self.keys.push(child.placement_key());
             let moved_piece = pos.piece_at(m.from()).expect("move from a piece");
             self.stack[ply + 1].played = Some(PlayedMove {
@@ -894,6 +894,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.shared.tt.prefetch(pos.bucket_key_after(m));
             let mut child = pos.clone();
             self.enter(ply + 1, pos, m);
             child.play(m);
