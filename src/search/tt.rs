@@ -25,7 +25,6 @@ pub enum Bound {
 pub struct TtEntry {
     pub mv: Move,
     pub score: i32,
-    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -48,8 +47,10 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-// Data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
-fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+// Data word layout: move 16 | score 16 | unused 16 | depth 8 | bound 2 | generation 6.
+// (No static evaluation is kept: every node evaluates before its probe, to hide the
+// probe's memory latency, so a stored one would never be read.)
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let bound_bits = match bound {
         Bound::Lower => 1u64,
         Bound::Upper => 2,
@@ -57,7 +58,6 @@ fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u
     };
     mv.to_bits() as u64
         | ((score as i16 as u16 as u64) << 16)
-        | ((eval as i16 as u16 as u64) << 32)
         | ((depth.clamp(-1, 254) + 1) as u64) << 48
         | bound_bits << 56
         | ((generation & 63) as u64) << 58
@@ -73,7 +73,6 @@ fn unpack(data: u64) -> Option<TtEntry> {
     Some(TtEntry {
         mv: Move::from_bits(data as u16),
         score: (data >> 16) as u16 as i16 as i32,
-        eval: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 0xFF) as i32 - 1,
         bound,
     })
@@ -162,7 +161,7 @@ impl TranspositionTable {
     }
 
     /// Stores a result. Keeps the old move when the new result has none.
-    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         let bucket = self.bucket(key);
         // Pick the slot: the same key, else an empty one, else the least valuable
@@ -200,7 +199,7 @@ impl TranspositionTable {
         } else {
             mv
         };
-        let data = pack(mv, score, eval, depth, bound, generation);
+        let data = pack(mv, score, depth, bound, generation);
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
@@ -265,11 +264,11 @@ mod tests {
     fn stores_and_finds() {
         let tt = TranspositionTable::new(1);
         let m = Move::new(Square::new(12), Square::new(20));
-        tt.store(0xDEAD_BEEF, m, -123, 45, 7, Bound::Lower);
+        tt.store(0xDEAD_BEEF, m, -123, 7, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF).unwrap();
         assert_eq!(
-            (e.mv, e.score, e.eval, e.depth, e.bound),
-            (m, -123, 45, 7, Bound::Lower)
+            (e.mv, e.score, e.depth, e.bound),
+            (m, -123, 7, Bound::Lower)
         );
         assert!(tt.probe(0xDEAD_BEEE).is_none());
         tt.clear();
