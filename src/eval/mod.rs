@@ -141,6 +141,78 @@ pub fn breakdown(pos: &Position) -> Breakdown {
     b
 }
 
+/// What the piece terms of one side need to know, worked out once per side.
+struct PieceContext {
+    color: Color,
+    occupied: Bitboard,
+    mobility_area: Bitboard,
+    king_zone: Bitboard,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    aiwok: bool,
+}
+
+/// The per-piece terms of one side, summed over its pieces.
+#[derive(Default)]
+struct PieceSums {
+    material: S,
+    placement: S,
+    mobility: S,
+    rook_files: S,
+    attack_units: i32,
+    attackers: i32,
+}
+
+/// Adds the terms of every piece of `kind` (material, placement, mobility, king
+/// attack, rook files) to `sums`.
+#[inline(always)]
+fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut PieceSums) {
+    let pieces = pos.pieces(ctx.color, kind);
+    let is_aiwok = ctx.aiwok && kind == PieceKind::Met;
+    let material = if is_aiwok {
+        AIWOK_MATERIAL
+    } else {
+        MATERIAL[kind.index()]
+    };
+    sums.material += material * pieces.count() as i32;
+    for sq in pieces {
+        sums.placement += psqt::value(kind, ctx.color, sq);
+        let reach = match kind {
+            PieceKind::Pawn | PieceKind::King => continue,
+            PieceKind::Met if is_aiwok => {
+                attacks::met_attacks(sq)
+                    | attacks::knight_attacks(sq)
+                    | attacks::rook_attacks(sq, ctx.occupied)
+            }
+            PieceKind::Met => attacks::met_attacks(sq),
+            PieceKind::Khon => attacks::khon_attacks(ctx.color, sq),
+            PieceKind::Knight => attacks::knight_attacks(sq),
+            PieceKind::Rook => attacks::rook_attacks(sq, ctx.occupied),
+        };
+        let per_square = if is_aiwok {
+            AIWOK_MOBILITY
+        } else {
+            MOBILITY[kind.index()]
+        };
+        sums.mobility += per_square * (reach & ctx.mobility_area).count() as i32;
+        let zone_hits = (reach & ctx.king_zone).count() as i32;
+        if zone_hits > 0 {
+            sums.attackers += 1;
+            sums.attack_units += KING_ATTACK_WEIGHT[kind.index()] * zone_hits;
+        }
+        if kind == PieceKind::Rook {
+            let file = Bitboard::file(sq.file());
+            if (file & ctx.our_pawns).is_empty() {
+                sums.rook_files += if (file & ctx.their_pawns).is_empty() {
+                    ROOK_OPEN_FILE
+                } else {
+                    ROOK_SEMI_OPEN_FILE
+                };
+            }
+        }
+    }
+}
+
 /// Everything about one side that the evaluation sums.
 #[inline(always)]
 fn side_terms<T: Tracer>(pos: &Position, color: Color, pawn_structure: S, tracer: &mut T) -> S {
@@ -157,58 +229,32 @@ fn side_terms<T: Tracer>(pos: &Position, color: Color, pawn_structure: S, tracer
     let enemy_king = pos.king_square(them);
     let king_zone = attacks::king_attacks(enemy_king) | Bitboard::from_square(enemy_king);
 
-    let mut material = S::ZERO;
-    let mut placement = S::ZERO;
-    let mut mobility = S::ZERO;
-    let mut rook_files = S::ZERO;
-    let mut attack_units = 0;
-    let mut attackers = 0;
-
-    let aiwok = pos.variant().has_aiwok();
-    for kind in PieceKind::ALL {
-        for sq in pos.pieces(color, kind) {
-            let is_aiwok = aiwok && kind == PieceKind::Met;
-            material += if is_aiwok {
-                AIWOK_MATERIAL
-            } else {
-                MATERIAL[kind.index()]
-            };
-            placement += psqt::value(kind, color, sq);
-            let reach = match kind {
-                PieceKind::Pawn | PieceKind::King => continue,
-                PieceKind::Met if is_aiwok => {
-                    attacks::met_attacks(sq)
-                        | attacks::knight_attacks(sq)
-                        | attacks::rook_attacks(sq, occupied)
-                }
-                PieceKind::Met => attacks::met_attacks(sq),
-                PieceKind::Khon => attacks::khon_attacks(color, sq),
-                PieceKind::Knight => attacks::knight_attacks(sq),
-                PieceKind::Rook => attacks::rook_attacks(sq, occupied),
-            };
-            let per_square = if is_aiwok {
-                AIWOK_MOBILITY
-            } else {
-                MOBILITY[kind.index()]
-            };
-            mobility += per_square * (reach & mobility_area).count() as i32;
-            let zone_hits = (reach & king_zone).count() as i32;
-            if zone_hits > 0 {
-                attackers += 1;
-                attack_units += KING_ATTACK_WEIGHT[kind.index()] * zone_hits;
-            }
-            if kind == PieceKind::Rook {
-                let file = Bitboard::file(sq.file());
-                if (file & our_pawns).is_empty() {
-                    rook_files += if (file & their_pawns).is_empty() {
-                        ROOK_OPEN_FILE
-                    } else {
-                        ROOK_SEMI_OPEN_FILE
-                    };
-                }
-            }
-        }
-    }
+    let mut sums = PieceSums::default();
+    let ctx = PieceContext {
+        color,
+        occupied,
+        mobility_area,
+        king_zone,
+        our_pawns,
+        their_pawns,
+        aiwok: pos.variant().has_aiwok(),
+    };
+    // One call per kind with the kind a constant, so the per-kind choices inside
+    // (which attacks, whether mobility counts) are settled at compile time.
+    piece_terms(pos, &ctx, PieceKind::Pawn, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::Met, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::Khon, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::Knight, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::Rook, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::King, &mut sums);
+    let PieceSums {
+        material,
+        placement,
+        mobility,
+        rook_files,
+        attack_units,
+        attackers,
+    } = sums;
 
     // why: one attacker alone rarely mates; the danger grows with the attack's mass.
     let danger = if attackers >= 2 {
