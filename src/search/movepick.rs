@@ -100,12 +100,11 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // The first of the best: the maximum in one pass the compiler vectorises,
+        // then where it first occurs (the same move a compare-and-keep scan picks).
+        let rest = &self.scores[self.next..n];
+        let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.next + rest.iter().position(|&s| s == top).unwrap_or(0);
         let slice = self.moves.as_mut_slice();
         slice.swap(self.next, best);
         self.scores.swap(self.next, best);
