@@ -168,26 +168,34 @@ impl Position {
         // King moves (in check in makpong, only the capture of the checker), and the
         // Cambodian leap: two files sideways and one rank forward, to an empty square,
         // not out of check.
-        let danger = self.danger_squares::<V>(them);
-        let mut king_targets = attacks::king_attacks(king) & !ours & !danger;
         if tactical_only {
-            king_targets &= theirs;
-        }
-        if variant.king_frozen_in_check() && in_check {
-            king_targets &= checkers;
-        }
-        for to in king_targets {
-            list.push(Move::new(king, to));
-        }
-        if variant.cambodian_moves()
-            && kind == GenKind::All
-            && !in_check
-            && self.gates().contains(king)
-        {
-            let forward_rank = Bitboard::rank(king.rank()).forward(us);
-            let leaps = attacks::knight_attacks(king) & forward_rank & !occupied & !danger;
-            for to in leaps {
+            // Only captures: each (rarely more than one) is tested on its own, which
+            // costs less than the map of every square the other side attacks.
+            let without_king = occupied ^ Bitboard::from_square(king);
+            for to in attacks::king_attacks(king) & theirs {
+                if !self.is_attacked_by(to, them, without_king) {
+                    list.push(Move::new(king, to));
+                }
+            }
+        } else {
+            let danger = self.danger_squares::<V>(them);
+            let mut king_targets = attacks::king_attacks(king) & !ours & !danger;
+            if variant.king_frozen_in_check() && in_check {
+                king_targets &= checkers;
+            }
+            for to in king_targets {
                 list.push(Move::new(king, to));
+            }
+            if variant.cambodian_moves()
+                && kind == GenKind::All
+                && !in_check
+                && self.gates().contains(king)
+            {
+                let forward_rank = Bitboard::rank(king.rank()).forward(us);
+                let leaps = attacks::knight_attacks(king) & forward_rank & !occupied & !danger;
+                for to in leaps {
+                    list.push(Move::new(king, to));
+                }
             }
         }
         if checkers.more_than_one() {
@@ -310,5 +318,48 @@ impl Position {
 fn push_all(list: &mut MoveList, from: Square, dests: Bitboard) {
     for to in dests {
         list.push(Move::new(from, to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random games in every game of the family: at each position the tactical
+    /// generator gives exactly the legal captures and promotions (every legal move
+    /// when in check), each once.
+    #[test]
+    fn tactical_moves_are_the_legal_captures_and_promotions() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for variant in Variant::ALL {
+            for _ in 0..30 {
+                let mut pos = Position::startpos_of(variant);
+                for _ in 0..160 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let mut expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| {
+                            pos.in_check() || m.is_promotion() || pos.piece_at(m.to()).is_some()
+                        })
+                        .collect();
+                    let mut got: Vec<Move> = pos.tactical_moves().iter().copied().collect();
+                    expected.sort_by_key(|m| m.to_bits());
+                    got.sort_by_key(|m| m.to_bits());
+                    assert_eq!(got, expected, "{} ({})", pos.to_fen(), variant.name());
+                    checked += 1;
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let pick = legal.iter().nth((seed % legal.len() as u64) as usize);
+                    pos.play(*pick.expect("index below the length"));
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} positions");
     }
 }
