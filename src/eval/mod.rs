@@ -92,14 +92,14 @@ impl Tracer for Breakdown {
 /// The score of `pos` in centipawns from the side to move's point of view.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoTrace, pawns::evaluate_both(pos)).0
+    evaluate_with(pos, &mut NoTrace, pawns::terms(pos)).0
 }
 
 /// [`evaluate`], with the pawn structure looked up in (and kept in) `cache`.
 #[inline]
 pub fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
-    let pawn_scores = cache.scores(pos);
-    evaluate_with(pos, &mut NoTrace, pawn_scores).0
+    let pawn_terms = cache.terms(pos);
+    evaluate_with(pos, &mut NoTrace, pawn_terms).0
 }
 
 /// The network's score `network_stm` (centipawns, side to move's view) with the
@@ -131,7 +131,7 @@ pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
 pub fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
     let (score, phase, tapered, eg, after_eg, after_count) =
-        evaluate_with(pos, &mut b, pawns::evaluate_both(pos));
+        evaluate_with(pos, &mut b, pawns::terms(pos));
     b.phase = phase;
     b.tapered = tapered;
     b.endgame = eg;
@@ -175,6 +175,10 @@ fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut P
         MATERIAL[kind.index()]
     };
     sums.material += material * pieces.count() as i32;
+    // A pawn's placement is in the pawn terms, and it has no other piece term.
+    if kind == PieceKind::Pawn {
+        return;
+    }
     for sq in pieces {
         sums.placement += psqt::value(kind, ctx.color, sq);
         let reach = match kind {
@@ -215,7 +219,13 @@ fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut P
 
 /// Everything about one side that the evaluation sums.
 #[inline(always)]
-fn side_terms<T: Tracer>(pos: &Position, color: Color, pawn_structure: S, tracer: &mut T) -> S {
+fn side_terms<T: Tracer>(
+    pos: &Position,
+    color: Color,
+    pawn_terms: &pawns::PawnTerms,
+    tracer: &mut T,
+) -> S {
+    let pawn_structure = pawn_terms.structure[color.index()];
     let them = !color;
     let occupied = pos.occupied();
     let ours = pos.pieces_of(color);
@@ -247,6 +257,8 @@ fn side_terms<T: Tracer>(pos: &Position, color: Color, pawn_structure: S, tracer
     piece_terms(pos, &ctx, PieceKind::Knight, &mut sums);
     piece_terms(pos, &ctx, PieceKind::Rook, &mut sums);
     piece_terms(pos, &ctx, PieceKind::King, &mut sums);
+    // The pawns' placement comes with their structure (cached together).
+    sums.placement += pawn_terms.placement[color.index()];
     let PieceSums {
         material,
         placement,
@@ -296,10 +308,10 @@ fn game_phase(pos: &Position) -> i32 {
 fn evaluate_with<T: Tracer>(
     pos: &Position,
     tracer: &mut T,
-    pawn_scores: [S; 2],
+    pawn_terms: pawns::PawnTerms,
 ) -> (i32, i32, i32, endgame::EndgameAdjustment, i32, i32) {
-    let white = side_terms(pos, Color::White, pawn_scores[0], tracer);
-    let black = side_terms(pos, Color::Black, pawn_scores[1], tracer);
+    let white = side_terms(pos, Color::White, &pawn_terms, tracer);
+    let black = side_terms(pos, Color::Black, &pawn_terms, tracer);
     let phase = game_phase(pos);
     let tapered = (white - black).taper(phase, MAX_PHASE);
     let eg = endgame::adjust(pos, tapered);

@@ -1,6 +1,8 @@
-//! Pawn structure: protected, isolated, doubled and free (passed) pawns.
+//! Pawn structure (protected, isolated, doubled and free pawns) and the pawns' piece-square
+//! values: what the pawn placement alone decides, cached per placement.
 
 use super::params::{PAWN_DOUBLED, PAWN_ISOLATED, PAWN_PASSED, PAWN_PROTECTED};
+use super::psqt;
 use super::score::S;
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 
@@ -67,6 +69,33 @@ pub fn evaluate_both(pos: &Position) -> [S; 2] {
     [evaluate(pos, Color::White), evaluate(pos, Color::Black)]
 }
 
+/// What the pawn placement alone decides, per side (White, Black): the structure
+/// and the pawns' piece-square values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnTerms {
+    pub structure: [S; 2],
+    pub placement: [S; 2],
+}
+
+/// The sum of `color`'s pawns' piece-square values.
+#[inline]
+fn placement(pos: &Position, color: Color) -> S {
+    let mut sum = S::ZERO;
+    for sq in pos.pieces(color, PieceKind::Pawn) {
+        sum += psqt::value(PieceKind::Pawn, color, sq);
+    }
+    sum
+}
+
+/// [`PawnTerms`] worked out from the position.
+#[inline]
+pub fn terms(pos: &Position) -> PawnTerms {
+    PawnTerms {
+        structure: evaluate_both(pos),
+        placement: [placement(pos, Color::White), placement(pos, Color::Black)],
+    }
+}
+
 /// Entries in a [`PawnCache`] (a power of two).
 const PAWN_CACHE_ENTRIES: usize = 4096;
 
@@ -74,10 +103,10 @@ const PAWN_CACHE_ENTRIES: usize = 4096;
 struct PawnEntry {
     white: Bitboard,
     black: Bitboard,
-    scores: [S; 2],
+    terms: PawnTerms,
 }
 
-/// Pawn-structure scores of recently seen pawn placements, per search thread.
+/// The [`PawnTerms`] of recently seen pawn placements, per search thread.
 // why: the pawns change in few moves, so most evaluations in a search meet a pawn
 // placement scored moments before; looking it up is cheaper than scoring every
 // pawn again. Each entry keeps both sides' pawns whole, so a hit is always right.
@@ -91,7 +120,10 @@ impl Default for PawnCache {
         let empty = PawnEntry {
             white: Bitboard::FULL,
             black: Bitboard::FULL,
-            scores: [S::ZERO; 2],
+            terms: PawnTerms {
+                structure: [S::ZERO; 2],
+                placement: [S::ZERO; 2],
+            },
         };
         PawnCache {
             entries: vec![empty; PAWN_CACHE_ENTRIES].into_boxed_slice(),
@@ -100,9 +132,9 @@ impl Default for PawnCache {
 }
 
 impl PawnCache {
-    /// Both sides' pawn-structure scores, from the cache or computed and kept.
+    /// Both sides' [`PawnTerms`], from the cache or computed and kept.
     #[inline]
-    pub fn scores(&mut self, pos: &Position) -> [S; 2] {
+    pub fn terms(&mut self, pos: &Position) -> PawnTerms {
         let white = pos.pieces(Color::White, PieceKind::Pawn);
         let black = pos.pieces(Color::Black, PieceKind::Pawn);
         let mixed = (white.0 ^ black.0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -112,10 +144,10 @@ impl PawnCache {
             *entry = PawnEntry {
                 white,
                 black,
-                scores: evaluate_both(pos),
+                terms: terms(pos),
             };
         }
-        entry.scores
+        entry.terms
     }
 }
 
@@ -153,8 +185,8 @@ mod tests {
             "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
         ] {
             let pos = Position::from_fen(fen_text).expect("test FEN parses");
-            assert_eq!(cache.scores(&pos), evaluate_both(&pos), "{fen_text}");
-            assert_eq!(cache.scores(&pos), evaluate_both(&pos), "{fen_text}, again");
+            assert_eq!(cache.terms(&pos), terms(&pos), "{fen_text}");
+            assert_eq!(cache.terms(&pos), terms(&pos), "{fen_text}, again");
         }
     }
 
