@@ -62,6 +62,9 @@ enum Command {
     /// Train the network on datagen's records and write it in the engine's format
     /// (progress, losses and speed on stderr).
     Train(cli::train::TrainArgs),
+    /// Fit the hand-written evaluation's weights to datagen's records (Texel's
+    /// method) and write them as Rust constants (progress and losses on stderr).
+    TuneEval(cli::tune_eval::TuneEvalArgs),
     /// The endgame tables: without --fen, build them all and describe them; with it,
     /// look up one position and say whether the count leaves time for the mate.
     Tablebase {
@@ -159,6 +162,24 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("khun train: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::TuneEval(a)) => match cli::tune_eval::run(&a) {
+            Ok(s) => {
+                println!(
+                    "wrote {} ({} records, {} training positions; loss {:.6} -> {:.6}) in {:.1} s",
+                    a.output.display(),
+                    s.records,
+                    s.train_positions,
+                    s.initial_loss,
+                    s.final_loss,
+                    s.seconds
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("khun tune-eval: {e}");
                 ExitCode::from(2)
             }
         },

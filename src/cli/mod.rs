@@ -12,7 +12,7 @@
 //!   [`shard`] (one machine's share of the games).
 //! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
-//!   trained on it.
+//!   trained on it; [`tune_eval`]: the hand-written evaluation's weights fitted to it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`search_options`], [`score_text`]: what those share.
 
@@ -35,6 +35,7 @@ pub mod shard;
 pub mod svg;
 pub mod tablebase;
 pub mod train;
+pub mod tune_eval;
 
 use crate::board::{FenRules, Position, Variant};
 

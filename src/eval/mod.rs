@@ -12,11 +12,13 @@ pub mod params;
 pub mod pawns;
 pub mod psqt;
 pub mod score;
+pub mod tuning;
 
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 use params::*;
 use score::S;
 use std::fmt::Write as _;
+use tuning::weights::Weight;
 
 /// The evaluation terms, for the breakdown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,12 +53,16 @@ impl Term {
     }
 }
 
-/// Receives each term's contribution per colour.
-trait Tracer {
+/// Receives each term's contribution per colour, and (for tuning) how many times
+/// each weight counts for a colour.
+pub(crate) trait Tracer {
     fn add(&mut self, term: Term, color: Color, value: S);
+    /// `weight` counts `times` more for `color`.
+    #[inline(always)]
+    fn count(&mut self, _weight: Weight, _color: Color, _times: i32) {}
 }
 
-struct NoTrace;
+pub(crate) struct NoTrace;
 
 impl Tracer for NoTrace {
     #[inline(always)]
@@ -166,7 +172,13 @@ struct PieceSums {
 /// Adds the terms of every piece of `kind` (material, placement, mobility, king
 /// attack, rook files) to `sums`.
 #[inline(always)]
-fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut PieceSums) {
+fn piece_terms<T: Tracer>(
+    pos: &Position,
+    ctx: &PieceContext,
+    kind: PieceKind,
+    sums: &mut PieceSums,
+    tracer: &mut T,
+) {
     let pieces = pos.pieces(ctx.color, kind);
     let is_aiwok = ctx.aiwok && kind == PieceKind::Met;
     let material = if is_aiwok {
@@ -175,12 +187,17 @@ fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut P
         MATERIAL[kind.index()]
     };
     sums.material += material * pieces.count() as i32;
+    if !is_aiwok {
+        tracer.count(Weight::Material(kind), ctx.color, pieces.count() as i32);
+    }
     // A pawn's placement is in the pawn terms, and it has no other piece term.
     if kind == PieceKind::Pawn {
         return;
     }
     for sq in pieces {
         sums.placement += psqt::value(kind, ctx.color, sq);
+        let diagram = psqt::diagram_index(ctx.color, sq);
+        tracer.count(Weight::PieceSquare(kind, diagram), ctx.color, 1);
         let reach = match kind {
             PieceKind::Pawn | PieceKind::King => continue,
             PieceKind::Met if is_aiwok => {
@@ -198,7 +215,11 @@ fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut P
         } else {
             MOBILITY[kind.index()]
         };
-        sums.mobility += per_square * (reach & ctx.mobility_area).count() as i32;
+        let mobile = (reach & ctx.mobility_area).count() as i32;
+        sums.mobility += per_square * mobile;
+        if !is_aiwok {
+            tracer.count(Weight::Mobility(kind), ctx.color, mobile);
+        }
         let zone_hits = (reach & ctx.king_zone).count() as i32;
         if zone_hits > 0 {
             sums.attackers += 1;
@@ -207,11 +228,13 @@ fn piece_terms(pos: &Position, ctx: &PieceContext, kind: PieceKind, sums: &mut P
         if kind == PieceKind::Rook {
             let file = Bitboard::file(sq.file());
             if (file & ctx.our_pawns).is_empty() {
-                sums.rook_files += if (file & ctx.their_pawns).is_empty() {
-                    ROOK_OPEN_FILE
+                let (value, weight) = if (file & ctx.their_pawns).is_empty() {
+                    (ROOK_OPEN_FILE, Weight::RookOpenFile)
                 } else {
-                    ROOK_SEMI_OPEN_FILE
+                    (ROOK_SEMI_OPEN_FILE, Weight::RookSemiOpenFile)
                 };
+                sums.rook_files += value;
+                tracer.count(weight, ctx.color, 1);
             }
         }
     }
@@ -251,12 +274,12 @@ fn side_terms<T: Tracer>(
     };
     // One call per kind with the kind a constant, so the per-kind choices inside
     // (which attacks, whether mobility counts) are settled at compile time.
-    piece_terms(pos, &ctx, PieceKind::Pawn, &mut sums);
-    piece_terms(pos, &ctx, PieceKind::Met, &mut sums);
-    piece_terms(pos, &ctx, PieceKind::Khon, &mut sums);
-    piece_terms(pos, &ctx, PieceKind::Knight, &mut sums);
-    piece_terms(pos, &ctx, PieceKind::Rook, &mut sums);
-    piece_terms(pos, &ctx, PieceKind::King, &mut sums);
+    piece_terms(pos, &ctx, PieceKind::Pawn, &mut sums, tracer);
+    piece_terms(pos, &ctx, PieceKind::Met, &mut sums, tracer);
+    piece_terms(pos, &ctx, PieceKind::Khon, &mut sums, tracer);
+    piece_terms(pos, &ctx, PieceKind::Knight, &mut sums, tracer);
+    piece_terms(pos, &ctx, PieceKind::Rook, &mut sums, tracer);
+    piece_terms(pos, &ctx, PieceKind::King, &mut sums, tracer);
     // The pawns' placement comes with their structure (cached together).
     sums.placement += pawn_terms.placement[color.index()];
     let PieceSums {
@@ -270,7 +293,9 @@ fn side_terms<T: Tracer>(
 
     // why: one attacker alone rarely mates; the danger grows with the attack's mass.
     let danger = if attackers >= 2 {
-        KING_DANGER[(attack_units as usize / 2).min(KING_DANGER.len() - 1)]
+        let index = (attack_units as usize / 2).min(KING_DANGER.len() - 1);
+        tracer.count(Weight::KingDanger(index), color, 1);
+        KING_DANGER[index]
     } else {
         0
     };
@@ -283,7 +308,9 @@ fn side_terms<T: Tracer>(
     let shield_pieces = pos.pieces(color, PieceKind::Pawn)
         | pos.pieces(color, PieceKind::Met)
         | pos.pieces(color, PieceKind::Khon);
-    let shield = KING_SHIELD * (shield_squares & shield_pieces).count() as i32;
+    let shielding = (shield_squares & shield_pieces).count() as i32;
+    tracer.count(Weight::KingShield, color, shielding);
+    let shield = KING_SHIELD * shielding;
     let king_safety = S(danger + shield, 0);
 
     tracer.add(Term::Material, color, material);
@@ -305,7 +332,7 @@ fn game_phase(pos: &Position) -> i32 {
 }
 
 #[inline(always)]
-fn evaluate_with<T: Tracer>(
+pub(crate) fn evaluate_with<T: Tracer>(
     pos: &Position,
     tracer: &mut T,
     pawn_terms: pawns::PawnTerms,

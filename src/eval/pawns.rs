@@ -4,6 +4,8 @@
 use super::params::{PAWN_DOUBLED, PAWN_ISOLATED, PAWN_PASSED, PAWN_PROTECTED};
 use super::psqt;
 use super::score::S;
+use super::tuning::weights::Weight;
+use super::{NoTrace, Tracer};
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 
 /// Squares ahead of `sq` (toward `color`'s promotion rank) on its file and both
@@ -40,6 +42,12 @@ static FRONT_SPAN: [[u64; 64]; 2] = {
 
 /// The pawn-structure score of `color`'s pawns.
 pub fn evaluate(pos: &Position, color: Color) -> S {
+    evaluate_traced(pos, color, &mut NoTrace)
+}
+
+/// [`evaluate`], telling `tracer` which weights count.
+#[inline(always)]
+fn evaluate_traced<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let ours = pos.pieces(color, PieceKind::Pawn);
     let theirs = pos.pieces(!color, PieceKind::Pawn);
     let files = ours.occupied_files() as u32;
@@ -50,23 +58,23 @@ pub fn evaluate(pos: &Position, color: Color) -> S {
         // Protected: a friendly pawn attacks this square (reverse pawn attack).
         if (attacks::pawn_attacks(!color, sq) & ours).any() {
             score += PAWN_PROTECTED;
+            tracer.count(Weight::PawnProtected, color, 1);
         }
         if files_with_neighbours & (1 << sq.file()) == 0 {
             score += PAWN_ISOLATED;
+            tracer.count(Weight::PawnIsolated, color, 1);
         }
         if FRONT_SPAN[color.index()][sq.index()] & theirs.0 == 0 {
-            score += PAWN_PASSED[sq.relative_rank(color) as usize];
+            let rank = sq.relative_rank(color) as usize;
+            score += PAWN_PASSED[rank];
+            tracer.count(Weight::PawnPassed(rank), color, 1);
         }
     }
     // Every pawn beyond the first on its file is doubled.
-    score += PAWN_DOUBLED * (ours.count() - files.count_ones()) as i32;
+    let doubled = (ours.count() - files.count_ones()) as i32;
+    score += PAWN_DOUBLED * doubled;
+    tracer.count(Weight::PawnDoubled, color, doubled);
     score
-}
-
-/// Both sides' pawn-structure scores (White, Black).
-#[inline]
-pub fn evaluate_both(pos: &Position) -> [S; 2] {
-    [evaluate(pos, Color::White), evaluate(pos, Color::Black)]
 }
 
 /// What the pawn placement alone decides, per side (White, Black): the structure
@@ -78,11 +86,13 @@ pub struct PawnTerms {
 }
 
 /// The sum of `color`'s pawns' piece-square values.
-#[inline]
-fn placement(pos: &Position, color: Color) -> S {
+#[inline(always)]
+fn placement<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let mut sum = S::ZERO;
     for sq in pos.pieces(color, PieceKind::Pawn) {
         sum += psqt::value(PieceKind::Pawn, color, sq);
+        let diagram = psqt::diagram_index(color, sq);
+        tracer.count(Weight::PieceSquare(PieceKind::Pawn, diagram), color, 1);
     }
     sum
 }
@@ -90,9 +100,21 @@ fn placement(pos: &Position, color: Color) -> S {
 /// [`PawnTerms`] worked out from the position.
 #[inline]
 pub fn terms(pos: &Position) -> PawnTerms {
+    terms_traced(pos, &mut NoTrace)
+}
+
+/// [`terms`], telling `tracer` which weights count.
+#[inline(always)]
+pub(crate) fn terms_traced<T: Tracer>(pos: &Position, tracer: &mut T) -> PawnTerms {
     PawnTerms {
-        structure: evaluate_both(pos),
-        placement: [placement(pos, Color::White), placement(pos, Color::Black)],
+        structure: [
+            evaluate_traced(pos, Color::White, tracer),
+            evaluate_traced(pos, Color::Black, tracer),
+        ],
+        placement: [
+            placement(pos, Color::White, tracer),
+            placement(pos, Color::Black, tracer),
+        ],
     }
 }
 

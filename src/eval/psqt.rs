@@ -153,13 +153,27 @@ static TABLES: [[S; 64]; 6] = [
     pair(&KING_MG, &KING_EG),
 ];
 
+/// The tables' names in `psqt.rs`, per kind (each has an `_MG` and an `_EG` table
+/// once tuned).
+pub const TABLE_NAMES: [&str; 6] = ["PAWN", "MET", "KHON", "KNIGHT", "ROOK", "KING"];
+
+/// The diagram index (a8 = 0, h1 = 63, from White's side) of `color`'s square `sq`.
+#[inline(always)]
+pub fn diagram_index(color: Color, sq: Square) -> usize {
+    // The diagram has a8 first: White's square a1 (index 0) is diagram index 56.
+    match color {
+        Color::White => sq.index() ^ 56,
+        Color::Black => sq.index(),
+    }
+}
+
+/// The table value of a piece of `kind` on the diagram index `diagram`.
+pub fn table_value(kind: PieceKind, diagram: usize) -> S {
+    TABLES[kind.index()][diagram]
+}
+
 /// The table value of a `color` piece of `kind` on `sq`.
 #[inline(always)]
 pub fn value(kind: PieceKind, color: Color, sq: Square) -> S {
-    // The diagram has a8 first: White's square a1 (index 0) is diagram index 56.
-    let diagram = match color {
-        Color::White => sq.index() ^ 56,
-        Color::Black => sq.index(),
-    };
-    TABLES[kind.index()][diagram]
+    TABLES[kind.index()][diagram_index(color, sq)]
 }

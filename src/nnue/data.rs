@@ -92,6 +92,44 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The position (makruk), without its counting state: the record does not keep
+    /// it, so no count is running.
+    pub fn position(&self) -> Option<Position> {
+        let mut board = [None; 64];
+        for &(piece, sq) in &self.pieces {
+            board[sq.index()] = Some(piece);
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let side = match self.side_to_move {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        Position::from_fen(&format!("{fen} {side} - - 0 {}", self.fullmove.max(1))).ok()
+    }
+}
+
 /// Packs `pos` with its score (side to move's view) and the game's result.
 pub fn encode(pos: &Position, stm_score: i32, result: GameResult) -> [u8; RECORD_BYTES] {
     let mut out = [0u8; RECORD_BYTES];
@@ -193,6 +231,10 @@ mod tests {
         assert_eq!(r.stm_result(), 1.0);
         assert_eq!(r.fullmove, 11);
         assert_eq!(r.pieces.len(), pos.occupied().count() as usize);
+        let back = r.position().expect("the record's position is legal");
+        assert_eq!(back.placement_key(), pos.placement_key());
+        assert_eq!(back.side_to_move(), Color::Black);
+        assert_eq!(back.fullmove_number(), 11);
         for (piece, sq) in r.pieces {
             assert_eq!(pos.piece_at(sq), Some(piece));
         }

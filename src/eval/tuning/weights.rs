@@ -1,0 +1,225 @@
+//! The layout of the evaluation's tunable weights: every linear term of the
+//! hand-written evaluation as one slot of a flat vector of (middlegame, endgame)
+//! pairs, with today's values read from `params.rs` and `psqt.rs`, and the tuned
+//! values written back as Rust source.
+
+use crate::board::PieceKind;
+use crate::eval::params::*;
+use crate::eval::psqt;
+use crate::eval::score::S;
+use std::fmt::Write as _;
+
+/// One tunable weight of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// A piece's material value (pawn to rook).
+    Material(PieceKind),
+    /// A piece-square value: the kind and the square's diagram index from White's
+    /// side (a8 = 0, h1 = 63), as the tables in `psqt.rs` are written.
+    PieceSquare(PieceKind, usize),
+    /// Mobility per reachable square (met, khon, knight, rook).
+    Mobility(PieceKind),
+    RookOpenFile,
+    RookSemiOpenFile,
+    PawnProtected,
+    PawnIsolated,
+    PawnDoubled,
+    /// A free pawn by relative rank (2 to 4; a pawn promotes on 5).
+    PawnPassed(usize),
+    /// A shield piece in front of the king (middlegame only).
+    KingShield,
+    /// The king-danger table's entry (middlegame only).
+    KingDanger(usize),
+}
+
+const MATERIAL_SLOTS: usize = 5;
+const PSQT_BASE: usize = MATERIAL_SLOTS;
+const MOBILITY_BASE: usize = PSQT_BASE + 6 * 64;
+const ROOK_OPEN: usize = MOBILITY_BASE + 4;
+const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+const PAWN_PROTECTED_SLOT: usize = ROOK_SEMI_OPEN + 1;
+const PAWN_ISOLATED_SLOT: usize = PAWN_PROTECTED_SLOT + 1;
+const PAWN_DOUBLED_SLOT: usize = PAWN_ISOLATED_SLOT + 1;
+const PAWN_PASSED_BASE: usize = PAWN_DOUBLED_SLOT + 1;
+/// The relative ranks a free pawn can stand on before it promotes.
+const PASSED_RANKS: std::ops::Range<usize> = 2..5;
+const KING_SHIELD_SLOT: usize = PAWN_PASSED_BASE + 3;
+const KING_DANGER_BASE: usize = KING_SHIELD_SLOT + 1;
+
+impl Weight {
+    /// Slots in the weight vector.
+    pub const COUNT: usize = KING_DANGER_BASE + 16;
+
+    /// This weight's slot in the vector.
+    pub fn index(self) -> usize {
+        match self {
+            Weight::Material(kind) => kind.index(),
+            Weight::PieceSquare(kind, diagram) => PSQT_BASE + kind.index() * 64 + diagram,
+            Weight::Mobility(kind) => MOBILITY_BASE + kind.index() - 1,
+            Weight::RookOpenFile => ROOK_OPEN,
+            Weight::RookSemiOpenFile => ROOK_SEMI_OPEN,
+            Weight::PawnProtected => PAWN_PROTECTED_SLOT,
+            Weight::PawnIsolated => PAWN_ISOLATED_SLOT,
+            Weight::PawnDoubled => PAWN_DOUBLED_SLOT,
+            Weight::PawnPassed(rank) => PAWN_PASSED_BASE + rank - PASSED_RANKS.start,
+            Weight::KingShield => KING_SHIELD_SLOT,
+            Weight::KingDanger(i) => KING_DANGER_BASE + i,
+        }
+    }
+
+    /// Whether the weight has no endgame part (the evaluation uses only its
+    /// middlegame value).
+    pub fn middlegame_only(index: usize) -> bool {
+        index >= KING_SHIELD_SLOT
+    }
+}
+
+/// Today's weights, as the evaluation uses them, in vector order.
+pub fn current() -> Vec<S> {
+    let mut out = vec![S::ZERO; Weight::COUNT];
+    let mut set = |w: Weight, v: S| out[w.index()] = v;
+    for kind in &PieceKind::ALL[..MATERIAL_SLOTS] {
+        set(Weight::Material(*kind), MATERIAL[kind.index()]);
+    }
+    for kind in PieceKind::ALL {
+        for diagram in 0..64 {
+            set(
+                Weight::PieceSquare(kind, diagram),
+                psqt::table_value(kind, diagram),
+            );
+        }
+    }
+    for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
+        set(Weight::Mobility(*kind), MOBILITY[kind.index()]);
+    }
+    set(Weight::RookOpenFile, ROOK_OPEN_FILE);
+    set(Weight::RookSemiOpenFile, ROOK_SEMI_OPEN_FILE);
+    set(Weight::PawnProtected, PAWN_PROTECTED);
+    set(Weight::PawnIsolated, PAWN_ISOLATED);
+    set(Weight::PawnDoubled, PAWN_DOUBLED);
+    for rank in PASSED_RANKS {
+        set(Weight::PawnPassed(rank), PAWN_PASSED[rank]);
+    }
+    set(Weight::KingShield, S(KING_SHIELD, 0));
+    for (i, &v) in KING_DANGER.iter().enumerate() {
+        set(Weight::KingDanger(i), S(v, 0));
+    }
+    out
+}
+
+fn pair_text(v: S) -> String {
+    format!("S({}, {})", v.mg(), v.eg())
+}
+
+fn table_text(name: &str, values: impl Iterator<Item = i32>) -> String {
+    let values: Vec<i32> = values.collect();
+    let mut s = format!("#[rustfmt::skip]\nconst {name}: Table = [\n");
+    for rank in values.chunks(8) {
+        let cells: Vec<String> = rank.iter().map(|v| format!("{v:>4}")).collect();
+        let _ = writeln!(s, "   {},", cells.join(","));
+    }
+    s.push_str("];\n");
+    s
+}
+
+/// `weights` (in vector order, rounded) as the Rust constants of `params.rs` and
+/// `psqt.rs`, to paste over today's.
+pub fn rust_source(weights: &[S]) -> String {
+    let at = |w: Weight| weights[w.index()];
+    let mut s = String::from("// params.rs\n");
+    let material: Vec<String> = PieceKind::ALL[..MATERIAL_SLOTS]
+        .iter()
+        .map(|&k| pair_text(at(Weight::Material(k))))
+        .chain(std::iter::once("S(0, 0)".to_string()))
+        .collect();
+    let _ = writeln!(s, "pub const MATERIAL: [S; 6] = [{}];", material.join(", "));
+    let mobility: Vec<String> = std::iter::once("S(0, 0)".to_string())
+        .chain(
+            PieceKind::ALL[1..MATERIAL_SLOTS]
+                .iter()
+                .map(|&k| pair_text(at(Weight::Mobility(k)))),
+        )
+        .chain(std::iter::once("S(0, 0)".to_string()))
+        .collect();
+    let _ = writeln!(s, "pub const MOBILITY: [S; 6] = [{}];", mobility.join(", "));
+    for (name, w) in [
+        ("ROOK_OPEN_FILE", Weight::RookOpenFile),
+        ("ROOK_SEMI_OPEN_FILE", Weight::RookSemiOpenFile),
+        ("PAWN_PROTECTED", Weight::PawnProtected),
+        ("PAWN_ISOLATED", Weight::PawnIsolated),
+        ("PAWN_DOUBLED", Weight::PawnDoubled),
+    ] {
+        let _ = writeln!(s, "pub const {name}: S = {};", pair_text(at(w)));
+    }
+    let passed: Vec<String> = (0..8)
+        .map(|rank| {
+            if PASSED_RANKS.contains(&rank) {
+                pair_text(at(Weight::PawnPassed(rank)))
+            } else {
+                "S(0, 0)".to_string()
+            }
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "pub const PAWN_PASSED: [S; 8] = [{}];",
+        passed.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "pub const KING_SHIELD: i32 = {};",
+        at(Weight::KingShield).mg()
+    );
+    let danger: Vec<String> = (0..16)
+        .map(|i| at(Weight::KingDanger(i)).mg().to_string())
+        .collect();
+    let _ = writeln!(
+        s,
+        "pub const KING_DANGER: [i32; 16] = [{}];",
+        danger.join(", ")
+    );
+    s.push_str("\n// psqt.rs\n");
+    for (kind, name) in PieceKind::ALL.iter().zip(psqt::TABLE_NAMES) {
+        let cells = |part: fn(S) -> i32| {
+            (0..64).map(move |d| part(weights[Weight::PieceSquare(*kind, d).index()]))
+        };
+        s.push_str(&table_text(&format!("{name}_MG"), cells(S::mg)));
+        s.push_str(&table_text(&format!("{name}_EG"), cells(S::eg)));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_weight_has_its_own_slot() {
+        let mut seen = vec![false; Weight::COUNT];
+        let mut all = Vec::new();
+        for kind in &PieceKind::ALL[..MATERIAL_SLOTS] {
+            all.push(Weight::Material(*kind));
+        }
+        for kind in PieceKind::ALL {
+            all.extend((0..64).map(|d| Weight::PieceSquare(kind, d)));
+        }
+        for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
+            all.push(Weight::Mobility(*kind));
+        }
+        all.extend([
+            Weight::RookOpenFile,
+            Weight::RookSemiOpenFile,
+            Weight::PawnProtected,
+            Weight::PawnIsolated,
+            Weight::PawnDoubled,
+            Weight::KingShield,
+        ]);
+        all.extend(PASSED_RANKS.map(Weight::PawnPassed));
+        all.extend((0..16).map(Weight::KingDanger));
+        for w in all {
+            assert!(!seen[w.index()], "{w:?} shares a slot");
+            seen[w.index()] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "a slot is unused");
+    }
+}
