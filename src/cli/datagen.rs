@@ -85,9 +85,7 @@ pub fn run(args: &DatagenArgs) -> Result<DatagenSummary, String> {
         )?,
         None => Vec::new(),
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = super::thread_count(args.threads);
     let network = if args.no_nnue {
         None
     } else {

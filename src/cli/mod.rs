@@ -50,6 +50,24 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
     })
 }
 
+/// The worker threads to use: `requested`, or one per core.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Every complete training record of `paths`, in order.
+pub fn read_records(
+    paths: &[std::path::PathBuf],
+) -> Result<Vec<[u8; crate::nnue::data::RECORD_BYTES]>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let mut file_records = crate::nnue::data::read_file(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        records.append(&mut file_records);
+    }
+    Ok(records)
+}
+
 /// Builds a position of `variant` from an optional FEN (default: the variant's start)
 /// and UCI moves, or says what is wrong.
 pub fn position_from_args(

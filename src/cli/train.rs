@@ -1,6 +1,5 @@
 //! `khun train`: the command line over [`crate::nnue::train`].
 
-use crate::nnue::data;
 use crate::nnue::train::{self, TrainConfig, TrainSummary};
 use std::path::PathBuf;
 
@@ -51,16 +50,8 @@ pub struct TrainArgs {
 
 /// Reads the records, trains (progress on stderr) and writes the network.
 pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
-    let mut records = Vec::new();
-    for path in &args.data {
-        let mut file_records =
-            data::read_file(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        records.append(&mut file_records);
-    }
-    let threads = args
-        .threads
-        .map(|t| t as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let records = super::read_records(&args.data)?;
+    let threads = super::thread_count(args.threads.map(|t| t as usize));
     let cfg = TrainConfig {
         epochs: args.epochs as usize,
         batch_size: args.batch as usize,

@@ -63,12 +63,7 @@ pub struct TuneSummary {
 /// them.
 pub fn run(args: &TuneEvalArgs) -> Result<TuneSummary, String> {
     let started = std::time::Instant::now();
-    let mut records = Vec::new();
-    for path in &args.data {
-        let mut file_records =
-            data::read_file(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        records.append(&mut file_records);
-    }
+    let mut records = super::read_records(&args.data)?;
     let total = records.len();
     let mut rng = Rng::new(args.seed);
     // A seeded partial shuffle picks the sample.
@@ -101,10 +96,7 @@ pub fn run(args: &TuneEvalArgs) -> Result<TuneSummary, String> {
     if train.is_empty() {
         return Err("no usable positions in the records".to_string());
     }
-    let threads = args
-        .threads
-        .map(|t| t as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = super::thread_count(args.threads.map(|t| t as usize));
     let cfg = FitConfig {
         epochs: args.epochs as usize,
         learning_rate: args.lr,
