@@ -2,7 +2,10 @@
 //!
 //! Values are centipawns as (middlegame, endgame). Starting points come from
 //! `ENGINE-NOTES.md` (Fairy-Stockfish's makruk values scaled to a pawn of about 100)
-//! and are kept or changed only by matches.
+//! and are kept or changed only by matches. The linear weights (material, mobility,
+//! rook files, pawn structure, free pawns, king shield and danger, and the tables in
+//! `psqt.rs`) were then fitted by `khun tune-eval` to Khun's self-play records and
+//! kept by a match (README, "Tuning the hand-written evaluation").
 
 use super::score::S;
 use crate::board::PieceKind;
@@ -12,11 +15,11 @@ use crate::board::PieceKind;
 // close, the rook dominates; knights gain a little in the endgame, khons lose a little
 // (they cannot retreat well).
 pub const MATERIAL: [S; 6] = [
-    S(90, 120),
-    S(270, 300),
-    S(420, 400),
-    S(480, 500),
-    S(760, 820),
+    S(101, 113),
+    S(274, 253),
+    S(416, 328),
+    S(477, 445),
+    S(779, 735),
     S(0, 0),
 ];
 
@@ -42,29 +45,29 @@ pub const TEMPO: i32 = 12;
 
 /// Mobility per reachable square not attacked by enemy pawns, by kind.
 // why: forward mobility of mets and khons and rook activity matter most (talkchess).
-pub const MOBILITY: [S; 6] = [S(0, 0), S(3, 3), S(4, 3), S(5, 4), S(3, 5), S(0, 0)];
+pub const MOBILITY: [S; 6] = [S(0, 0), S(3, -1), S(3, 6), S(5, 2), S(1, 4), S(0, 0)];
 
 /// A rook on a file with no pawns at all / with only enemy pawns.
 // why: the rook is the only slider; open files are where it works.
-pub const ROOK_OPEN_FILE: S = S(25, 12);
-pub const ROOK_SEMI_OPEN_FILE: S = S(12, 6);
+pub const ROOK_OPEN_FILE: S = S(16, -7);
+pub const ROOK_SEMI_OPEN_FILE: S = S(10, 10);
 
 /// A pawn defended by a friendly pawn.
 // why: makruk pawn chains on the fourth and fifth ranks hold the centre.
-pub const PAWN_PROTECTED: S = S(8, 6);
+pub const PAWN_PROTECTED: S = S(2, 2);
 /// A pawn with no friendly pawn on a neighbouring file.
-pub const PAWN_ISOLATED: S = S(-8, -10);
+pub const PAWN_ISOLATED: S = S(-12, -9);
 /// Each extra pawn on a file.
-pub const PAWN_DOUBLED: S = S(-10, -14);
+pub const PAWN_DOUBLED: S = S(-18, -7);
 /// A pawn with no enemy pawn ahead of it on its own or neighbouring files, by
 /// relative rank (a pawn starts on rank index 2 and promotes on 5).
 // why: a free pawn becomes a met in two or three moves.
 pub const PAWN_PASSED: [S; 8] = [
     S(0, 0),
     S(0, 0),
-    S(5, 10),
-    S(12, 25),
-    S(25, 45),
+    S(-2, 24),
+    S(9, 36),
+    S(14, 58),
     S(0, 0),
     S(0, 0),
     S(0, 0),
@@ -74,12 +77,10 @@ pub const PAWN_PASSED: [S; 8] = [
 // why: a king attack is as strong as the pieces in it; rooks and knights do most.
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 3, 4, 5, 0];
 /// Middlegame penalty by the sum of attack weights (clamped to the table).
-pub const KING_DANGER: [i32; 16] = [
-    0, 0, 4, 10, 18, 28, 40, 55, 72, 90, 110, 130, 150, 170, 190, 210,
-];
+pub const KING_DANGER: [i32; 16] = [0, 0, 8, 12, 9, 16, 8, 14, 11, 8, 22, 11, 31, 39, 39, 58];
 /// A friendly pawn, met or khon on the three squares in front of the king.
 // why: the khon and met are the makruk king's shield (seed 000, "Endgame").
-pub const KING_SHIELD: i32 = 10;
+pub const KING_SHIELD: i32 = 4;
 
 /// Bare-king endings: a large bonus for the side that can mate, then guidance.
 // why: without it the attacker shuffles, and the count runs out.
