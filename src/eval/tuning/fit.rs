@@ -165,6 +165,20 @@ fn flatten(weights: &[S]) -> Vec<f32> {
         .collect()
 }
 
+/// Averages every piece-square value (flattened: two floats a slot) with its
+/// left-right mirror, so the two stay equal.
+fn tie_mirrored(values: &mut [f32]) {
+    for slot in 0..values.len() / 2 {
+        if let Some(mirror) = Weight::mirrored(slot).filter(|&m| m > slot) {
+            for part in 0..2 {
+                let mean = (values[2 * slot + part] + values[2 * mirror + part]) / 2.0;
+                values[2 * slot + part] = mean;
+                values[2 * mirror + part] = mean;
+            }
+        }
+    }
+}
+
 /// Fits `initial` to `train` by Adam on the full gradient, reporting the training
 /// and (when given) validation loss to `log`; returns the rounded weights.
 pub fn fit(
@@ -175,6 +189,7 @@ pub fn fit(
     log: &mut dyn Write,
 ) -> Vec<S> {
     let mut weights = flatten(initial);
+    tie_mirrored(&mut weights);
     let (mut m, mut v) = (vec![0.0f32; weights.len()], vec![0.0f32; weights.len()]);
     let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
     let drop_epoch = cfg.epochs - cfg.epochs / 4;
@@ -194,6 +209,7 @@ pub fn fit(
                 g[1] = 0.0;
             }
         }
+        tie_mirrored(&mut gradient);
         let lr = if epoch > drop_epoch {
             cfg.learning_rate / 10.0
         } else {
@@ -226,6 +242,27 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirrored_squares_are_tied_and_nothing_else_moves() {
+        let before = flatten(&crate::eval::tuning::weights::current());
+        let mut tied = before.clone();
+        tie_mirrored(&mut tied);
+        let d4 = Weight::PieceSquare(crate::board::PieceKind::Knight, 4 * 8 + 3).index();
+        let e4 = Weight::PieceSquare(crate::board::PieceKind::Knight, 4 * 8 + 4).index();
+        assert_eq!(Weight::mirrored(d4), Some(e4));
+        for slot in 0..Weight::COUNT {
+            match Weight::mirrored(slot) {
+                Some(mirror) => {
+                    assert_eq!(tied[2 * slot], tied[2 * mirror]);
+                    assert_eq!(tied[2 * slot + 1], tied[2 * mirror + 1]);
+                    let mean = (before[2 * slot] + before[2 * mirror]) / 2.0;
+                    assert_eq!(tied[2 * slot], mean);
+                }
+                None => assert_eq!(tied[2 * slot..2 * slot + 2], before[2 * slot..2 * slot + 2]),
+            }
+        }
+    }
 
     /// Two weights, positions whose targets they explain exactly: the fit finds them.
     #[test]

@@ -67,6 +67,18 @@ impl Weight {
         }
     }
 
+    /// The slot of the same weight for the square mirrored left to right (files
+    /// a <-> h), for a piece-square slot; `None` for any other weight.
+    // why: makruk's rules are the same mirrored left to right, so a piece is worth
+    // the same on d4 as on e4 with everything else mirrored; the start position
+    // (White's king on d1, Black's on e8) would otherwise teach lopsided tables.
+    pub fn mirrored(index: usize) -> Option<usize> {
+        let psqt = PSQT_BASE..PSQT_BASE + 6 * 64;
+        // Tables are 64 squares each, a8 first: the file is the index's low 3 bits.
+        psqt.contains(&index)
+            .then(|| PSQT_BASE + ((index - PSQT_BASE) ^ 7))
+    }
+
     /// Whether the weight has no endgame part (the evaluation uses only its
     /// middlegame value).
     pub fn middlegame_only(index: usize) -> bool {
