@@ -96,6 +96,34 @@ const FIELD_LIMIT: &str = "4 (counting limit)";
 const FIELD_PLY: &str = "5 (counting ply / half-move clock)";
 const FIELD_MOVE: &str = "6 (move number)";
 
+/// FEN's placement field (rank 8 first) for the board `letter_at` describes: the
+/// letter of the piece on a square, or `None` when it is empty.
+pub fn placement_fen(letter_at: impl Fn(Square) -> Option<char>) -> String {
+    let mut s = String::with_capacity(80);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match letter_at(Square::from_file_rank(file, rank)) {
+                Some(letter) => {
+                    if empty > 0 {
+                        s.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    s.push(letter);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
 fn parse_number(text: &str, field: &'static str) -> Result<u32, FenError> {
     let bad = || FenError::BadNumber {
         field,
@@ -356,28 +384,7 @@ impl Position {
 
     /// The Fairy-Stockfish FEN with count fields, as pyffish's `get_fen` writes it.
     pub fn to_fen(&self) -> String {
-        let mut s = String::with_capacity(80);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::from_file_rank(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(self.piece_char(p));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        let mut s = placement_fen(|sq| self.piece_at(sq).map(|p| self.piece_char(p)));
         s.push(' ');
         s.push(self.side_to_move().fen_char());
         s.push(' ');

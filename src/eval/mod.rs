@@ -195,8 +195,8 @@ fn piece_terms<T: Tracer>(
         return;
     }
     for sq in pieces {
-        sums.placement += psqt::value(kind, ctx.color, sq);
         let diagram = psqt::diagram_index(ctx.color, sq);
+        sums.placement += psqt::table_value(kind, diagram);
         tracer.count(Weight::PieceSquare(kind, diagram), ctx.color, 1);
         let reach = match kind {
             PieceKind::Pawn | PieceKind::King => continue,

@@ -90,8 +90,8 @@ pub struct PawnTerms {
 fn placement<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let mut sum = S::ZERO;
     for sq in pos.pieces(color, PieceKind::Pawn) {
-        sum += psqt::value(PieceKind::Pawn, color, sq);
         let diagram = psqt::diagram_index(color, sq);
+        sum += psqt::table_value(PieceKind::Pawn, diagram);
         tracer.count(Weight::PieceSquare(PieceKind::Pawn, diagram), color, 1);
     }
     sum

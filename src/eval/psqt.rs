@@ -199,13 +199,9 @@ pub fn diagram_index(color: Color, sq: Square) -> usize {
     }
 }
 
-/// The table value of a piece of `kind` on the diagram index `diagram`.
+/// The table value of a piece of `kind` on the diagram index `diagram` (see
+/// [`diagram_index`]).
+#[inline(always)]
 pub fn table_value(kind: PieceKind, diagram: usize) -> S {
     TABLES[kind.index()][diagram]
-}
-
-/// The table value of a `color` piece of `kind` on `sq`.
-#[inline(always)]
-pub fn value(kind: PieceKind, color: Color, sq: Square) -> S {
-    TABLES[kind.index()][diagram_index(color, sq)]
 }

@@ -90,43 +90,21 @@ impl Record {
             Color::Black => 1.0 - white,
         }
     }
-}
 
-impl Record {
     /// The position (makruk), without its counting state: the record does not keep
     /// it, so no count is running.
     pub fn position(&self) -> Option<Position> {
         let mut board = [None; 64];
         for &(piece, sq) in &self.pieces {
-            board[sq.index()] = Some(piece);
+            board[sq.index()] = Some(piece.fen_char());
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        let side = match self.side_to_move {
-            Color::White => 'w',
-            Color::Black => 'b',
-        };
-        Position::from_fen(&format!("{fen} {side} - - 0 {}", self.fullmove.max(1))).ok()
+        let placement = crate::board::fen::placement_fen(|sq| board[sq.index()]);
+        let fen = format!(
+            "{placement} {} - - 0 {}",
+            self.side_to_move.fen_char(),
+            self.fullmove.max(1)
+        );
+        Position::from_fen(&fen).ok()
     }
 }
 
