@@ -155,6 +155,8 @@ struct PieceContext {
     king_zone: Bitboard,
     our_pawns: Bitboard,
     their_pawns: Bitboard,
+    /// Squares our pawns defend.
+    pawn_defended: Bitboard,
     aiwok: bool,
 }
 
@@ -210,15 +212,16 @@ fn piece_terms<T: Tracer>(
             PieceKind::Knight => attacks::knight_attacks(sq),
             PieceKind::Rook => attacks::rook_attacks(sq, ctx.occupied),
         };
-        let per_square = if is_aiwok {
-            AIWOK_MOBILITY
+        let mobile = (reach & ctx.mobility_area).count() as usize;
+        if is_aiwok {
+            sums.mobility += AIWOK_MOBILITY * mobile as i32;
         } else {
-            MOBILITY[kind.index()]
-        };
-        let mobile = (reach & ctx.mobility_area).count() as i32;
-        sums.mobility += per_square * mobile;
-        if !is_aiwok {
-            tracer.count(Weight::Mobility(kind), ctx.color, mobile);
+            sums.mobility += mobility_table(kind)[mobile];
+            tracer.count(Weight::Mobility(kind, mobile), ctx.color, 1);
+        }
+        if !is_aiwok && ctx.pawn_defended.contains(sq) {
+            sums.placement += PAWN_SUPPORTED[kind.index()];
+            tracer.count(Weight::PawnSupported(kind), ctx.color, 1);
         }
         let zone_hits = (reach & ctx.king_zone).count() as i32;
         if zone_hits > 0 {
@@ -259,6 +262,9 @@ fn side_terms<T: Tracer>(
     let pawn_attacked = Bitboard((ahead.0 << 1) & !Bitboard::FILE_A.0)
         | Bitboard((ahead.0 >> 1) & !Bitboard::FILE_H.0);
     let mobility_area = !ours & !pawn_attacked;
+    let our_front = our_pawns.forward(color);
+    let pawn_defended = Bitboard((our_front.0 << 1) & !Bitboard::FILE_A.0)
+        | Bitboard((our_front.0 >> 1) & !Bitboard::FILE_H.0);
     let enemy_king = pos.king_square(them);
     let king_zone = attacks::king_attacks(enemy_king) | Bitboard::from_square(enemy_king);
 
@@ -270,6 +276,7 @@ fn side_terms<T: Tracer>(
         king_zone,
         our_pawns,
         their_pawns,
+        pawn_defended,
         aiwok: pos.variant().has_aiwok(),
     };
     // One call per kind with the kind a constant, so the per-kind choices inside

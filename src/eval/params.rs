@@ -15,11 +15,11 @@ use crate::board::PieceKind;
 // close, the rook dominates; knights gain a little in the endgame, khons lose a little
 // (they cannot retreat well).
 pub const MATERIAL: [S; 6] = [
-    S(101, 113),
-    S(274, 253),
-    S(416, 328),
-    S(477, 445),
-    S(779, 735),
+    S(100, 114),
+    S(270, 262),
+    S(412, 343),
+    S(478, 467),
+    S(777, 752),
     S(0, 0),
 ];
 
@@ -43,31 +43,80 @@ pub const MAX_PHASE: i32 = 18;
 // why: having the move is worth something in every phase (a tempo).
 pub const TEMPO: i32 = 12;
 
-/// Mobility per reachable square not attacked by enemy pawns, by kind.
-// why: forward mobility of mets and khons and rook activity matter most (talkchess).
-pub const MOBILITY: [S; 6] = [S(0, 0), S(3, -1), S(3, 6), S(5, 2), S(1, 4), S(0, 0)];
+/// Mobility by the number of reachable squares not attacked by enemy pawns, one
+/// table per kind (met, khon, knight, rook), indexed by that number.
+// why: forward mobility of mets and khons and rook activity matter most (talkchess);
+// a table instead of a value per square, because the first squares matter more than
+// the last (a knight with no square is trapped, one with eight is not twice as good
+// as one with four).
+pub const MOBILITY_MET: [S; 5] = [S(-4, 3), S(0, 1), S(3, 0), S(7, 5), S(5, 10)];
+pub const MOBILITY_KHON: [S; 6] = [S(-2, 6), S(3, 7), S(6, 15), S(9, 25), S(11, 29), S(12, 34)];
+pub const MOBILITY_KNIGHT: [S; 9] = [
+    S(-9, -12),
+    S(6, -17),
+    S(12, 0),
+    S(17, 12),
+    S(21, 19),
+    S(25, 25),
+    S(30, 31),
+    S(37, 27),
+    S(44, 17),
+];
+pub const MOBILITY_ROOK: [S; 15] = [
+    S(-2, -58),
+    S(-1, -19),
+    S(-1, -12),
+    S(2, 4),
+    S(3, 19),
+    S(3, 32),
+    S(4, 41),
+    S(5, 45),
+    S(6, 47),
+    S(8, 55),
+    S(9, 57),
+    S(10, 61),
+    S(11, 62),
+    S(10, 67),
+    S(25, 50),
+];
+
+/// The mobility table of `kind` (empty for pawn and king).
+pub const fn mobility_table(kind: PieceKind) -> &'static [S] {
+    match kind {
+        PieceKind::Met => &MOBILITY_MET,
+        PieceKind::Khon => &MOBILITY_KHON,
+        PieceKind::Knight => &MOBILITY_KNIGHT,
+        PieceKind::Rook => &MOBILITY_ROOK,
+        PieceKind::Pawn | PieceKind::King => &[],
+    }
+}
+
+/// A met, khon, knight or rook defended by a friendly pawn, by kind.
+// why: a pawn-defended piece cannot be chased off by an exchange, and in makruk's
+// closed pawn chains such posts are where knights and khons settle.
+pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(14, 18), S(6, 8), S(-2, 8), S(-4, 29), S(0, 0)];
 
 /// A rook on a file with no pawns at all / with only enemy pawns.
 // why: the rook is the only slider; open files are where it works.
-pub const ROOK_OPEN_FILE: S = S(16, -7);
-pub const ROOK_SEMI_OPEN_FILE: S = S(10, 10);
+pub const ROOK_OPEN_FILE: S = S(16, -8);
+pub const ROOK_SEMI_OPEN_FILE: S = S(10, 8);
 
 /// A pawn defended by a friendly pawn.
 // why: makruk pawn chains on the fourth and fifth ranks hold the centre.
-pub const PAWN_PROTECTED: S = S(2, 2);
+pub const PAWN_PROTECTED: S = S(2, 3);
 /// A pawn with no friendly pawn on a neighbouring file.
-pub const PAWN_ISOLATED: S = S(-12, -9);
+pub const PAWN_ISOLATED: S = S(-12, -11);
 /// Each extra pawn on a file.
-pub const PAWN_DOUBLED: S = S(-18, -7);
+pub const PAWN_DOUBLED: S = S(-18, -6);
 /// A pawn with no enemy pawn ahead of it on its own or neighbouring files, by
 /// relative rank (a pawn starts on rank index 2 and promotes on 5).
 // why: a free pawn becomes a met in two or three moves.
 pub const PAWN_PASSED: [S; 8] = [
     S(0, 0),
     S(0, 0),
-    S(-2, 24),
-    S(9, 36),
-    S(14, 58),
+    S(-3, 24),
+    S(8, 35),
+    S(13, 56),
     S(0, 0),
     S(0, 0),
     S(0, 0),
@@ -77,10 +126,10 @@ pub const PAWN_PASSED: [S; 8] = [
 // why: a king attack is as strong as the pieces in it; rooks and knights do most.
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 3, 4, 5, 0];
 /// Middlegame penalty by the sum of attack weights (clamped to the table).
-pub const KING_DANGER: [i32; 16] = [0, 0, 8, 12, 9, 16, 8, 14, 11, 8, 22, 11, 31, 39, 39, 58];
+pub const KING_DANGER: [i32; 16] = [0, 0, 9, 9, 8, 13, 7, 13, 14, 9, 24, 14, 32, 41, 41, 59];
 /// A friendly pawn, met or khon on the three squares in front of the king.
 // why: the khon and met are the makruk king's shield (seed 000, "Endgame").
-pub const KING_SHIELD: i32 = 4;
+pub const KING_SHIELD: i32 = 5;
 
 /// Bare-king endings: a large bonus for the side that can mate, then guidance.
 // why: without it the attacker shuffles, and the count runs out.

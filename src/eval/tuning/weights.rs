@@ -17,8 +17,10 @@ pub enum Weight {
     /// A piece-square value: the kind and the square's diagram index from White's
     /// side (a8 = 0, h1 = 63), as the tables in `psqt.rs` are written.
     PieceSquare(PieceKind, usize),
-    /// Mobility per reachable square (met, khon, knight, rook).
-    Mobility(PieceKind),
+    /// Mobility of a met, khon, knight or rook by its number of reachable squares.
+    Mobility(PieceKind, usize),
+    /// A met, khon, knight or rook defended by a friendly pawn.
+    PawnSupported(PieceKind),
     RookOpenFile,
     RookSemiOpenFile,
     PawnProtected,
@@ -35,7 +37,12 @@ pub enum Weight {
 const MATERIAL_SLOTS: usize = 5;
 const PSQT_BASE: usize = MATERIAL_SLOTS;
 const MOBILITY_BASE: usize = PSQT_BASE + 6 * 64;
-const ROOK_OPEN: usize = MOBILITY_BASE + 4;
+/// Where each kind's mobility table starts (met, khon, knight, rook), and the
+/// tables' total length.
+const MOBILITY_STARTS: [usize; 4] = [0, 5, 11, 20];
+const MOBILITY_SLOTS: usize = 35;
+const SUPPORTED_BASE: usize = MOBILITY_BASE + MOBILITY_SLOTS;
+const ROOK_OPEN: usize = SUPPORTED_BASE + 4;
 const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 const PAWN_PROTECTED_SLOT: usize = ROOK_SEMI_OPEN + 1;
 const PAWN_ISOLATED_SLOT: usize = PAWN_PROTECTED_SLOT + 1;
@@ -55,7 +62,10 @@ impl Weight {
         match self {
             Weight::Material(kind) => kind.index(),
             Weight::PieceSquare(kind, diagram) => PSQT_BASE + kind.index() * 64 + diagram,
-            Weight::Mobility(kind) => MOBILITY_BASE + kind.index() - 1,
+            Weight::Mobility(kind, count) => {
+                MOBILITY_BASE + MOBILITY_STARTS[kind.index() - 1] + count
+            }
+            Weight::PawnSupported(kind) => SUPPORTED_BASE + kind.index() - 1,
             Weight::RookOpenFile => ROOK_OPEN,
             Weight::RookSemiOpenFile => ROOK_SEMI_OPEN,
             Weight::PawnProtected => PAWN_PROTECTED_SLOT,
@@ -102,7 +112,10 @@ pub fn current() -> Vec<S> {
         }
     }
     for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
-        set(Weight::Mobility(*kind), MOBILITY[kind.index()]);
+        for (count, &v) in mobility_table(*kind).iter().enumerate() {
+            set(Weight::Mobility(*kind, count), v);
+        }
+        set(Weight::PawnSupported(*kind), PAWN_SUPPORTED[kind.index()]);
     }
     set(Weight::RookOpenFile, ROOK_OPEN_FILE);
     set(Weight::RookSemiOpenFile, ROOK_SEMI_OPEN_FILE);
@@ -145,15 +158,33 @@ pub fn rust_source(weights: &[S]) -> String {
         .chain(std::iter::once("S(0, 0)".to_string()))
         .collect();
     let _ = writeln!(s, "pub const MATERIAL: [S; 6] = [{}];", material.join(", "));
-    let mobility: Vec<String> = std::iter::once("S(0, 0)".to_string())
+    for (kind, name) in PieceKind::ALL[1..MATERIAL_SLOTS]
+        .iter()
+        .zip(["MET", "KHON", "KNIGHT", "ROOK"])
+    {
+        let table: Vec<String> = (0..mobility_table(*kind).len())
+            .map(|count| pair_text(at(Weight::Mobility(*kind, count))))
+            .collect();
+        let _ = writeln!(
+            s,
+            "pub const MOBILITY_{name}: [S; {}] = [{}];",
+            table.len(),
+            table.join(", ")
+        );
+    }
+    let supported: Vec<String> = std::iter::once("S(0, 0)".to_string())
         .chain(
             PieceKind::ALL[1..MATERIAL_SLOTS]
                 .iter()
-                .map(|&k| pair_text(at(Weight::Mobility(k)))),
+                .map(|&k| pair_text(at(Weight::PawnSupported(k)))),
         )
         .chain(std::iter::once("S(0, 0)".to_string()))
         .collect();
-    let _ = writeln!(s, "pub const MOBILITY: [S; 6] = [{}];", mobility.join(", "));
+    let _ = writeln!(
+        s,
+        "pub const PAWN_SUPPORTED: [S; 6] = [{}];",
+        supported.join(", ")
+    );
     for (name, w) in [
         ("ROOK_OPEN_FILE", Weight::RookOpenFile),
         ("ROOK_SEMI_OPEN_FILE", Weight::RookSemiOpenFile),
@@ -216,7 +247,8 @@ mod tests {
             all.extend((0..64).map(|d| Weight::PieceSquare(kind, d)));
         }
         for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
-            all.push(Weight::Mobility(*kind));
+            all.extend((0..mobility_table(*kind).len()).map(|c| Weight::Mobility(*kind, c)));
+            all.push(Weight::PawnSupported(*kind));
         }
         all.extend([
             Weight::RookOpenFile,
