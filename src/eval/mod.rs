@@ -243,6 +243,39 @@ fn piece_terms<T: Tracer>(
     }
 }
 
+/// The material imbalance terms of `color` (see `IMBALANCE_OURS`).
+#[inline(always)]
+fn imbalance<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
+    let counts = |side: Color| {
+        let mut n = [0i32; 5];
+        for (i, kind) in PieceKind::ALL[..5].iter().enumerate() {
+            n[i] = pos.pieces(side, *kind).count() as i32;
+        }
+        n
+    };
+    let ours = counts(color);
+    let theirs = counts(!color);
+    let mut sum = S::ZERO;
+    for a in 0..5 {
+        if ours[a] == 0 {
+            continue;
+        }
+        for b in 0..=a {
+            if a > 0 && ours[b] != 0 {
+                let times = ours[a] * ours[b];
+                sum += IMBALANCE_OURS[a][b] * times;
+                tracer.count(Weight::ImbalanceOurs(a, b), color, times);
+            }
+            if b < a && theirs[b] != 0 {
+                let times = ours[a] * theirs[b];
+                sum += IMBALANCE_THEIRS[a][b] * times;
+                tracer.count(Weight::ImbalanceTheirs(a, b), color, times);
+            }
+        }
+    }
+    sum
+}
+
 /// Everything about one side that the evaluation sums.
 #[inline(always)]
 fn side_terms<T: Tracer>(
@@ -287,6 +320,7 @@ fn side_terms<T: Tracer>(
     piece_terms(pos, &ctx, PieceKind::Knight, &mut sums, tracer);
     piece_terms(pos, &ctx, PieceKind::Rook, &mut sums, tracer);
     piece_terms(pos, &ctx, PieceKind::King, &mut sums, tracer);
+    sums.material += imbalance(pos, color, tracer);
     // The pawns' placement comes with their structure (cached together).
     sums.placement += pawn_terms.placement[color.index()];
     let PieceSums {

@@ -15,11 +15,11 @@ use crate::board::PieceKind;
 // close, the rook dominates; knights gain a little in the endgame, khons lose a little
 // (they cannot retreat well).
 pub const MATERIAL: [S; 6] = [
-    S(100, 114),
-    S(270, 262),
-    S(412, 343),
-    S(478, 467),
-    S(777, 752),
+    S(97, 121),
+    S(271, 240),
+    S(405, 302),
+    S(478, 416),
+    S(785, 661),
     S(0, 0),
 ];
 
@@ -49,35 +49,35 @@ pub const TEMPO: i32 = 12;
 // a table instead of a value per square, because the first squares matter more than
 // the last (a knight with no square is trapped, one with eight is not twice as good
 // as one with four).
-pub const MOBILITY_MET: [S; 5] = [S(-4, 3), S(0, 1), S(3, 0), S(7, 5), S(5, 10)];
-pub const MOBILITY_KHON: [S; 6] = [S(-2, 6), S(3, 7), S(6, 15), S(9, 25), S(11, 29), S(12, 34)];
+pub const MOBILITY_MET: [S; 5] = [S(-5, -10), S(0, -15), S(3, -16), S(7, -9), S(6, -6)];
+pub const MOBILITY_KHON: [S; 6] = [S(-4, -20), S(1, -15), S(4, -7), S(6, 4), S(9, 9), S(10, 14)];
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S(-9, -12),
-    S(6, -17),
-    S(12, 0),
-    S(17, 12),
-    S(21, 19),
-    S(25, 25),
-    S(30, 31),
-    S(37, 27),
-    S(44, 17),
+    S(-9, -39),
+    S(7, -43),
+    S(13, -27),
+    S(17, -13),
+    S(21, -6),
+    S(25, 2),
+    S(30, 8),
+    S(36, 10),
+    S(38, 6),
 ];
 pub const MOBILITY_ROOK: [S; 15] = [
-    S(-2, -58),
-    S(-1, -19),
-    S(-1, -12),
-    S(2, 4),
-    S(3, 19),
-    S(3, 32),
-    S(4, 41),
-    S(5, 45),
-    S(6, 47),
-    S(8, 55),
-    S(9, 57),
-    S(10, 61),
-    S(11, 62),
-    S(10, 67),
-    S(25, 50),
+    S(0, -86),
+    S(0, -44),
+    S(0, -37),
+    S(3, -22),
+    S(4, -7),
+    S(4, 6),
+    S(5, 16),
+    S(6, 20),
+    S(7, 22),
+    S(9, 29),
+    S(10, 32),
+    S(12, 32),
+    S(12, 33),
+    S(12, 37),
+    S(17, 34),
 ];
 
 /// The mobility table of `kind` (empty for pawn and king).
@@ -94,28 +94,50 @@ pub const fn mobility_table(kind: PieceKind) -> &'static [S] {
 /// A met, khon, knight or rook defended by a friendly pawn, by kind.
 // why: a pawn-defended piece cannot be chased off by an exchange, and in makruk's
 // closed pawn chains such posts are where knights and khons settle.
-pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(14, 18), S(6, 8), S(-2, 8), S(-4, 29), S(0, 0)];
+pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(13, 7), S(6, 6), S(-1, 3), S(-2, 26), S(0, 0)];
+
+/// Material imbalance, by pairs of kinds (pawn, met, khon, knight, rook): a value per
+/// product of two of our counts (`IMBALANCE_OURS[a][b]`, b <= a, pawns with pawns
+/// left out) and per product of our count of `a` and their count of `b`
+/// (`IMBALANCE_THEIRS[a][b]`, b < a).
+// why: a piece is worth more or less with what else stands on the board: mets and
+// khons gain beside pawns they can shepherd, a rook against minor pieces differs from
+// a rook against a rook; one value per kind cannot say so.
+pub const IMBALANCE_OURS: [[S; 5]; 5] = [
+    [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    [S(2, 20), S(8, -2), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-13, 36), S(6, 8), S(3, 2), S(0, 0), S(0, 0)],
+    [S(-11, 36), S(19, -9), S(-5, -2), S(-1, -24), S(0, 0)],
+    [S(-21, 51), S(36, -21), S(17, -23), S(19, -62), S(11, -28)],
+];
+pub const IMBALANCE_THEIRS: [[S; 5]; 5] = [
+    [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-11, 22), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-3, 27), S(11, 0), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-11, 37), S(14, 13), S(-8, 28), S(0, 0), S(0, 0)],
+    [S(-26, 62), S(25, 20), S(-8, 36), S(-18, -3), S(0, 0)],
+];
 
 /// A rook on a file with no pawns at all / with only enemy pawns.
 // why: the rook is the only slider; open files are where it works.
-pub const ROOK_OPEN_FILE: S = S(16, -8);
-pub const ROOK_SEMI_OPEN_FILE: S = S(10, 8);
+pub const ROOK_OPEN_FILE: S = S(16, -7);
+pub const ROOK_SEMI_OPEN_FILE: S = S(11, 6);
 
 /// A pawn defended by a friendly pawn.
 // why: makruk pawn chains on the fourth and fifth ranks hold the centre.
-pub const PAWN_PROTECTED: S = S(2, 3);
+pub const PAWN_PROTECTED: S = S(2, 5);
 /// A pawn with no friendly pawn on a neighbouring file.
-pub const PAWN_ISOLATED: S = S(-12, -11);
+pub const PAWN_ISOLATED: S = S(-11, -14);
 /// Each extra pawn on a file.
-pub const PAWN_DOUBLED: S = S(-18, -6);
+pub const PAWN_DOUBLED: S = S(-20, -1);
 /// A pawn with no enemy pawn ahead of it on its own or neighbouring files, by
 /// relative rank (a pawn starts on rank index 2 and promotes on 5).
 // why: a free pawn becomes a met in two or three moves.
 pub const PAWN_PASSED: [S; 8] = [
     S(0, 0),
     S(0, 0),
-    S(-3, 24),
-    S(8, 35),
+    S(-3, 21),
+    S(8, 33),
     S(13, 56),
     S(0, 0),
     S(0, 0),
@@ -126,7 +148,7 @@ pub const PAWN_PASSED: [S; 8] = [
 // why: a king attack is as strong as the pieces in it; rooks and knights do most.
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 3, 4, 5, 0];
 /// Middlegame penalty by the sum of attack weights (clamped to the table).
-pub const KING_DANGER: [i32; 16] = [0, 0, 9, 9, 8, 13, 7, 13, 14, 9, 24, 14, 32, 41, 41, 59];
+pub const KING_DANGER: [i32; 16] = [0, 0, 6, 6, 9, 11, 8, 14, 18, 12, 30, 18, 37, 49, 46, 62];
 /// A friendly pawn, met or khon on the three squares in front of the king.
 // why: the khon and met are the makruk king's shield (seed 000, "Endgame").
 pub const KING_SHIELD: i32 = 5;

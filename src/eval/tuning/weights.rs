@@ -21,6 +21,10 @@ pub enum Weight {
     Mobility(PieceKind, usize),
     /// A met, khon, knight or rook defended by a friendly pawn.
     PawnSupported(PieceKind),
+    /// Per product of our counts of two kinds (kind indices a >= b, a > 0).
+    ImbalanceOurs(usize, usize),
+    /// Per product of our count of kind a and their count of kind b (a > b).
+    ImbalanceTheirs(usize, usize),
     RookOpenFile,
     RookSemiOpenFile,
     PawnProtected,
@@ -42,7 +46,10 @@ const MOBILITY_BASE: usize = PSQT_BASE + 6 * 64;
 const MOBILITY_STARTS: [usize; 4] = [0, 5, 11, 20];
 const MOBILITY_SLOTS: usize = 35;
 const SUPPORTED_BASE: usize = MOBILITY_BASE + MOBILITY_SLOTS;
-const ROOK_OPEN: usize = SUPPORTED_BASE + 4;
+const IMBALANCE_OURS_BASE: usize = SUPPORTED_BASE + 4;
+/// Pairs a >= b of the five kinds, less pawn-pawn: 14.
+const IMBALANCE_THEIRS_BASE: usize = IMBALANCE_OURS_BASE + 14;
+const ROOK_OPEN: usize = IMBALANCE_THEIRS_BASE + 10;
 const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 const PAWN_PROTECTED_SLOT: usize = ROOK_SEMI_OPEN + 1;
 const PAWN_ISOLATED_SLOT: usize = PAWN_PROTECTED_SLOT + 1;
@@ -66,6 +73,10 @@ impl Weight {
                 MOBILITY_BASE + MOBILITY_STARTS[kind.index() - 1] + count
             }
             Weight::PawnSupported(kind) => SUPPORTED_BASE + kind.index() - 1,
+            // Row a of the lower triangle (b <= a) starts after rows 1..a.
+            Weight::ImbalanceOurs(a, b) => IMBALANCE_OURS_BASE + a * (a + 1) / 2 - 1 + b,
+            // Row a of the strict lower triangle (b < a) starts after rows 1..a.
+            Weight::ImbalanceTheirs(a, b) => IMBALANCE_THEIRS_BASE + a * (a - 1) / 2 + b,
             Weight::RookOpenFile => ROOK_OPEN,
             Weight::RookSemiOpenFile => ROOK_SEMI_OPEN,
             Weight::PawnProtected => PAWN_PROTECTED_SLOT,
@@ -116,6 +127,14 @@ pub fn current() -> Vec<S> {
             set(Weight::Mobility(*kind, count), v);
         }
         set(Weight::PawnSupported(*kind), PAWN_SUPPORTED[kind.index()]);
+    }
+    for a in 1..5 {
+        for b in 0..=a {
+            set(Weight::ImbalanceOurs(a, b), IMBALANCE_OURS[a][b]);
+            if b < a {
+                set(Weight::ImbalanceTheirs(a, b), IMBALANCE_THEIRS[a][b]);
+            }
+        }
     }
     set(Weight::RookOpenFile, ROOK_OPEN_FILE);
     set(Weight::RookSemiOpenFile, ROOK_SEMI_OPEN_FILE);
@@ -185,6 +204,34 @@ pub fn rust_source(weights: &[S]) -> String {
         "pub const PAWN_SUPPORTED: [S; 6] = [{}];",
         supported.join(", ")
     );
+    for (name, weight) in [
+        (
+            "IMBALANCE_OURS",
+            Weight::ImbalanceOurs as fn(usize, usize) -> Weight,
+        ),
+        ("IMBALANCE_THEIRS", Weight::ImbalanceTheirs),
+    ] {
+        let rows: Vec<String> = (0..5)
+            .map(|a| {
+                let row: Vec<String> = (0..5)
+                    .map(|b| {
+                        let used = if name == "IMBALANCE_OURS" {
+                            a > 0 && b <= a
+                        } else {
+                            b < a
+                        };
+                        if used {
+                            pair_text(at(weight(a, b)))
+                        } else {
+                            "S(0, 0)".to_string()
+                        }
+                    })
+                    .collect();
+                format!("[{}]", row.join(", "))
+            })
+            .collect();
+        let _ = writeln!(s, "pub const {name}: [[S; 5]; 5] = [{}];", rows.join(", "));
+    }
     for (name, w) in [
         ("ROOK_OPEN_FILE", Weight::RookOpenFile),
         ("ROOK_SEMI_OPEN_FILE", Weight::RookSemiOpenFile),
@@ -249,6 +296,10 @@ mod tests {
         for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
             all.extend((0..mobility_table(*kind).len()).map(|c| Weight::Mobility(*kind, c)));
             all.push(Weight::PawnSupported(*kind));
+        }
+        for a in 1..5 {
+            all.extend((0..=a).map(|b| Weight::ImbalanceOurs(a, b)));
+            all.extend((0..a).map(|b| Weight::ImbalanceTheirs(a, b)));
         }
         all.extend([
             Weight::RookOpenFile,
