@@ -153,6 +153,8 @@ struct PieceContext {
     occupied: Bitboard,
     mobility_area: Bitboard,
     king_zone: Bitboard,
+    /// Per kind, the squares from which a piece of ours would check the enemy king.
+    check_squares: [Bitboard; 6],
     our_pawns: Bitboard,
     their_pawns: Bitboard,
     /// Squares our pawns defend.
@@ -169,6 +171,8 @@ struct PieceSums {
     rook_files: S,
     attack_units: i32,
     attackers: i32,
+    /// Zone hits and safe checks (the linear part of king safety).
+    king_pressure: S,
 }
 
 /// Adds the terms of every piece of `kind` (material, placement, mobility, king
@@ -224,6 +228,14 @@ fn piece_terms<T: Tracer>(
             tracer.count(Weight::PawnSupported(kind), ctx.color, 1);
         }
         let zone_hits = (reach & ctx.king_zone).count() as i32;
+        if !is_aiwok {
+            sums.king_pressure += KING_ZONE_HIT[kind.index()] * zone_hits;
+            tracer.count(Weight::KingZoneHit(kind), ctx.color, zone_hits);
+            let checks =
+                (reach & ctx.check_squares[kind.index()] & ctx.mobility_area).count() as i32;
+            sums.king_pressure += SAFE_CHECK[kind.index()] * checks;
+            tracer.count(Weight::SafeCheck(kind), ctx.color, checks);
+        }
         if zone_hits > 0 {
             sums.attackers += 1;
             sums.attack_units += KING_ATTACK_WEIGHT[kind.index()] * zone_hits;
@@ -307,6 +319,16 @@ fn side_terms<T: Tracer>(
         occupied,
         mobility_area,
         king_zone,
+        check_squares: [
+            Bitboard::EMPTY,
+            attacks::met_attacks(enemy_king),
+            // A khon of ours on s attacks the king when the king is one of s's khon
+            // targets: s is where a khon of theirs on the king's square would attack.
+            attacks::khon_attacks(them, enemy_king),
+            attacks::knight_attacks(enemy_king),
+            attacks::rook_attacks(enemy_king, occupied),
+            Bitboard::EMPTY,
+        ],
         our_pawns,
         their_pawns,
         pawn_defended,
@@ -330,6 +352,7 @@ fn side_terms<T: Tracer>(
         rook_files,
         attack_units,
         attackers,
+        king_pressure,
     } = sums;
 
     // why: one attacker alone rarely mates; the danger grows with the attack's mass.
@@ -352,7 +375,7 @@ fn side_terms<T: Tracer>(
     let shielding = (shield_squares & shield_pieces).count() as i32;
     tracer.count(Weight::KingShield, color, shielding);
     let shield = KING_SHIELD * shielding;
-    let king_safety = S(danger + shield, 0);
+    let king_safety = S(danger + shield, 0) + king_pressure;
 
     tracer.add(Term::Material, color, material);
     tracer.add(Term::PieceSquare, color, placement);

@@ -15,11 +15,11 @@ use crate::board::PieceKind;
 // close, the rook dominates; knights gain a little in the endgame, khons lose a little
 // (they cannot retreat well).
 pub const MATERIAL: [S; 6] = [
-    S(97, 121),
-    S(271, 240),
-    S(405, 302),
-    S(478, 416),
-    S(785, 661),
+    S(97, 120),
+    S(272, 251),
+    S(405, 317),
+    S(478, 434),
+    S(782, 675),
     S(0, 0),
 ];
 
@@ -49,35 +49,35 @@ pub const TEMPO: i32 = 12;
 // a table instead of a value per square, because the first squares matter more than
 // the last (a knight with no square is trapped, one with eight is not twice as good
 // as one with four).
-pub const MOBILITY_MET: [S; 5] = [S(-5, -10), S(0, -15), S(3, -16), S(7, -9), S(6, -6)];
-pub const MOBILITY_KHON: [S; 6] = [S(-4, -20), S(1, -15), S(4, -7), S(6, 4), S(9, 9), S(10, 14)];
+pub const MOBILITY_MET: [S; 5] = [S(-3, 0), S(1, -5), S(4, -6), S(8, 2), S(7, 4)];
+pub const MOBILITY_KHON: [S; 6] = [S(-5, -5), S(1, -2), S(4, 5), S(6, 16), S(9, 20), S(11, 22)];
 pub const MOBILITY_KNIGHT: [S; 9] = [
-    S(-9, -39),
-    S(7, -43),
-    S(13, -27),
-    S(17, -13),
-    S(21, -6),
-    S(25, 2),
-    S(30, 8),
-    S(36, 10),
-    S(38, 6),
+    S(-8, -27),
+    S(7, -31),
+    S(13, -15),
+    S(17, -2),
+    S(21, 6),
+    S(25, 14),
+    S(29, 21),
+    S(35, 23),
+    S(38, 18),
 ];
 pub const MOBILITY_ROOK: [S; 15] = [
-    S(0, -86),
-    S(0, -44),
-    S(0, -37),
-    S(3, -22),
-    S(4, -7),
-    S(4, 6),
-    S(5, 16),
-    S(6, 20),
-    S(7, 22),
-    S(9, 29),
-    S(10, 32),
-    S(12, 32),
-    S(12, 33),
-    S(12, 37),
-    S(17, 34),
+    S(0, -88),
+    S(0, -39),
+    S(0, -32),
+    S(2, -17),
+    S(4, -2),
+    S(4, 10),
+    S(5, 19),
+    S(5, 23),
+    S(6, 26),
+    S(9, 33),
+    S(10, 35),
+    S(11, 37),
+    S(11, 38),
+    S(11, 41),
+    S(20, 32),
 ];
 
 /// The mobility table of `kind` (empty for pawn and king).
@@ -94,7 +94,7 @@ pub const fn mobility_table(kind: PieceKind) -> &'static [S] {
 /// A met, khon, knight or rook defended by a friendly pawn, by kind.
 // why: a pawn-defended piece cannot be chased off by an exchange, and in makruk's
 // closed pawn chains such posts are where knights and khons settle.
-pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(13, 7), S(6, 6), S(-1, 3), S(-2, 26), S(0, 0)];
+pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(12, 7), S(5, 6), S(-1, 5), S(-2, 25), S(0, 0)];
 
 /// Material imbalance, by pairs of kinds (pawn, met, khon, knight, rook): a value per
 /// product of two of our counts (`IMBALANCE_OURS[a][b]`, b <= a, pawns with pawns
@@ -105,22 +105,22 @@ pub const PAWN_SUPPORTED: [S; 6] = [S(0, 0), S(13, 7), S(6, 6), S(-1, 3), S(-2, 
 // a rook against a rook; one value per kind cannot say so.
 pub const IMBALANCE_OURS: [[S; 5]; 5] = [
     [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    [S(2, 20), S(8, -2), S(0, 0), S(0, 0), S(0, 0)],
-    [S(-13, 36), S(6, 8), S(3, 2), S(0, 0), S(0, 0)],
-    [S(-11, 36), S(19, -9), S(-5, -2), S(-1, -24), S(0, 0)],
-    [S(-21, 51), S(36, -21), S(17, -23), S(19, -62), S(11, -28)],
+    [S(3, 17), S(7, -6), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-11, 30), S(3, 5), S(3, 2), S(0, 0), S(0, 0)],
+    [S(-8, 29), S(14, -11), S(-7, -1), S(-1, -25), S(0, 0)],
+    [S(-18, 45), S(27, -19), S(10, -9), S(18, -54), S(10, -19)],
 ];
 pub const IMBALANCE_THEIRS: [[S; 5]; 5] = [
     [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    [S(-11, 22), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-    [S(-3, 27), S(11, 0), S(0, 0), S(0, 0), S(0, 0)],
-    [S(-11, 37), S(14, 13), S(-8, 28), S(0, 0), S(0, 0)],
-    [S(-26, 62), S(25, 20), S(-8, 36), S(-18, -3), S(0, 0)],
+    [S(-8, 17), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-1, 21), S(6, 1), S(0, 0), S(0, 0), S(0, 0)],
+    [S(-9, 31), S(10, 13), S(-8, 31), S(0, 0), S(0, 0)],
+    [S(-24, 54), S(23, 14), S(-9, 37), S(-15, -9), S(0, 0)],
 ];
 
 /// A rook on a file with no pawns at all / with only enemy pawns.
 // why: the rook is the only slider; open files are where it works.
-pub const ROOK_OPEN_FILE: S = S(16, -7);
+pub const ROOK_OPEN_FILE: S = S(16, -8);
 pub const ROOK_SEMI_OPEN_FILE: S = S(11, 6);
 
 /// A pawn defended by a friendly pawn.
@@ -129,15 +129,15 @@ pub const PAWN_PROTECTED: S = S(2, 5);
 /// A pawn with no friendly pawn on a neighbouring file.
 pub const PAWN_ISOLATED: S = S(-11, -14);
 /// Each extra pawn on a file.
-pub const PAWN_DOUBLED: S = S(-20, -1);
+pub const PAWN_DOUBLED: S = S(-20, -2);
 /// A pawn with no enemy pawn ahead of it on its own or neighbouring files, by
 /// relative rank (a pawn starts on rank index 2 and promotes on 5).
 // why: a free pawn becomes a met in two or three moves.
 pub const PAWN_PASSED: [S; 8] = [
     S(0, 0),
     S(0, 0),
-    S(-3, 21),
-    S(8, 33),
+    S(-3, 22),
+    S(8, 34),
     S(13, 56),
     S(0, 0),
     S(0, 0),
@@ -148,10 +148,22 @@ pub const PAWN_PASSED: [S; 8] = [
 // why: a king attack is as strong as the pieces in it; rooks and knights do most.
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 3, 4, 5, 0];
 /// Middlegame penalty by the sum of attack weights (clamped to the table).
-pub const KING_DANGER: [i32; 16] = [0, 0, 6, 6, 9, 11, 8, 14, 18, 12, 30, 18, 37, 49, 46, 62];
+pub const KING_DANGER: [i32; 16] = [0, 0, 13, 10, 12, 17, 15, 20, 26, 22, 37, 33, 47, 62, 60, 80];
 /// A friendly pawn, met or khon on the three squares in front of the king.
 // why: the khon and met are the makruk king's shield (seed 000, "Endgame").
 pub const KING_SHIELD: i32 = 5;
+
+/// Per square of the enemy king's zone a met, khon, knight or rook reaches, by kind.
+// why: the danger table counts only attacks by two or more pieces, in the middlegame;
+// a single piece near the king already ties the defence down, and more so late on,
+// when the king itself must fight.
+pub const KING_ZONE_HIT: [S; 6] = [S(0, 0), S(7, -10), S(6, -17), S(-2, -7), S(-6, -3), S(0, 0)];
+/// Per square from which a met, khon, knight or rook could check the enemy king next
+/// move, that it reaches and no enemy pawn guards, by kind.
+// why: checks are how attacks on a makruk king land (mates come from checks by
+// rooks and knights with khons and mets alongside); a square to check from is a
+// threat the defender must answer.
+pub const SAFE_CHECK: [S; 6] = [S(0, 0), S(2, 10), S(0, 17), S(3, -1), S(9, 7), S(0, 0)];
 
 /// Bare-king endings: a large bonus for the side that can mate, then guidance.
 // why: without it the attacker shuffles, and the count runs out.

@@ -21,6 +21,10 @@ pub enum Weight {
     Mobility(PieceKind, usize),
     /// A met, khon, knight or rook defended by a friendly pawn.
     PawnSupported(PieceKind),
+    /// Per enemy king-zone square a met, khon, knight or rook reaches.
+    KingZoneHit(PieceKind),
+    /// Per safe square a met, khon, knight or rook could check the enemy king from.
+    SafeCheck(PieceKind),
     /// Per product of our counts of two kinds (kind indices a >= b, a > 0).
     ImbalanceOurs(usize, usize),
     /// Per product of our count of kind a and their count of kind b (a > b).
@@ -49,7 +53,9 @@ const SUPPORTED_BASE: usize = MOBILITY_BASE + MOBILITY_SLOTS;
 const IMBALANCE_OURS_BASE: usize = SUPPORTED_BASE + 4;
 /// Pairs a >= b of the five kinds, less pawn-pawn: 14.
 const IMBALANCE_THEIRS_BASE: usize = IMBALANCE_OURS_BASE + 14;
-const ROOK_OPEN: usize = IMBALANCE_THEIRS_BASE + 10;
+const KING_ZONE_HIT_BASE: usize = IMBALANCE_THEIRS_BASE + 10;
+const SAFE_CHECK_BASE: usize = KING_ZONE_HIT_BASE + 4;
+const ROOK_OPEN: usize = SAFE_CHECK_BASE + 4;
 const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 const PAWN_PROTECTED_SLOT: usize = ROOK_SEMI_OPEN + 1;
 const PAWN_ISOLATED_SLOT: usize = PAWN_PROTECTED_SLOT + 1;
@@ -73,6 +79,8 @@ impl Weight {
                 MOBILITY_BASE + MOBILITY_STARTS[kind.index() - 1] + count
             }
             Weight::PawnSupported(kind) => SUPPORTED_BASE + kind.index() - 1,
+            Weight::KingZoneHit(kind) => KING_ZONE_HIT_BASE + kind.index() - 1,
+            Weight::SafeCheck(kind) => SAFE_CHECK_BASE + kind.index() - 1,
             // Row a of the lower triangle (b <= a) starts after rows 1..a.
             Weight::ImbalanceOurs(a, b) => IMBALANCE_OURS_BASE + a * (a + 1) / 2 - 1 + b,
             // Row a of the strict lower triangle (b < a) starts after rows 1..a.
@@ -127,6 +135,8 @@ pub fn current() -> Vec<S> {
             set(Weight::Mobility(*kind, count), v);
         }
         set(Weight::PawnSupported(*kind), PAWN_SUPPORTED[kind.index()]);
+        set(Weight::KingZoneHit(*kind), KING_ZONE_HIT[kind.index()]);
+        set(Weight::SafeCheck(*kind), SAFE_CHECK[kind.index()]);
     }
     for a in 1..5 {
         for b in 0..=a {
@@ -191,19 +201,24 @@ pub fn rust_source(weights: &[S]) -> String {
             table.join(", ")
         );
     }
-    let supported: Vec<String> = std::iter::once("S(0, 0)".to_string())
-        .chain(
-            PieceKind::ALL[1..MATERIAL_SLOTS]
-                .iter()
-                .map(|&k| pair_text(at(Weight::PawnSupported(k)))),
-        )
-        .chain(std::iter::once("S(0, 0)".to_string()))
-        .collect();
-    let _ = writeln!(
-        s,
-        "pub const PAWN_SUPPORTED: [S; 6] = [{}];",
-        supported.join(", ")
-    );
+    for (name, weight) in [
+        (
+            "PAWN_SUPPORTED",
+            Weight::PawnSupported as fn(PieceKind) -> Weight,
+        ),
+        ("KING_ZONE_HIT", Weight::KingZoneHit),
+        ("SAFE_CHECK", Weight::SafeCheck),
+    ] {
+        let per_kind: Vec<String> = std::iter::once("S(0, 0)".to_string())
+            .chain(
+                PieceKind::ALL[1..MATERIAL_SLOTS]
+                    .iter()
+                    .map(|&k| pair_text(at(weight(k)))),
+            )
+            .chain(std::iter::once("S(0, 0)".to_string()))
+            .collect();
+        let _ = writeln!(s, "pub const {name}: [S; 6] = [{}];", per_kind.join(", "));
+    }
     for (name, weight) in [
         (
             "IMBALANCE_OURS",
@@ -296,6 +311,8 @@ mod tests {
         for kind in &PieceKind::ALL[1..MATERIAL_SLOTS] {
             all.extend((0..mobility_table(*kind).len()).map(|c| Weight::Mobility(*kind, c)));
             all.push(Weight::PawnSupported(*kind));
+            all.push(Weight::KingZoneHit(*kind));
+            all.push(Weight::SafeCheck(*kind));
         }
         for a in 1..5 {
             all.extend((0..=a).map(|b| Weight::ImbalanceOurs(a, b)));
