@@ -51,7 +51,7 @@ const MOBILITY_STARTS: [usize; 4] = [0, 5, 11, 20];
 const MOBILITY_SLOTS: usize = 35;
 const SUPPORTED_BASE: usize = MOBILITY_BASE + MOBILITY_SLOTS;
 const IMBALANCE_OURS_BASE: usize = SUPPORTED_BASE + 4;
-/// Pairs a >= b of the five kinds, less pawn-pawn: 14.
+/// Pairs a >= b of the five kinds, less pawn-pawn: 14 (see [`ours_pair`]).
 const IMBALANCE_THEIRS_BASE: usize = IMBALANCE_OURS_BASE + 14;
 const KING_ZONE_HIT_BASE: usize = IMBALANCE_THEIRS_BASE + 10;
 const SAFE_CHECK_BASE: usize = KING_ZONE_HIT_BASE + 4;
@@ -65,6 +65,19 @@ const PAWN_PASSED_BASE: usize = PAWN_DOUBLED_SLOT + 1;
 const PASSED_RANKS: std::ops::Range<usize> = 2..5;
 const KING_SHIELD_SLOT: usize = PAWN_PASSED_BASE + 3;
 const KING_DANGER_BASE: usize = KING_SHIELD_SLOT + 1;
+
+/// Whether `IMBALANCE_OURS[a][b]` is a weight: b <= a, pawns with pawns left out
+/// (a count squared has nothing to add to the pawn's material value that the data
+/// could tell apart from it).
+const fn ours_pair(a: usize, b: usize) -> bool {
+    a > 0 && b <= a
+}
+
+/// Whether `IMBALANCE_THEIRS[a][b]` is a weight: b < a (the diagonal cancels out
+/// between the two sides, and (a, b) with a < b is the other side's (b, a)).
+const fn theirs_pair(a: usize, b: usize) -> bool {
+    b < a
+}
 
 impl Weight {
     /// Slots in the weight vector.
@@ -138,10 +151,12 @@ pub fn current() -> Vec<S> {
         set(Weight::KingZoneHit(*kind), KING_ZONE_HIT[kind.index()]);
         set(Weight::SafeCheck(*kind), SAFE_CHECK[kind.index()]);
     }
-    for a in 1..5 {
-        for b in 0..=a {
-            set(Weight::ImbalanceOurs(a, b), IMBALANCE_OURS[a][b]);
-            if b < a {
+    for a in 0..5 {
+        for b in 0..5 {
+            if ours_pair(a, b) {
+                set(Weight::ImbalanceOurs(a, b), IMBALANCE_OURS[a][b]);
+            }
+            if theirs_pair(a, b) {
                 set(Weight::ImbalanceTheirs(a, b), IMBALANCE_THEIRS[a][b]);
             }
         }
@@ -219,23 +234,20 @@ pub fn rust_source(weights: &[S]) -> String {
             .collect();
         let _ = writeln!(s, "pub const {name}: [S; 6] = [{}];", per_kind.join(", "));
     }
-    for (name, weight) in [
+    type PairWeight = fn(usize, usize) -> Weight;
+    for (name, weight, used) in [
         (
             "IMBALANCE_OURS",
-            Weight::ImbalanceOurs as fn(usize, usize) -> Weight,
+            Weight::ImbalanceOurs as PairWeight,
+            ours_pair as fn(usize, usize) -> bool,
         ),
-        ("IMBALANCE_THEIRS", Weight::ImbalanceTheirs),
+        ("IMBALANCE_THEIRS", Weight::ImbalanceTheirs, theirs_pair),
     ] {
         let rows: Vec<String> = (0..5)
             .map(|a| {
                 let row: Vec<String> = (0..5)
                     .map(|b| {
-                        let used = if name == "IMBALANCE_OURS" {
-                            a > 0 && b <= a
-                        } else {
-                            b < a
-                        };
-                        if used {
+                        if used(a, b) {
                             pair_text(at(weight(a, b)))
                         } else {
                             "S(0, 0)".to_string()
@@ -314,9 +326,15 @@ mod tests {
             all.push(Weight::KingZoneHit(*kind));
             all.push(Weight::SafeCheck(*kind));
         }
-        for a in 1..5 {
-            all.extend((0..=a).map(|b| Weight::ImbalanceOurs(a, b)));
-            all.extend((0..a).map(|b| Weight::ImbalanceTheirs(a, b)));
+        for a in 0..5 {
+            for b in 0..5 {
+                if ours_pair(a, b) {
+                    all.push(Weight::ImbalanceOurs(a, b));
+                }
+                if theirs_pair(a, b) {
+                    all.push(Weight::ImbalanceTheirs(a, b));
+                }
+            }
         }
         all.extend([
             Weight::RookOpenFile,
