@@ -1,7 +1,9 @@
 //! The evaluation: a makruk-specific hand-written score of a quiet position.
 //!
-//! Terms (each in `params.rs` with its reason): material, piece-square tables,
-//! mobility, rook files, pawn structure, king safety, tempo; then endgame knowledge
+//! Terms (each in `params.rs` with its reason): material and its imbalance,
+//! piece-square tables, mobility by count, pawn-supported pieces, rook files, pawn
+//! structure, king safety (shield, danger table, king-zone hits, safe checks), tempo;
+//! then endgame knowledge
 //! (mating material, bare-king guidance) and fading as the count runs out.
 //!
 //! The same code serves the search (no tracing, fully inlined) and the `eval` command
@@ -268,21 +270,17 @@ fn imbalance<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let ours = counts(color);
     let theirs = counts(!color);
     let mut sum = S::ZERO;
-    for a in 0..5 {
-        if ours[a] == 0 {
-            continue;
-        }
+    // Constant bounds and no branches: the 24 products unroll into straight code.
+    for a in 1..5 {
         for b in 0..=a {
-            if a > 0 && ours[b] != 0 {
-                let times = ours[a] * ours[b];
-                sum += IMBALANCE_OURS[a][b] * times;
-                tracer.count(Weight::ImbalanceOurs(a, b), color, times);
-            }
-            if b < a && theirs[b] != 0 {
-                let times = ours[a] * theirs[b];
-                sum += IMBALANCE_THEIRS[a][b] * times;
-                tracer.count(Weight::ImbalanceTheirs(a, b), color, times);
-            }
+            let times = ours[a] * ours[b];
+            sum += IMBALANCE_OURS[a][b] * times;
+            tracer.count(Weight::ImbalanceOurs(a, b), color, times);
+        }
+        for b in 0..a {
+            let times = ours[a] * theirs[b];
+            sum += IMBALANCE_THEIRS[a][b] * times;
+            tracer.count(Weight::ImbalanceTheirs(a, b), color, times);
         }
     }
     sum

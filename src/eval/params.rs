@@ -2,8 +2,9 @@
 //!
 //! Values are centipawns as (middlegame, endgame). Starting points come from
 //! `ENGINE-NOTES.md` (Fairy-Stockfish's makruk values scaled to a pawn of about 100)
-//! and are kept or changed only by matches. The linear weights (material, mobility,
-//! rook files, pawn structure, free pawns, king shield and danger, and the tables in
+//! and are kept or changed only by matches. The linear weights (material and
+//! imbalance, mobility tables, pawn-supported pieces, rook files, pawn structure,
+//! free pawns, king shield, danger, zone hits and safe checks, and the tables in
 //! `psqt.rs`) were then fitted by `khun tune-eval` to Khun's self-play records and
 //! kept by a match (README, "Tuning the hand-written evaluation").
 
