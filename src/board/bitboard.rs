@@ -98,6 +98,19 @@ impl Bitboard {
         }
     }
 
+    /// Every square one file to the left or right of a square of the set (no
+    /// wrapping from the h-file to the a-file).
+    #[inline(always)]
+    pub const fn sideways(self) -> Bitboard {
+        Bitboard(((self.0 << 1) & !Bitboard::FILE_A.0) | ((self.0 >> 1) & !Bitboard::FILE_H.0))
+    }
+
+    /// The squares `color`'s pawns on this set attack (one step diagonally forward).
+    #[inline(always)]
+    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+        self.forward(color).sideways()
+    }
+
     /// The files holding at least one square of the set, as a byte (bit f = file f).
     #[inline(always)]
     pub const fn occupied_files(self) -> u8 {

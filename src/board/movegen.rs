@@ -76,10 +76,7 @@ impl Position {
         for sq in self.pieces(by, PieceKind::Met) {
             danger |= attacks::met_attacks(sq);
         }
-        let pawns = self.pieces(by, PieceKind::Pawn);
-        let ahead = pawns.forward(by);
-        danger |= Bitboard((ahead.0 << 1) & !Bitboard::FILE_A.0)
-            | Bitboard((ahead.0 >> 1) & !Bitboard::FILE_H.0);
+        danger |= self.pieces(by, PieceKind::Pawn).pawn_attacks(by);
         danger |= attacks::king_attacks(self.king_square(by));
         danger
     }

@@ -301,13 +301,8 @@ fn side_terms<T: Tracer>(
     let their_pawns = pos.pieces(them, PieceKind::Pawn);
     let our_pawns = pos.pieces(color, PieceKind::Pawn);
     // Squares enemy pawns attack: a piece that can only go there is not really mobile.
-    let ahead = their_pawns.forward(them);
-    let pawn_attacked = Bitboard((ahead.0 << 1) & !Bitboard::FILE_A.0)
-        | Bitboard((ahead.0 >> 1) & !Bitboard::FILE_H.0);
-    let mobility_area = !ours & !pawn_attacked;
-    let our_front = our_pawns.forward(color);
-    let pawn_defended = Bitboard((our_front.0 << 1) & !Bitboard::FILE_A.0)
-        | Bitboard((our_front.0 >> 1) & !Bitboard::FILE_H.0);
+    let mobility_area = !ours & !their_pawns.pawn_attacks(them);
+    let pawn_defended = our_pawns.pawn_attacks(color);
     let enemy_king = pos.king_square(them);
     let king_zone = attacks::king_attacks(enemy_king) | Bitboard::from_square(enemy_king);
 
@@ -364,9 +359,7 @@ fn side_terms<T: Tracer>(
     // The shield of our own king: pawns, mets and khons on the three squares ahead.
     let king = pos.king_square(color);
     let front = Bitboard::from_square(king).forward(color);
-    let shield_squares = front
-        | Bitboard((front.0 << 1) & !Bitboard::FILE_A.0)
-        | Bitboard((front.0 >> 1) & !Bitboard::FILE_H.0);
+    let shield_squares = front | front.sideways();
     let shield_pieces = pos.pieces(color, PieceKind::Pawn)
         | pos.pieces(color, PieceKind::Met)
         | pos.pieces(color, PieceKind::Khon);

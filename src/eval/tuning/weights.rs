@@ -46,9 +46,14 @@ const MATERIAL_SLOTS: usize = 5;
 const PSQT_BASE: usize = MATERIAL_SLOTS;
 const MOBILITY_BASE: usize = PSQT_BASE + 6 * 64;
 /// Where each kind's mobility table starts (met, khon, knight, rook), and the
-/// tables' total length.
-const MOBILITY_STARTS: [usize; 4] = [0, 5, 11, 20];
-const MOBILITY_SLOTS: usize = 35;
+/// tables' total length, from the tables themselves.
+const MOBILITY_STARTS: [usize; 4] = [
+    0,
+    MOBILITY_MET.len(),
+    MOBILITY_MET.len() + MOBILITY_KHON.len(),
+    MOBILITY_MET.len() + MOBILITY_KHON.len() + MOBILITY_KNIGHT.len(),
+];
+const MOBILITY_SLOTS: usize = MOBILITY_STARTS[3] + MOBILITY_ROOK.len();
 const SUPPORTED_BASE: usize = MOBILITY_BASE + MOBILITY_SLOTS;
 const IMBALANCE_OURS_BASE: usize = SUPPORTED_BASE + 4;
 /// Pairs a >= b of the five kinds, less pawn-pawn: 14 (see [`ours_pair`]).
