@@ -260,10 +260,15 @@ fn piece_terms<T: Tracer>(
 /// The material imbalance terms of `color` (see `IMBALANCE_OURS`).
 #[inline(always)]
 fn imbalance<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
+    // why: the pairs were fitted on makruk games; an ai-wok is worth far more than the
+    // met whose kind it shares, so it takes no part in them (its own material stands).
+    let counts_mets = !pos.variant().has_aiwok();
     let counts = |side: Color| {
         let mut n = [0i32; 5];
         for (i, kind) in PieceKind::ALL[..5].iter().enumerate() {
-            n[i] = pos.pieces(side, *kind).count() as i32;
+            if *kind != PieceKind::Met || counts_mets {
+                n[i] = pos.pieces(side, *kind).count() as i32;
+            }
         }
         n
     };
@@ -559,5 +564,31 @@ mod tests {
         let up_a_rook =
             Position::from_fen("rnsmksn1/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1").unwrap();
         assert!(evaluate(&up_a_rook) > 500);
+    }
+
+    #[test]
+    fn ai_woks_take_no_part_in_the_imbalance() {
+        use crate::board::variant::Variant;
+        let imbalances = |fen: &str| {
+            let pos = Position::from_fen_in(Variant::AiWok, fen).unwrap();
+            let ours = imbalance(&pos, Color::White, &mut NoTrace);
+            let theirs = imbalance(&pos, Color::Black, &mut NoTrace);
+            (ours, theirs)
+        };
+        let with_ai_woks = imbalances("rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1");
+        let without = imbalances("rns1ksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSK1SNR w - - 0 1");
+        assert_eq!(with_ai_woks, without);
+        // In makruk the met does take part: removing both changes the sum.
+        let makruk = |fen: &str| {
+            imbalance(
+                &Position::from_fen(fen).unwrap(),
+                Color::White,
+                &mut NoTrace,
+            )
+        };
+        assert_ne!(
+            makruk("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"),
+            makruk("rns1ksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSK1SNR w - - 0 1")
+        );
     }
 }
