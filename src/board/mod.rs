@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod check;
 pub mod counting;
 pub mod fen;
 pub mod game_end;
