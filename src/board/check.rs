@@ -78,6 +78,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_games::walk_random_games;
     use crate::board::types::Square;
     use crate::board::variant::Variant;
 
@@ -106,70 +107,59 @@ mod tests {
         seed: &mut u64,
         seen: &mut Seen,
     ) {
-        for _ in 0..games {
-            let mut pos = Position::from_fen_in(variant, fen).expect("test FEN parses");
-            for _ in 0..plies {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        let start = Position::from_fen_in(variant, fen).expect("test FEN parses");
+        walk_random_games(&start, games, plies, seed, |pos, moves| {
+            for &m in moves.iter() {
+                let mut child = pos.clone();
+                child.play(m);
+                let expected = child.in_check();
+                assert_eq!(
+                    pos.gives_check(m),
+                    expected,
+                    "{} ({}): {m}",
+                    pos.to_fen(),
+                    variant.name()
+                );
+                seen.moves += 1;
+                if !expected {
+                    continue;
                 }
-                for &m in moves.iter() {
-                    let mut child = pos.clone();
-                    child.play(m);
-                    let expected = child.in_check();
-                    assert_eq!(
-                        pos.gives_check(m),
-                        expected,
-                        "{} ({}): {m}",
-                        pos.to_fen(),
-                        variant.name()
-                    );
-                    seen.moves += 1;
-                    if !expected {
-                        continue;
-                    }
-                    seen.checks += 1;
-                    let checkers = child.checkers();
-                    if checkers.without(m.to()).any() {
-                        seen.discovered += 1;
-                    }
-                    if checkers.more_than_one() {
-                        seen.double += 1;
-                    }
-                    if m.is_promotion() {
-                        seen.promotion_checks += 1;
-                    }
-                    if pos.piece_at(m.to()).is_some() {
-                        seen.capture_checks += 1;
-                    }
-                    let kind = pos.kind_at(m.from());
-                    let file_step = m.from().file().abs_diff(m.to().file());
-                    let rank_step = m.from().rank().abs_diff(m.to().rank());
-                    if kind == Some(PieceKind::King) && file_step == 2 {
-                        seen.king_leap_checks += 1;
-                    }
-                    if variant.cambodian_moves()
-                        && kind == Some(PieceKind::Met)
-                        && file_step == 0
-                        && rank_step == 2
-                    {
-                        seen.met_step_checks += 1;
-                    }
-                    let aiwoks = checkers & child.pieces_of_kind(PieceKind::Met);
-                    if variant.has_aiwok() && aiwoks.any() {
-                        seen.aiwok_checks += 1;
-                        if aiwoks.without(m.to()).any() {
-                            seen.aiwok_discovered += 1;
-                        }
+                seen.checks += 1;
+                let checkers = child.checkers();
+                if checkers.without(m.to()).any() {
+                    seen.discovered += 1;
+                }
+                if checkers.more_than_one() {
+                    seen.double += 1;
+                }
+                if m.is_promotion() {
+                    seen.promotion_checks += 1;
+                }
+                if pos.piece_at(m.to()).is_some() {
+                    seen.capture_checks += 1;
+                }
+                let kind = pos.kind_at(m.from());
+                let file_step = m.from().file().abs_diff(m.to().file());
+                let rank_step = m.from().rank().abs_diff(m.to().rank());
+                if kind == Some(PieceKind::King) && file_step == 2 {
+                    seen.king_leap_checks += 1;
+                }
+                if variant.cambodian_moves()
+                    && kind == Some(PieceKind::Met)
+                    && file_step == 0
+                    && rank_step == 2
+                {
+                    seen.met_step_checks += 1;
+                }
+                let aiwoks = checkers & child.pieces_of_kind(PieceKind::Met);
+                if variant.has_aiwok() && aiwoks.any() {
+                    seen.aiwok_checks += 1;
+                    if aiwoks.without(m.to()).any() {
+                        seen.aiwok_discovered += 1;
                     }
                 }
-                *seed ^= *seed << 13;
-                *seed ^= *seed >> 7;
-                *seed ^= *seed << 17;
-                let pick = moves.iter().nth((*seed % moves.len() as u64) as usize);
-                pos.play(*pick.expect("index below the length"));
             }
-        }
+        });
     }
 
     #[test]

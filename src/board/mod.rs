@@ -12,6 +12,8 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+#[cfg(test)]
+pub(crate) mod random_games;
 pub mod types;
 pub mod variant;
 pub mod zobrist;

@@ -321,6 +321,7 @@ fn push_all(list: &mut MoveList, from: Square, dests: Bitboard) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_games::walk_random_games;
 
     /// Random games in every game of the family: at each position the tactical
     /// generator gives exactly the legal captures and promotions (every legal move
@@ -330,32 +331,21 @@ mod tests {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut checked = 0;
         for variant in Variant::ALL {
-            for _ in 0..30 {
-                let mut pos = Position::startpos_of(variant);
-                for _ in 0..160 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let mut expected: Vec<Move> = legal
-                        .iter()
-                        .copied()
-                        .filter(|&m| {
-                            pos.in_check() || m.is_promotion() || pos.piece_at(m.to()).is_some()
-                        })
-                        .collect();
-                    let mut got: Vec<Move> = pos.tactical_moves().iter().copied().collect();
-                    expected.sort_by_key(|m| m.to_bits());
-                    got.sort_by_key(|m| m.to_bits());
-                    assert_eq!(got, expected, "{} ({})", pos.to_fen(), variant.name());
-                    checked += 1;
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let pick = legal.iter().nth((seed % legal.len() as u64) as usize);
-                    pos.play(*pick.expect("index below the length"));
-                }
-            }
+            let start = Position::startpos_of(variant);
+            walk_random_games(&start, 30, 160, &mut seed, |pos, legal| {
+                let mut expected: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        pos.in_check() || m.is_promotion() || pos.piece_at(m.to()).is_some()
+                    })
+                    .collect();
+                let mut got: Vec<Move> = pos.tactical_moves().iter().copied().collect();
+                expected.sort_by_key(|m| m.to_bits());
+                got.sort_by_key(|m| m.to_bits());
+                assert_eq!(got, expected, "{} ({})", pos.to_fen(), variant.name());
+                checked += 1;
+            });
         }
         assert!(checked > 10_000, "only {checked} positions");
     }

@@ -533,6 +533,7 @@ impl std::fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::random_games::walk_random_games;
 
     #[test]
     fn stays_as_small_as_makruks() {
@@ -556,30 +557,19 @@ mod tests {
             "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
             "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1",
         ] {
-            for _ in 0..20 {
-                let mut pos = Position::from_fen(fen_text).expect("test FEN parses");
-                for _ in 0..120 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    for &m in moves.iter() {
-                        let mut child = pos.clone();
-                        child.play(m);
-                        assert_eq!(
-                            pos.bucket_key_after(m) >> 32,
-                            child.key() >> 32,
-                            "{} then {m:?}",
-                            pos.to_fen()
-                        );
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let pick = moves.iter().nth((seed % moves.len() as u64) as usize);
-                    pos.play(*pick.expect("index below the length"));
+            let start = Position::from_fen(fen_text).expect("test FEN parses");
+            walk_random_games(&start, 20, 120, &mut seed, |pos, moves| {
+                for &m in moves.iter() {
+                    let mut child = pos.clone();
+                    child.play(m);
+                    assert_eq!(
+                        pos.bucket_key_after(m) >> 32,
+                        child.key() >> 32,
+                        "{} then {m:?}",
+                        pos.to_fen()
+                    );
                 }
-            }
+            });
         }
     }
 }

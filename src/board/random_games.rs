@@ -1,0 +1,32 @@
+//! Seeded random games for the tests: each game starts from one position and plays
+//! uniformly chosen legal moves, showing every position it passes to the caller.
+
+use super::moves::MoveList;
+use super::position::Position;
+
+/// Plays `games` random games of at most `plies` plies from `start`, calling `visit`
+/// with each position and its legal moves before a move is chosen. A game ends early
+/// where no move is legal. `seed` is an xorshift state that runs on across calls.
+pub(crate) fn walk_random_games(
+    start: &Position,
+    games: usize,
+    plies: usize,
+    seed: &mut u64,
+    mut visit: impl FnMut(&Position, &MoveList),
+) {
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            visit(&pos, &moves);
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let pick = moves.iter().nth((*seed % moves.len() as u64) as usize);
+            pos.play(*pick.expect("index below the length"));
+        }
+    }
+}
