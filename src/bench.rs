@@ -80,11 +80,12 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
             limits: Limits::depth(depth),
             multipv: 1,
             move_overhead_ms: 0,
+            clock_lag: Default::default(),
             contempt_cp: 0,
             started: Instant::now(),
             network: network.clone(),
         };
-        let result = search::run(&job, &shared, &mut data, None);
+        let result = search::run(&job, &shared, &mut data, None, None);
         total_nodes += result.nodes;
         let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
         lines.push_str(&format!(

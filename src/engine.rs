@@ -4,12 +4,13 @@
 
 use crate::board::{Move, Position, Variant};
 use crate::nnue::network::Network;
+use crate::search::clock_lag::ClockLag;
 use crate::search::{
     self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
 };
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
@@ -94,7 +95,11 @@ impl fmt::Display for EngineError {
 struct RunningSearch {
     shared: Arc<Shared>,
     handle: JoinHandle<Vec<ThreadData>>,
+    /// Milliseconds from the `go` to the answer, once answered (`NOT_ANSWERED` before).
+    answered_after_ms: Arc<AtomicU64>,
 }
+
+const NOT_ANSWERED: u64 = u64::MAX;
 
 /// The engine: one game position, one table, one search at a time.
 pub struct Engine {
@@ -113,6 +118,8 @@ pub struct Engine {
     reporter: Arc<dyn EngineReporter>,
     /// The network `EvalFile` named (used when `use_nnue`).
     network: Arc<Network>,
+    /// What the GUI's clock charged beyond the engine's own time, on recent moves.
+    clock_lag: ClockLag,
 }
 
 fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
@@ -154,6 +161,7 @@ impl Engine {
             reporter,
             options,
             network: crate::nnue::embedded(),
+            clock_lag: ClockLag::default(),
         }
     }
 
@@ -223,6 +231,10 @@ impl Engine {
     /// Waits for the running search (if any) to finish and takes its thread data back.
     pub fn wait(&mut self) {
         if let Some(run) = self.running.take() {
+            let answered = run.answered_after_ms.load(Ordering::Relaxed);
+            if answered != NOT_ANSWERED {
+                self.clock_lag.on_answer(answered);
+            }
             let data = run.handle.join().unwrap_or_else(|_| {
                 // A panicking search thread loses its histories, nothing else.
                 Vec::new()
@@ -254,47 +266,68 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, started: Instant) {
         self.stop();
         self.wait();
+        self.clock_lag
+            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
         let threads = self.options.threads;
         let shared = Arc::new(Shared::new(Arc::clone(&self.tt), threads));
         shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let job = SearchJob {
-            position: self.position.clone(),
-            game_keys: self.game_keys.clone(),
-            limits,
-            multipv: self.options.multipv,
-            move_overhead_ms: self.options.move_overhead_ms,
-            contempt_cp: self.options.contempt_cp,
-            started,
-            network: self.search_network(),
-        };
+        let job = self.job(limits, started);
         let mut data = self.thread_data.take().unwrap_or_default();
         data.resize_with(threads, ThreadData::default);
         let reporter = Arc::clone(&self.reporter);
         let thread_shared = Arc::clone(&shared);
+        let answered_after_ms = Arc::new(AtomicU64::new(NOT_ANSWERED));
+        let answered = Arc::clone(&answered_after_ms);
         let handle = std::thread::Builder::new()
             .name("khun-search-main".into())
             .stack_size(8 * 1024 * 1024)
             .spawn(move || {
+                let answer = |result: &SearchResult| {
+                    reporter.finished(result);
+                    answered.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
+                };
                 let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     search::run(
                         &job,
                         &thread_shared,
                         &mut data,
                         Some(&*reporter as &dyn Reporter),
+                        Some(&answer),
                     )
                 }));
-                let result = searched.unwrap_or_else(|_| {
+                if searched.is_err() {
                     // A bug in the search must not leave the GUI waiting for a move
-                    // that never comes: answer with any legal move, and start the next
-                    // search with fresh histories.
+                    // that never comes: answer with any legal move (unless the search
+                    // answered before it failed), and start the next search with
+                    // fresh histories.
                     data = Vec::new();
-                    fallback_result(&job.position)
-                });
-                reporter.finished(&result);
+                    if answered.load(Ordering::Relaxed) == NOT_ANSWERED {
+                        answer(&fallback_result(&job.position));
+                    }
+                }
                 data
             })
             .expect("spawn the search thread");
-        self.running = Some(RunningSearch { shared, handle });
+        self.running = Some(RunningSearch {
+            shared,
+            handle,
+            answered_after_ms,
+        });
+    }
+
+    /// The search job for the current game, with the engine's options.
+    fn job(&self, limits: Limits, started: Instant) -> SearchJob {
+        SearchJob {
+            position: self.position.clone(),
+            game_keys: self.game_keys.clone(),
+            limits,
+            multipv: self.options.multipv,
+            move_overhead_ms: self.options.move_overhead_ms,
+            clock_lag: self.clock_lag.estimate(),
+            contempt_cp: self.options.contempt_cp,
+            started,
+            network: self.search_network(),
+        }
     }
 
     /// Searches and waits for the answer (the command line, bench, XBoard analysis
@@ -303,16 +336,7 @@ impl Engine {
         self.stop();
         self.wait();
         let shared = Shared::new(Arc::clone(&self.tt), self.options.threads);
-        let job = SearchJob {
-            position: self.position.clone(),
-            game_keys: self.game_keys.clone(),
-            limits,
-            multipv: self.options.multipv,
-            move_overhead_ms: self.options.move_overhead_ms,
-            contempt_cp: self.options.contempt_cp,
-            started: Instant::now(),
-            network: self.search_network(),
-        };
+        let job = self.job(limits, Instant::now());
         let mut data = self.thread_data.take().unwrap_or_default();
         data.resize_with(self.options.threads, ThreadData::default);
         let result = search::run(
@@ -320,6 +344,7 @@ impl Engine {
             &shared,
             &mut data,
             Some(&*self.reporter as &dyn Reporter),
+            None,
         );
         self.thread_data = Some(data);
         result
@@ -329,6 +354,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.wait();
+        self.clock_lag.clear();
         self.tt.clear();
         if let Some(data) = &mut self.thread_data {
             for d in data.iter_mut() {

@@ -172,11 +172,12 @@ impl SelfPlayer {
             limits: Limits::nodes(self.nodes),
             multipv: 1,
             move_overhead_ms: 0,
+            clock_lag: Default::default(),
             contempt_cp: 0,
             started: Instant::now(),
             network: self.network.clone(),
         };
-        let result = search::run(&job, &shared, &mut self.data, None);
+        let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))
     }
 }

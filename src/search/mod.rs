@@ -6,6 +6,7 @@
 //! pondering or searching infinitely, and returns the best move. The engine facade
 //! calls it on a thread of its own; `bench` and the command line call it directly.
 
+pub mod clock_lag;
 pub mod history;
 pub mod limits;
 pub mod movepick;
@@ -98,6 +99,8 @@ pub struct SearchJob {
     pub limits: Limits,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// The clock's lag per move measured on the last moves (`clock_lag::ClockLag`).
+    pub clock_lag: clock_lag::LagEstimate,
     /// The `Contempt` option: what a draw costs the side to move at the root, in
     /// centipawns, in searches of a game (with a clock or a move time); analyses score
     /// draws 0.
@@ -163,11 +166,16 @@ fn root_moves(
 /// Runs one search to its end. `threads` holds one `ThreadData` per search thread.
 /// Returns after `stop` (or the limits) and, when pondering or searching infinitely,
 /// not before `stop` or `ponderhit`.
+///
+/// `answer` receives the result as soon as the main thread has it, before the helper
+/// threads are joined: a helper that the scheduler has not run yet must not hold the
+/// `bestmove` back while the clock runs.
 pub fn run(
     job: &SearchJob,
     shared: &Shared,
     threads: &mut [ThreadData],
     reporter: Option<&dyn Reporter>,
+    answer: Option<&dyn Fn(&SearchResult)>,
 ) -> SearchResult {
     let start = job.started;
     shared.tt.new_search();
@@ -201,10 +209,14 @@ pub fn run(
             });
         }
         wait_while_held(job, shared);
-        return SearchResult {
+        let result = SearchResult {
             elapsed_ms: start.elapsed().as_millis() as u64,
             ..SearchResult::default()
         };
+        if let Some(answer) = answer {
+            answer(&result);
+        }
+        return result;
     }
 
     let time = time::TimeManager::starting_at(
@@ -212,6 +224,7 @@ pub fn run(
         &job.limits,
         pos.side_to_move(),
         job.move_overhead_ms,
+        job.clock_lag,
     );
     let contempt = if job.limits.uses_clock() {
         job.contempt_cp
@@ -224,7 +237,6 @@ pub fn run(
     } else {
         None
     };
-    let helpers = helper_data.len();
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {
             let roots = roots.clone();
@@ -272,35 +284,41 @@ pub fn run(
         shared.stop.store(true, Ordering::Relaxed);
         let best = &main.root_moves[0];
         let multipv = job.multipv.max(1).min(main.root_moves.len());
-        SearchResult {
+        let mut result = SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
             score: best.score,
             depth: main.completed_depth,
-            nodes: main.nodes,
+            nodes: shared.total_nodes().max(main.nodes),
             pv: best.pv.clone(),
             elapsed_ms: 0,
             lines: main.root_moves[..multipv]
                 .iter()
                 .map(|rm| (rm.score, rm.pv.clone()))
                 .collect(),
+        };
+        if result.ponder.is_none() {
+            result.ponder = ponder_from_table(pos, best.mv, shared);
         }
+        result.elapsed_ms = start.elapsed().as_millis() as u64;
+        if let Some(answer) = answer {
+            answer(&result);
+        }
+        result
     });
-    let _ = helpers;
+    // The helpers have stopped now: count all their nodes.
     result.nodes = shared.total_nodes().max(result.nodes);
-    if result.ponder.is_none()
-        && let Some(best) = result.best
-    {
-        // A ponder move from the table, if the PV was cut short.
-        let next = pos.after(best);
-        if let Some(e) = shared.tt.probe(next.key())
-            && next.is_legal(e.mv)
-        {
-            result.ponder = Some(e.mv);
-        }
-    }
-    result.elapsed_ms = start.elapsed().as_millis() as u64;
     result
+}
+
+/// A ponder move from the table, when the PV was cut short after `best`.
+fn ponder_from_table(pos: &Position, best: Move, shared: &Shared) -> Option<Move> {
+    let next = pos.after(best);
+    shared
+        .tt
+        .probe(next.key())
+        .map(|e| e.mv)
+        .filter(|&m| next.is_legal(m))
 }
 
 /// Blocks while the search must not answer yet: `go infinite` until `stop`, `go ponder`

@@ -3,8 +3,14 @@
 //! Two limits come from the clock: an optimum (the usual share of the remaining
 //! time) checked between iterations, and a maximum checked during the search that is
 //! never exceeded. The optimum stretches when the best move keeps changing and
-//! shrinks when it is stable. `Move Overhead` is kept back for the GUI's latency.
+//! shrinks when it is stable. `Move Overhead` is kept back for the GUI's latency,
+//! and so is the lag the clock itself showed on the last moves (`clock_lag`): time
+//! the GUI charged that the engine never saw, which a loaded machine adds to every
+//! move. Both are paid on every move still to come, so the plan subtracts them
+//! once per move; the clock then settles at the increment plus a reserve of a few
+//! move overheads, whatever the lag, instead of draining to nothing.
 
+use super::clock_lag::LagEstimate;
 use super::limits::Limits;
 use crate::board::Color;
 use std::time::{Duration, Instant};
@@ -23,15 +29,23 @@ pub struct TimeManager {
 impl TimeManager {
     /// Limits for `side` to move, from the `go` parameters.
     pub fn new(limits: &Limits, side: Color, overhead_ms: u64) -> TimeManager {
-        TimeManager::starting_at(Instant::now(), limits, side, overhead_ms)
+        TimeManager::starting_at(
+            Instant::now(),
+            limits,
+            side,
+            overhead_ms,
+            LagEstimate::default(),
+        )
     }
 
-    /// Limits counted from `start` (when the `go` arrived, not when the search began).
+    /// Limits counted from `start` (when the `go` arrived, not when the search began),
+    /// with `lag` the clock's measured lag per move (`ClockLag::estimate`).
     pub fn starting_at(
         start: Instant,
         limits: &Limits,
         side: Color,
         overhead_ms: u64,
+        lag: LagEstimate,
     ) -> TimeManager {
         if limits.infinite || limits.ponder && !limits.uses_clock() {
             return TimeManager {
@@ -59,16 +73,18 @@ impl TimeManager {
                 maximum: None,
             };
         };
-        let left = time.saturating_sub(overhead_ms);
+        let left = time.saturating_sub(overhead_ms + lag.worst_ms);
         let moves_to_go = limits
             .movestogo
             .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 80) as u64);
         // The time for the moves to go: the clock and the increments still to come,
-        // less a reserve of several move overheads. The reserve keeps a buffer on the
-        // clock when it runs low: with 1+0.01 the clock settles near 0.3 s instead of
-        // 0.1 s, where one slow answer from a busy machine would lose on time.
-        let reserve = overhead_ms * (2 + moves_to_go / 4);
-        let budget = (time + inc * (moves_to_go - 1)).saturating_sub(reserve);
+        // less the lag every one of those moves will lose, less a reserve. The
+        // reserve, several move overheads and twice the worst recent lag, is the
+        // floor the clock settles on when it runs low (about 0.5 s at 1+0.01): one
+        // slow answer from a busy machine must not lose on time.
+        let reserve = overhead_ms * (2 + moves_to_go / 2) + 2 * lag.worst_ms;
+        let budget =
+            (time + inc * (moves_to_go - 1)).saturating_sub(reserve + lag.typical_ms * moves_to_go);
         let mut optimum = budget / moves_to_go;
         // Never more than 40% of what is left on one move (90% on the last move before
         // a time control), so a few bad estimates in a row cannot flag.
@@ -77,7 +93,15 @@ impl TimeManager {
         } else {
             left * 4 / 10
         };
-        let maximum = (optimum * 5).min(cap).max(1);
+        // Beyond the optimum, a move may only spend what lies above the reserve: a
+        // search runs past its optimum by finishing an iteration or chasing an
+        // unstable best move, and those overruns, not the plan, are what drain a
+        // low clock. Below the reserve the optimum (less than the increment) rebuilds it.
+        let above_reserve = left.saturating_sub(reserve);
+        let maximum = (optimum * 5)
+            .min(cap)
+            .min(optimum.max(above_reserve))
+            .max(1);
         optimum = optimum.min(maximum).max(1);
         TimeManager {
             start,
@@ -152,6 +176,67 @@ mod tests {
         // With plenty on the clock it spends more than the increment.
         let tm = TimeManager::new(&clock(1000, 10), Color::White, 30);
         assert!(tm.optimum.unwrap() > Duration::from_millis(20));
+    }
+
+    fn lagged(time: u64, inc: u64, typical_ms: u64, worst_ms: u64) -> TimeManager {
+        let lag = LagEstimate {
+            typical_ms,
+            worst_ms,
+        };
+        TimeManager::starting_at(Instant::now(), &clock(time, inc), Color::White, 30, lag)
+    }
+
+    #[test]
+    fn a_measured_lag_is_paid_on_every_move_to_come() {
+        // 1+0.01 on a machine that loses 8 ms a move: the plan spends at least that
+        // much less, so the clock does not drain by the lag on every move.
+        let quiet = lagged(1000, 10, 0, 0).optimum.unwrap();
+        let busy = lagged(1000, 10, 8, 8).optimum.unwrap();
+        assert!(
+            busy + Duration::from_millis(8) <= quiet,
+            "{busy:?} {quiet:?}"
+        );
+        // And it never plans past what the clock holds after the worst lag.
+        for time in [10, 40, 100, 300, 1000] {
+            let max = lagged(time, 0, 5, 25).maximum.unwrap().as_millis() as u64;
+            assert!(max <= time.saturating_sub(55).max(1), "{time}: max {max}");
+        }
+    }
+
+    #[test]
+    fn the_clock_settles_above_the_reserve() {
+        // 300 moves at 1+0.01, each costing the optimum and the lag the planner
+        // learned: the clock settles near the reserve (about 0.5 s), not near zero.
+        for lag in [0, 3, 8] {
+            let mut time = 1000u64;
+            let mut lowest = time;
+            for _ in 0..300 {
+                let spent = lagged(time, 10, lag, lag).optimum.unwrap().as_millis() as u64;
+                time = time - (spent + lag).min(time) + 10;
+                lowest = lowest.min(time);
+            }
+            assert!(lowest >= 450, "lag {lag}: the clock fell to {lowest} ms");
+        }
+    }
+
+    #[test]
+    fn overruns_come_only_from_above_the_reserve() {
+        // 1+0.01, overhead 30: the reserve is 510 ms. With more than that on the
+        // clock a move may run long; with less, only the optimum is allowed.
+        let tm = TimeManager::new(&clock(1000, 10), Color::White, 30);
+        assert!(tm.maximum.unwrap() > tm.optimum.unwrap() * 4);
+        let tm = TimeManager::new(&clock(600, 10), Color::White, 30);
+        assert!(tm.maximum.unwrap() <= Duration::from_millis(60));
+        let tm = TimeManager::new(&clock(500, 10), Color::White, 30);
+        assert_eq!(tm.maximum, tm.optimum);
+        assert!(tm.maximum.unwrap() < Duration::from_millis(10));
+        // Spending the maximum on every move still keeps the clock up.
+        let mut time = 1000u64;
+        for _ in 0..300 {
+            let tm = TimeManager::new(&clock(time, 10), Color::White, 30);
+            time = time - (tm.maximum.unwrap().as_millis() as u64).min(time) + 10;
+            assert!(time >= 400, "the clock fell to {time} ms");
+        }
     }
 
     #[test]
