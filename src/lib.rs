@@ -16,6 +16,7 @@ pub mod engine;
 pub mod eval;
 pub mod io;
 pub mod nnue;
+pub mod os;
 pub mod pgn;
 pub mod search;
 pub mod tablebase;

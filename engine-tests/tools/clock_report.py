@@ -7,7 +7,11 @@ control in the `TimeControl` tag (`1+0.01`, `40/5`, `5`); from these the clock
 after every move is rebuilt as cutechess kept it (increment added after the move,
 a new period's time added after every `moves` moves).
 
-    clock_report.py games.pgn [more.pgn ...]
+    clock_report.py [--openings FILE.epd] games.pgn [more.pgn ...]
+
+cutechess counts a period's moves (`40/5`) from the opening FEN's move number but
+writes the FEN into the PGN with the number reset to 1; `--openings` gives the EPD
+the games started from, so the move numbers are known again.
 """
 import re
 import sys
@@ -45,12 +49,27 @@ def games(path):
         yield tags, " ".join(body)
 
 
+def opening_move_numbers(path):
+    """Placement and side to move -> full-move number, from an EPD of openings."""
+    numbers = {}
+    for line in open(path):
+        fields = line.split()
+        if len(fields) >= 2 and fields[-1].isdigit():
+            numbers[(fields[0], fields[1])] = int(fields[-1])
+    return numbers
+
+
 def main():
+    args = sys.argv[1:]
+    numbers = {}
+    if args[:1] == ["--openings"]:
+        numbers = opening_move_numbers(args[1])
+        args = args[2:]
     lowest = defaultdict(lambda: (float("inf"), ""))
     forfeits = defaultdict(int)
     played = defaultdict(int)
     count = 0
-    for path in sys.argv[1:]:
+    for path in args:
         for tags, body in games(path):
             count += 1
             moves, base, inc = parse_tc(tags.get("TimeControl", "0"))
@@ -58,10 +77,12 @@ def main():
             for n in names:
                 played[n] += 1
             # Which side moves first: the FEN's side to move, White otherwise.
-            fen = tags.get("FEN", "")
-            first = 1 if len(fen.split()) > 1 and fen.split()[1] == "b" else 0
+            fields = tags.get("FEN", "").split()
+            first = 1 if len(fields) > 1 and fields[1] == "b" else 0
             clocks = [base, base]
-            made = [0, 0]
+            # Periods (`40/5`) count the game's moves, those of the opening included.
+            number = numbers.get(tuple(fields[:2]), 1)
+            made = [number - 1 + first, number - 1]
             for i, t in enumerate(MOVE_TIME.findall(body)):
                 side = (first + i) % 2
                 clocks[side] -= float(t)

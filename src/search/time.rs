@@ -15,10 +15,25 @@ use super::limits::Limits;
 use crate::board::Color;
 use std::time::{Duration, Instant};
 
-/// The moves the rest of the game is assumed to last when no `movestogo` is given.
+/// The moves the rest of the game is assumed to last when no `movestogo` is given and
+/// an increment comes with every move.
 // why: makruk games are decided or drawn by the count well before 60 more moves;
-// 30 spends the clock early, where the game is decided.
-const DEFAULT_MOVES_TO_GO: u64 = 30;
+// 30 spends the clock early, where the game is decided, and the increments pay for
+// a longer game.
+const MOVES_TO_GO_WITH_INCREMENT: u64 = 30;
+
+/// The same in sudden death, where nothing pays for a longer game.
+// why: with 30, sudden-death games of 140-160 moves a side (the count lets them run
+// that long) lost on time at 5 s on a busy machine: each late move still costs the
+// clock a few milliseconds of lag. 50 spends about half as much early and keeps a
+// larger reserve.
+const MOVES_TO_GO_SUDDEN_DEATH: u64 = 50;
+
+/// The fewest move overheads the reserve holds, however few moves are to go.
+// why: before a time control (`40/5`) the moves to go run down to 1, and a reserve
+// of 2 + 1/2 overheads (60 ms) left the clock at 33 ms on a busy machine; a scheduler
+// hiccup does not shrink with the moves to go.
+const MIN_RESERVE_OVERHEADS: u64 = 10;
 
 pub struct TimeManager {
     start: Instant,
@@ -74,15 +89,18 @@ impl TimeManager {
             };
         };
         let left = time.saturating_sub(overhead_ms + lag.worst_ms);
-        let moves_to_go = limits
-            .movestogo
-            .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, 80) as u64);
+        let moves_to_go = match limits.movestogo {
+            Some(m) => m.clamp(1, 80) as u64,
+            None if inc > 0 => MOVES_TO_GO_WITH_INCREMENT,
+            None => MOVES_TO_GO_SUDDEN_DEATH,
+        };
         // The time for the moves to go: the clock and the increments still to come,
         // less the lag every one of those moves will lose, less a reserve. The
         // reserve, several move overheads and twice the worst recent lag, is the
         // floor the clock settles on when it runs low (about 0.5 s at 1+0.01): one
         // slow answer from a busy machine must not lose on time.
-        let reserve = overhead_ms * (2 + moves_to_go / 2) + 2 * lag.worst_ms;
+        let reserve =
+            overhead_ms * (2 + moves_to_go / 2).max(MIN_RESERVE_OVERHEADS) + 2 * lag.worst_ms;
         let budget =
             (time + inc * (moves_to_go - 1)).saturating_sub(reserve + lag.typical_ms * moves_to_go);
         let mut optimum = budget / moves_to_go;
