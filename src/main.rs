@@ -112,7 +112,11 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Annotate(a)) => match cli::annotate::run(&a) {
+        Some(Command::Annotate(a)) => match interrupt().and_then(|i| cli::annotate::run(&a, &i)) {
+            // Stopped by a signal before the last game: as shells report it.
+            Ok(summary) if summary.stopped_by.is_some() => {
+                ExitCode::from(khun::interrupt::exit_code(summary.stopped_by.unwrap_or(0)))
+            }
             Ok(summary) if summary.errors == 0 => ExitCode::SUCCESS,
             // Some games could not be read in full: say so to scripts.
             Ok(_) => ExitCode::FAILURE,
@@ -211,6 +215,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// SIGINT and SIGTERM asking a long job to stop cleanly.
+fn interrupt() -> Result<khun::interrupt::Interrupt, String> {
+    khun::interrupt::Interrupt::on_signals()
 }
 
 /// Speaks UCI or XBoard on stdin/stdout until `quit` or end of input.
