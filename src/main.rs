@@ -132,7 +132,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Datagen(a)) => match cli::datagen::run(&a) {
+        Some(Command::Datagen(a)) => match interrupt().and_then(|i| cli::datagen::run(&a, &i)) {
             Ok(s) => {
                 println!(
                     "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
@@ -145,7 +145,11 @@ fn main() -> ExitCode {
                     .map(|(name, n)| format!("{name} {n}"))
                     .collect();
                 println!("game ends: {}", ends.join(", "));
-                ExitCode::SUCCESS
+                match s.stopped_by {
+                    // Stopped by a signal before its limits: as shells report it.
+                    Some(signal) => ExitCode::from(khun::interrupt::exit_code(signal)),
+                    None => ExitCode::SUCCESS,
+                }
             }
             Err(e) => {
                 eprintln!("khun datagen: {e}");
