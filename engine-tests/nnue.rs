@@ -497,3 +497,42 @@ fn datagen_killed_stopped_and_resumed_writes_the_uninterrupted_file() {
         "the resumed file differs from the uninterrupted one"
     );
 }
+
+#[test]
+fn resume_cuts_off_a_game_written_but_not_recorded_and_goes_on_by_index() {
+    // What a kill between a game's records and its progress leaves: the records
+    // there, the progress file one game behind.
+    let dir = Scratch::new("unrecorded");
+    let whole = dir.path("whole.bin");
+    let part = dir.path("part.bin");
+    let mut cfg = small_config(whole.clone(), 21);
+    cfg.games = Some(4);
+    datagen::run(&cfg).unwrap();
+    let mut partial = small_config(part.clone(), 21);
+    partial.games = Some(2);
+    datagen::run(&partial).unwrap();
+    let progress_path = dir.path("part.bin.progress");
+    let recorded = std::fs::read_to_string(&progress_path).unwrap();
+    let mut progress: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    progress["finished"] = serde_json::Value::Bool(false);
+    std::fs::write(&progress_path, progress.to_string()).unwrap();
+    let third = datagen::play_one(&partial, 2);
+    let mut bytes = std::fs::read(&part).unwrap();
+    bytes.extend_from_slice(&third.records);
+    bytes.extend_from_slice(&[0xAB; RECORD_BYTES / 2]);
+    std::fs::write(&part, &bytes).unwrap();
+    // A plain run refuses to start a second run after the unfinished one.
+    let refused = datagen::run(&partial).unwrap_err().to_string();
+    assert!(refused.contains("--resume"), "{refused}");
+    let mut resume = small_config(part.clone(), 21);
+    resume.games = Some(4);
+    resume.resume = true;
+    let summary = datagen::run(&resume).unwrap();
+    assert_eq!(summary.resumed, 2);
+    assert_eq!(summary.games, 4);
+    assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
+    // Resumed once more with its limits reached: nothing changes.
+    let again = datagen::run(&resume).unwrap();
+    assert_eq!(again.games, 4);
+    assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
+}

@@ -384,7 +384,8 @@ fn open_output(cfg: &DatagenConfig, progress_path: &Path) -> std::io::Result<(Fi
             progress_path.display()
         )));
     }
-    let file = if earlier.bytes == 0 {
+    // Even at 0 bytes the file is cut back: a first game written but not recorded.
+    let file = if earlier.bytes == 0 && !cfg.output.exists() {
         data::open_for_append(&cfg.output)?.0
     } else {
         progress_file::reopen_at(&cfg.output, earlier.bytes).map_err(refuse)?
