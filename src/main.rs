@@ -113,13 +113,13 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Annotate(a)) => match interrupt().and_then(|i| cli::annotate::run(&a, &i)) {
-            // Stopped by a signal before the last game: as shells report it.
-            Ok(summary) if summary.stopped_by.is_some() => {
-                ExitCode::from(khun::interrupt::exit_code(summary.stopped_by.unwrap_or(0)))
-            }
-            Ok(summary) if summary.errors == 0 => ExitCode::SUCCESS,
-            // Some games could not be read in full: say so to scripts.
-            Ok(_) => ExitCode::FAILURE,
+            Ok(summary) => match summary.stopped_by {
+                // Stopped by a signal before the last game: as shells report it.
+                Some(signal) => ExitCode::from(khun::interrupt::exit_code(signal)),
+                None if summary.errors == 0 => ExitCode::SUCCESS,
+                // Some games could not be read in full: say so to scripts.
+                None => ExitCode::FAILURE,
+            },
             Err(e) => {
                 eprintln!("khun annotate: {e}");
                 ExitCode::from(2)
