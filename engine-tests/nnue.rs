@@ -371,3 +371,168 @@ fn analyze_takes_the_network_options_and_refuses_a_bad_file() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("cannot read network file"));
 }
+
+// ---------------------------------------------------------------------------
+// datagen --resume and signals, through the real binary.
+
+use std::process::{Child, Command, Stdio};
+
+fn spawn_datagen(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_khun"))
+        .arg("datagen")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start khun datagen")
+}
+
+/// A finished datagen run: its exit code and stderr.
+fn datagen_to_end(args: &[&str]) -> (Option<i32>, String) {
+    let out = spawn_datagen(args).wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A number field of the progress file (0 while there is none).
+fn progress_field(progress: &std::path::Path, key: &str) -> u64 {
+    std::fs::read_to_string(progress)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v.get(key).and_then(|n| n.as_u64()))
+        .unwrap_or(0)
+}
+
+/// Starts a run and, once its progress file counts `more` games beyond those it
+/// counts now, sends `signal`; returns the exit code and stderr.
+fn datagen_until(
+    args: &[&str],
+    progress: &std::path::Path,
+    more: u64,
+    signal: &str,
+) -> (Option<i32>, String) {
+    let before = progress_field(progress, "games");
+    let mut child = spawn_datagen(args);
+    let running = common::wait_while_running(&mut child, || {
+        progress_field(progress, "games") >= before + more
+    });
+    assert!(running, "the run ended before it could be stopped");
+    common::send_signal(&child, signal);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn datagen_killed_stopped_and_resumed_writes_the_uninterrupted_file() {
+    let dir = Scratch::new("datagen-resume");
+    let whole = dir.path("whole.bin");
+    let part = dir.path("part.bin");
+    let progress = dir.path("part.bin.progress");
+    let settings = [
+        "--games",
+        "30",
+        "--nodes",
+        "1000",
+        "--seed",
+        "11",
+        "--threads",
+        "2",
+    ];
+    let args = |out: &std::path::Path, extra: &[&str]| -> Vec<String> {
+        let mut a = vec!["-o".to_string(), out.to_string_lossy().into_owned()];
+        a.extend(settings.iter().chain(extra).map(|s| s.to_string()));
+        a
+    };
+    fn strs(a: &[String]) -> Vec<&str> {
+        a.iter().map(String::as_str).collect()
+    }
+    let (code, stderr) = datagen_to_end(&strs(&args(&whole, &[])));
+    assert_eq!(code, Some(0), "{stderr}");
+
+    let (code, _) = datagen_until(&strs(&args(&part, &[])), &progress, 2, "KILL");
+    assert_eq!(code, None, "killed by the signal");
+    // A plain run does not start over on an unfinished run's file.
+    let length = std::fs::metadata(&part).unwrap().len();
+    let (code, stderr) = datagen_to_end(&strs(&args(&part, &[])));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("did not finish") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::metadata(&part).unwrap().len(), length);
+
+    let resume = args(&part, &["--resume"]);
+    let (code, stderr) = datagen_until(&strs(&resume), &progress, 2, "TERM");
+    assert_eq!(code, Some(143), "{stderr}");
+    assert!(stderr.contains("stopped by SIGTERM after"), "{stderr}");
+    // Stopped cleanly: the file ends at the last game recorded, whole records.
+    let bytes = std::fs::metadata(&part).unwrap().len();
+    assert_eq!(bytes, progress_field(&progress, "bytes"));
+    assert_eq!(bytes % RECORD_BYTES as u64, 0);
+    assert_eq!(
+        bytes / RECORD_BYTES as u64,
+        progress_field(&progress, "positions")
+    );
+
+    // Other settings are refused, the file untouched.
+    let mut other_seed = resume.clone();
+    let seed_at = other_seed.iter().position(|a| a == "11").unwrap();
+    other_seed[seed_at] = "12".into();
+    let (code, stderr) = datagen_to_end(&strs(&other_seed));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("seed: then 11, now 12"), "{stderr}");
+    assert_eq!(std::fs::metadata(&part).unwrap().len(), bytes);
+
+    let (code, stderr) = datagen_to_end(&strs(&resume));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("resuming"), "{stderr}");
+    assert!(
+        std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap(),
+        "the resumed file differs from the uninterrupted one"
+    );
+}
+
+#[test]
+fn resume_cuts_off_a_game_written_but_not_recorded_and_goes_on_by_index() {
+    // What a kill between a game's records and its progress leaves: the records
+    // there, the progress file one game behind.
+    let dir = Scratch::new("unrecorded");
+    let whole = dir.path("whole.bin");
+    let part = dir.path("part.bin");
+    let mut cfg = small_config(whole.clone(), 21);
+    cfg.games = Some(4);
+    datagen::run(&cfg).unwrap();
+    let mut partial = small_config(part.clone(), 21);
+    partial.games = Some(2);
+    datagen::run(&partial).unwrap();
+    let progress_path = dir.path("part.bin.progress");
+    let recorded = std::fs::read_to_string(&progress_path).unwrap();
+    let mut progress: serde_json::Value = serde_json::from_str(&recorded).unwrap();
+    progress["finished"] = serde_json::Value::Bool(false);
+    std::fs::write(&progress_path, progress.to_string()).unwrap();
+    let third = datagen::play_one(&partial, 2);
+    let mut bytes = std::fs::read(&part).unwrap();
+    bytes.extend_from_slice(&third.records);
+    bytes.extend_from_slice(&[0xAB; RECORD_BYTES / 2]);
+    std::fs::write(&part, &bytes).unwrap();
+    // A plain run refuses to start a second run after the unfinished one.
+    let refused = datagen::run(&partial).unwrap_err().to_string();
+    assert!(refused.contains("--resume"), "{refused}");
+    let mut resume = small_config(part.clone(), 21);
+    resume.games = Some(4);
+    resume.resume = true;
+    let summary = datagen::run(&resume).unwrap();
+    assert_eq!(summary.resumed, 2);
+    assert_eq!(summary.games, 4);
+    assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
+    // Resumed once more with its limits reached: nothing changes.
+    let again = datagen::run(&resume).unwrap();
+    assert_eq!(again.games, 4);
+    assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
+}

@@ -8,16 +8,20 @@
 //! - [`engine`]: the facade the protocols and the command line drive.
 //! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
 //! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
+//! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
+//!   what their progress files (for `--resume`) share.
 
 pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod interrupt;
 pub mod io;
 pub mod nnue;
 pub mod os;
 pub mod pgn;
+pub mod progress_file;
 pub mod search;
 pub mod tablebase;
 pub mod uci;

@@ -112,10 +112,14 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Annotate(a)) => match cli::annotate::run(&a) {
-            Ok(summary) if summary.errors == 0 => ExitCode::SUCCESS,
-            // Some games could not be read in full: say so to scripts.
-            Ok(_) => ExitCode::FAILURE,
+        Some(Command::Annotate(a)) => match interrupt().and_then(|i| cli::annotate::run(&a, &i)) {
+            Ok(summary) => match summary.stopped_by {
+                // Stopped by a signal before the last game: as shells report it.
+                Some(signal) => ExitCode::from(khun::interrupt::exit_code(signal)),
+                None if summary.errors == 0 => ExitCode::SUCCESS,
+                // Some games could not be read in full: say so to scripts.
+                None => ExitCode::FAILURE,
+            },
             Err(e) => {
                 eprintln!("khun annotate: {e}");
                 ExitCode::from(2)
@@ -128,7 +132,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Datagen(a)) => match cli::datagen::run(&a) {
+        Some(Command::Datagen(a)) => match interrupt().and_then(|i| cli::datagen::run(&a, &i)) {
             Ok(s) => {
                 println!(
                     "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
@@ -141,7 +145,11 @@ fn main() -> ExitCode {
                     .map(|(name, n)| format!("{name} {n}"))
                     .collect();
                 println!("game ends: {}", ends.join(", "));
-                ExitCode::SUCCESS
+                match s.stopped_by {
+                    // Stopped by a signal before its limits: as shells report it.
+                    Some(signal) => ExitCode::from(khun::interrupt::exit_code(signal)),
+                    None => ExitCode::SUCCESS,
+                }
             }
             Err(e) => {
                 eprintln!("khun datagen: {e}");
@@ -211,6 +219,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// SIGINT and SIGTERM asking a long job to stop cleanly.
+fn interrupt() -> Result<khun::interrupt::Interrupt, String> {
+    khun::interrupt::Interrupt::on_signals()
 }
 
 /// Speaks UCI or XBoard on stdin/stdout until `quit` or end of input.

@@ -241,3 +241,29 @@ pub fn placement_field(board: &[char; 64]) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+/// Sends `signal` (`TERM`, `INT`, `KILL`) to a child with the system's `kill`.
+pub fn send_signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(child.id().to_string())
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill -{signal} {} failed", child.id());
+}
+
+/// Polls `ready` until it holds while `child` is still running: true then, false
+/// when the child ended first. Panics after [`PATIENCE`] (a hung child).
+pub fn wait_while_running(child: &mut Child, ready: impl Fn() -> bool) -> bool {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if child.try_wait().expect("child status").is_some() {
+            return false;
+        }
+        if ready() {
+            return true;
+        }
+        assert!(Instant::now() < deadline, "no progress in {PATIENCE:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}

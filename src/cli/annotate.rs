@@ -5,15 +5,18 @@
 //! Each game's summary (see [`game_summary`]) goes to stderr, and with `--json` one
 //! JSON object per game to a file. `--svg` adds graphs. Games are shared among `--jobs` jobs, each with its own engine
 //! and table, and written in the order of the file; `--shard K/N` takes one share of
-//! the file's games for one machine of many (see [`shard`]).
+//! the file's games for one machine of many (see [`shard`]). With `-o`, a run killed
+//! or stopped (SIGINT, SIGTERM) goes on with `--resume` (see [`annotate_resume`]).
 //!
 //! [`shard`]: super::shard
+//! [`annotate_resume`]: super::annotate_resume
 //! [`game_summary`]: super::game_summary
 //!
 //! [`annotate_game`]: super::annotate_game
 
-use super::annotate_game::annotate_game;
+use super::annotate_game::{annotate_game, game_graph};
 use super::annotate_json;
+use super::annotate_resume::{self, GameDone, Journal, Resumed, RunSettings};
 use super::game_summary::GameSummary;
 use super::jobs;
 use super::progress::{JobProgress, Progress};
@@ -22,10 +25,13 @@ use super::search_options::{SearchOptions, Silent};
 use super::shard::Shard;
 use super::svg;
 use crate::engine::{Engine, limits};
+use crate::interrupt::{self, Interrupt};
 use crate::pgn::{self, Game, PgnError};
+use crate::progress_file;
 use crate::search::Limits;
 use clap::builder::RangedU64ValueParser;
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
@@ -65,25 +71,36 @@ pub struct AnnotateArgs {
     /// `% khun annotate --shard` line, for `khun merge-shards`.
     #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
     pub shard: Option<Shard>,
+    /// Go on with a run that was killed or stopped: keep the games its output (-o)
+    /// holds whole, as its progress file OUT.progress records them, and annotate the
+    /// rest. The settings must be the same. Without an earlier output, a fresh start.
+    #[arg(long)]
+    pub resume: bool,
     #[command(flatten)]
     pub search: SearchOptions,
 }
 
-/// What an annotation run did.
+/// What an annotation run did, counting the games an earlier run it resumed wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Games written (in full or up to a bad move).
     pub annotated: usize,
     /// Games with an error (not readable, or stopped at a bad move).
     pub errors: usize,
+    /// Games an earlier run had written, kept by `--resume`.
+    pub resumed: usize,
+    /// The signal that stopped the run before its last game, if one did.
+    pub stopped_by: Option<i32>,
 }
 
 /// Reads a PGN file: UTF-8, Latin-1 as some older sites save, or a mix (see
 /// [`pgn::decode()`]); never fails on the bytes themselves.
 pub fn read_pgn_file(path: &Path) -> Result<String, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    Ok(pgn::decode(&bytes))
+    Ok(pgn::decode(&read_bytes(path)?))
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))
 }
 
 /// The jobs to run: `--jobs`, or every core shared among jobs of `--threads` threads;
@@ -104,22 +121,146 @@ fn evaluate(
     game: &Game,
     limits: &Limits,
     progress: &JobProgress,
-    stop: &AtomicBool,
+    stop: impl Fn() -> bool,
 ) -> Option<Vec<PositionEval>> {
     let positions = game.positions();
     engine.new_game();
     review::evaluate_positions(engine, &game.start, &game.moves, &positions, limits, || {
         progress.position_done();
-        !stop.load(Ordering::Relaxed)
+        !stop()
     })
 }
 
-/// Runs `khun annotate`. `Err` is a message for input that stops everything (no file,
-/// no game, an output that cannot be written); errors in single games are printed
-/// and counted in the summary.
-pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
-    let text = read_pgn_file(&args.pgn)?;
-    let all = pgn::read_and_replay_in(&text, args.variant);
+/// The settings of this run that decide its output's bytes, for the progress file.
+fn run_settings(args: &AnnotateArgs, input: &[u8], games: usize) -> Result<RunSettings, String> {
+    let limit = match (args.search.depth, args.search.movetime, args.search.nodes) {
+        (Some(d), _, _) => format!("depth {d}"),
+        (_, Some(ms), _) => format!("movetime {ms}"),
+        (_, _, Some(n)) => format!("nodes {n}"),
+        _ => format!("movetime {DEFAULT_MOVETIME_MS}"),
+    };
+    let evaluation = if args.search.no_nnue {
+        "hand-written".to_string()
+    } else {
+        let network = crate::nnue::load(args.search.eval_file.as_deref().unwrap_or(""))?;
+        format!("network {:016x}", network.checksum)
+    };
+    Ok(RunSettings {
+        input: progress_file::fingerprint(input),
+        games_in_file: games,
+        variant: args.variant.name().to_string(),
+        limit,
+        hash_mb: args.search.hash,
+        threads: args.search.threads,
+        evaluation,
+        shard: annotate_resume::shard_setting(args.shard),
+        json: args.json.is_some(),
+    })
+}
+
+/// Where the games go: the PGN, the JSON Lines, the progress file, and how long the
+/// first two are.
+struct Outputs {
+    pgn: Box<dyn Write>,
+    pgn_bytes: u64,
+    json: Option<BufWriter<File>>,
+    json_bytes: u64,
+    journal: Option<Journal>,
+}
+
+fn create(path: &Path) -> Result<File, String> {
+    File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+}
+
+/// An output to go on after `length` bytes (a new one when there are none).
+fn reopen(path: &Path, length: u64) -> Result<File, String> {
+    if length == 0 {
+        create(path)
+    } else {
+        progress_file::reopen_at(path, length)
+    }
+}
+
+/// Opens the outputs: new ones, or with `--resume` the earlier run's, cut back to its
+/// last recorded game. Returns them and the games already done.
+fn open_outputs(
+    args: &AnnotateArgs,
+    settings: &RunSettings,
+    run_games: &[usize],
+) -> Result<(Outputs, Vec<GameDone>), String> {
+    let Some(path) = &args.output else {
+        if args.resume {
+            return Err(
+                "--resume needs the output of the run to go on with: give -o FILE \
+                        (a run to standard output cannot be resumed)"
+                    .into(),
+            );
+        }
+        let outputs = Outputs {
+            pgn: Box::new(std::io::stdout().lock()),
+            pgn_bytes: 0,
+            json: args
+                .json
+                .as_deref()
+                .map(create)
+                .transpose()?
+                .map(BufWriter::new),
+            json_bytes: 0,
+            journal: None,
+        };
+        return Ok((outputs, Vec::new()));
+    };
+    let progress = progress_file::path_for(path);
+    let resumed = if !args.resume {
+        None
+    } else if progress.exists() {
+        Journal::resume(&progress, settings, run_games)?
+    } else if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        return Err(format!(
+            "cannot resume '{}': it has no progress file '{}' (it was not written by \
+             `khun annotate -o`); run without --resume to annotate again",
+            path.display(),
+            progress.display()
+        ));
+    } else {
+        None
+    };
+    let (journal, done) = match resumed {
+        Some(Resumed { journal, done }) => (journal, done),
+        // The progress file first: an output without one is not from a run to resume.
+        None => (Journal::start(&progress, settings)?, Vec::new()),
+    };
+    let (pgn_bytes, json_bytes) = done.last().map_or((0, 0), |g| (g.pgn_bytes, g.json_bytes));
+    let pgn = reopen(path, pgn_bytes)?;
+    let json = match &args.json {
+        Some(json_path) => Some(BufWriter::new(reopen(json_path, json_bytes)?)),
+        None => None,
+    };
+    let outputs = Outputs {
+        pgn: Box::new(BufWriter::new(pgn)),
+        pgn_bytes,
+        json,
+        json_bytes,
+        journal: Some(journal),
+    };
+    Ok((outputs, done))
+}
+
+/// Why the games stopped coming before the last.
+enum Halt {
+    /// A signal asked to stop: the game in progress is dropped, the output is whole.
+    Stopped,
+    /// Writing failed.
+    Failed(String),
+}
+
+/// Runs `khun annotate`, stopping cleanly when `interrupt` is set. `Err` is a message
+/// for input that stops everything (no file, no game, an output that cannot be
+/// written, an output that cannot be resumed); errors in single games are printed and
+/// counted in the summary.
+pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String> {
+    let input = read_bytes(&args.pgn)?;
+    let all = pgn::read_and_replay_in(&pgn::decode(&input), args.variant);
     if all.is_empty() {
         return Err(format!("no games in '{}'", args.pgn.display()));
     }
@@ -130,28 +271,39 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
         .enumerate()
         .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
         .collect();
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
-        )),
-        None => Box::new(std::io::stdout().lock()),
+    let settings = run_settings(args, &input, n)?;
+    let run_games: Vec<usize> = games.iter().map(|(i, _)| *i).collect();
+    let (mut outputs, done) = open_outputs(args, &settings, &run_games)?;
+    let mut summary = Summary {
+        resumed: done.len(),
+        ..Summary::default()
     };
-    let mut json: Option<std::io::BufWriter<std::fs::File>> = match &args.json {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
-        )),
-        None => None,
-    };
-    let json_error = |e: std::io::Error| format!("cannot write the JSON: {e}");
-    let searched = games.iter().filter(|(_, g)| g.is_ok()).count();
+    let mut graphs = Vec::new();
+    for (g, (_, entry)) in done.iter().zip(&games) {
+        summary.errors += g.error as usize;
+        if let (Ok(game), Some(scores)) = (entry, &g.scores) {
+            summary.annotated += 1;
+            graphs.push(game_graph(game, scores.clone()));
+        }
+    }
+    let todo = &games[done.len()..];
+    if let Some(path) = args.output.as_ref().filter(|_| args.resume) {
+        eprintln!(
+            "khun annotate: resuming '{}': {} of {} games done, {} to go",
+            path.display(),
+            done.len(),
+            games.len(),
+            todo.len()
+        );
+    }
+
+    let searched = todo.iter().filter(|(_, g)| g.is_ok()).count();
     let jobs = job_count(args.jobs, args.search.threads, searched);
     let engines = (0..jobs)
         .map(|_| args.search.engine(Arc::new(Silent)))
         .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
-    let positions: usize = games
+    let positions: usize = todo
         .iter()
         .filter_map(|(_, g)| g.as_ref().ok())
         .map(|g| g.moves.len() + 1)
@@ -164,6 +316,9 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
                 (_, entry): &(usize, Result<Game, PgnError>),
                 stop: &AtomicBool| {
         let game = entry.as_ref().ok()?;
+        if interrupt.requested() {
+            return None;
+        }
         let bar = progress.job(job);
         bar.start_game(
             game.label().replacen(
@@ -173,72 +328,123 @@ pub fn run(args: &AnnotateArgs) -> Result<Summary, String> {
             ),
             game.moves.len() + 1,
         );
-        let evals = evaluate(engine, game, &limits, &bar, stop);
+        let evals = evaluate(engine, game, &limits, &bar, || {
+            stop.load(Ordering::Relaxed) || interrupt.requested()
+        });
         bar.idle();
         evals
     };
 
-    let mut summary = Summary::default();
-    let mut graphs = Vec::new();
-    let consume = |i: usize, evals: Option<Vec<PositionEval>>| -> Result<(), String> {
-        let (index, entry) = &games[i];
-        if let Some(shard) = args.shard {
-            out.write_all(shard.marker(index + 1, n).as_bytes())
-                .map_err(|e| format!("cannot write the annotated games: {e}"))?;
+    let mut written = 0;
+    let consume = |i: usize, evals: Option<Vec<PositionEval>>| -> Result<(), Halt> {
+        let (index, entry) = &todo[i];
+        if entry.is_ok() && evals.is_none() {
+            // Stopped in the middle of the game: it is dropped, the output ends whole.
+            return Err(if interrupt.requested() {
+                Halt::Stopped
+            } else {
+                Halt::Failed("the annotation was stopped".into())
+            });
         }
-        let game = match entry {
-            Ok(g) => g,
+        let mut text = String::new();
+        if let Some(shard) = args.shard {
+            text.push_str(&shard.marker(index + 1, n));
+        }
+        let mut json_line = None;
+        let mut scores = None;
+        match entry {
             Err(e) => {
                 progress.suspend(|| eprintln!("khun annotate: {e}"));
                 summary.errors += 1;
-                if let Some(j) = &mut json {
-                    j.write_all(
-                        annotate_json::line(&annotate_json::unreadable_record(index + 1, n, e))
-                            .as_bytes(),
-                    )
-                    .map_err(json_error)?;
+                json_line = outputs.json.is_some().then(|| {
+                    annotate_json::line(&annotate_json::unreadable_record(index + 1, n, e))
+                });
+            }
+            Ok(game) => {
+                let evals = evals.unwrap_or_default();
+                if let Some(e) = &game.error {
+                    progress.suspend(|| {
+                        eprintln!("khun annotate: {e}; the moves before it are annotated")
+                    });
+                    summary.errors += 1;
                 }
-                return Ok(());
+                let (annotated, graph) = annotate_game(game, &evals);
+                text.push_str(&pgn::write_game(&annotated));
+                let game_summary = GameSummary::of(game, &evals);
+                progress.suspend(|| {
+                    for line in game_summary.lines(&game.label(), &annotated.result) {
+                        eprintln!("{line}");
+                    }
+                });
+                if outputs.json.is_some() {
+                    let record = annotate_json::game_record(
+                        game,
+                        &evals,
+                        &annotated.result,
+                        &game_summary,
+                        n,
+                    );
+                    json_line = Some(annotate_json::line(&record));
+                }
+                scores = Some(graph.scores_white.clone());
+                graphs.push(graph);
+                summary.annotated += 1;
             }
-        };
-        if let Some(e) = &game.error {
-            progress.suspend(|| eprintln!("khun annotate: {e}; the moves before it are annotated"));
-            summary.errors += 1;
         }
-        let Some(evals) = evals else {
-            return Err("the annotation was stopped".into());
-        };
-        let (annotated, graph) = annotate_game(game, &evals);
-        out.write_all(pgn::write_game(&annotated).as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| format!("cannot write the annotated games: {e}"))?;
-        let game_summary = GameSummary::of(game, &evals);
-        progress.suspend(|| {
-            for line in game_summary.lines(&game.label(), &annotated.result) {
-                eprintln!("{line}");
-            }
-        });
-        if let Some(j) = &mut json {
-            let record =
-                annotate_json::game_record(game, &evals, &annotated.result, &game_summary, n);
-            j.write_all(annotate_json::line(&record).as_bytes())
-                .and_then(|_| j.flush())
-                .map_err(json_error)?;
+        // Each game in one write, flushed, then recorded: a kill leaves at most one
+        // game beyond the last recorded, which --resume cuts off.
+        outputs
+            .pgn
+            .write_all(text.as_bytes())
+            .and_then(|_| outputs.pgn.flush())
+            .map_err(|e| Halt::Failed(format!("cannot write the annotated games: {e}")))?;
+        outputs.pgn_bytes += text.len() as u64;
+        if let (Some(json), Some(line)) = (&mut outputs.json, json_line) {
+            json.write_all(line.as_bytes())
+                .and_then(|_| json.flush())
+                .map_err(|e| Halt::Failed(format!("cannot write the JSON: {e}")))?;
+            outputs.json_bytes += line.len() as u64;
         }
-        graphs.push(graph);
-        summary.annotated += 1;
+        if let Some(journal) = &mut outputs.journal {
+            journal
+                .record(&GameDone {
+                    game: *index,
+                    pgn_bytes: outputs.pgn_bytes,
+                    json_bytes: outputs.json_bytes,
+                    error: entry.as_ref().map_or(true, |g| g.error.is_some()),
+                    scores,
+                })
+                .map_err(Halt::Failed)?;
+        }
+        written += 1;
         Ok(())
     };
-    jobs::ordered_map(&games, engines, work, consume)?;
-    progress.finish();
-    out.flush()
-        .map_err(|e| format!("cannot write the annotated games: {e}"))?;
-    if let Some(j) = &mut json {
-        j.flush().map_err(json_error)?;
+    match jobs::ordered_map(todo, engines, work, consume) {
+        Ok(()) => {}
+        Err(Halt::Stopped) => summary.stopped_by = interrupt.signal(),
+        Err(Halt::Failed(e)) => return Err(e),
     }
+    progress.finish();
     if let Some(path) = &args.svg {
         std::fs::write(path, svg::render(&graphs))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    }
+    if let Some(signal) = summary.stopped_by {
+        let so_far = done.len() + written;
+        let how_to_go_on = match &args.output {
+            Some(path) => format!(
+                "; '{}' holds them whole: run the same command with --resume to annotate \
+                 the other {}",
+                path.display(),
+                games.len() - so_far
+            ),
+            None => String::new(),
+        };
+        eprintln!(
+            "khun annotate: stopped by {} after {so_far} of {} games{how_to_go_on}",
+            interrupt::signal_name(signal),
+            games.len(),
+        );
     }
     Ok(summary)
 }

@@ -95,10 +95,7 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
         });
     }
 
-    let result = match (&game.error, rules) {
-        (None, Some((_, outcome))) => outcome.result().to_string(),
-        _ => game.result.clone(),
-    };
+    let result = output_result(game, rules);
     let mut closing = Vec::new();
     if let Some(e) = &game.error {
         closing.push(format!("stopped: {}", e.message));
@@ -146,16 +143,49 @@ pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
         moves,
         result: result.clone(),
     };
-    let graph = Graph {
+    let graph = graph_with(
+        game,
+        &result,
+        &events,
+        positions.len(),
+        evals.iter().map(|e| e.score_white).collect(),
+    );
+    (out, graph)
+}
+
+/// The result the output gives: the rules' when they ended a game read in full.
+fn output_result(game: &Game, rules: Option<(usize, crate::board::Outcome)>) -> String {
+    match (&game.error, rules) {
+        (None, Some((_, outcome))) => outcome.result().to_string(),
+        _ => game.result.clone(),
+    }
+}
+
+/// The graph of a game annotated earlier, from its scores (White's view, one per
+/// position, start first): what [`annotate_game`] drew for it (a resumed run's SVG).
+pub fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
+    let positions = game.positions();
+    let events = count_events::rule_events(&positions);
+    let result = output_result(game, count_events::rules_result(&positions));
+    graph_with(game, &result, &events, positions.len(), scores_white)
+}
+
+fn graph_with(
+    game: &Game,
+    result: &str,
+    events: &[PlacedEvent],
+    positions: usize,
+    scores_white: Vec<i32>,
+) -> Graph {
+    Graph {
         title: match game.tag("Event").filter(|e| !e.is_empty() && *e != "?") {
             Some(event) => format!("{}, {event}: {result}", game.label()),
             None => format!("{}: {result}", game.label()),
         },
         start: game.start.clone(),
-        scores_white: evals.iter().map(|e| e.score_white).collect(),
-        windows: svg::count_windows(&events, positions.len() - 1),
-    };
-    (out, graph)
+        scores_white,
+        windows: svg::count_windows(events, positions - 1),
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `khun datagen`: the command line over [`crate::nnue::datagen`].
 
 use crate::board::{FenRules, Position};
+use crate::interrupt::{self, Interrupt};
 use crate::nnue::datagen::{self, DatagenConfig, DatagenSummary};
 use std::path::PathBuf;
 
@@ -10,10 +11,11 @@ pub struct DatagenArgs {
     /// The record file; records are appended, so runs with other seeds add up.
     #[arg(long, short)]
     pub output: PathBuf,
-    /// Stop once this many positions have been written.
+    /// Stop once this many positions have been written (with --resume, counting
+    /// those of the run already there).
     #[arg(long)]
     pub positions: Option<u64>,
-    /// Stop after this many games.
+    /// Stop after this many games (with --resume, counting those already there).
     #[arg(long)]
     pub games: Option<u64>,
     /// Nodes searched per move.
@@ -46,6 +48,11 @@ pub struct DatagenArgs {
     /// Play with the hand-written evaluation (the first generation's data).
     #[arg(long)]
     pub no_nnue: bool,
+    /// Go on with the run the output's progress file (OUTPUT.progress) records, from
+    /// its next game, after a kill or a stop; the settings must be the same, and
+    /// --games/--positions count the games already there.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// Reads a book of openings: `startpos [moves ...]` or `FEN [moves ...]` per line;
@@ -73,8 +80,8 @@ pub fn read_book(text: &str) -> Result<Vec<Position>, String> {
     Ok(out)
 }
 
-/// Runs datagen as the arguments say.
-pub fn run(args: &DatagenArgs) -> Result<DatagenSummary, String> {
+/// Runs datagen as the arguments say, stopping cleanly when `interrupt` is set.
+pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, String> {
     if args.positions.is_none() && args.games.is_none() {
         return Err("give --positions or --games (or both)".into());
     }
@@ -104,7 +111,20 @@ pub fn run(args: &DatagenArgs) -> Result<DatagenSummary, String> {
         skip_plies: args.skip_plies,
         max_plies: args.max_plies,
         hash_mb: args.hash.clamp(1, 4096),
+        resume: args.resume,
+        interrupt: interrupt.clone(),
         ..DatagenConfig::default()
     };
-    datagen::run(&cfg).map_err(|e| format!("{}: {e}", args.output.display()))
+    let summary = datagen::run(&cfg).map_err(|e| format!("{}: {e}", args.output.display()))?;
+    if let Some(signal) = summary.stopped_by {
+        eprintln!(
+            "khun datagen: stopped by {} after {} games ({} positions): {} ends with the \
+             last of them, whole; run the same command with --resume to go on",
+            interrupt::signal_name(signal),
+            summary.games,
+            summary.positions,
+            args.output.display()
+        );
+    }
+    Ok(summary)
 }

@@ -8,8 +8,9 @@
 //!   [`annotate_game`] (one game's PGN and graph), [`game_summary`] (its numbers),
 //!   [`annotate_json`] (its JSON line), [`review`] (move judgements),
 //!   [`count_events`] (the counting rules' events), [`svg`] (graphs), [`jobs`] (games
-//!   shared among jobs, results in order), [`progress`] (the display on stderr) and
-//!   [`shard`] (one machine's share of the games).
+//!   shared among jobs, results in order), [`progress`] (the display on stderr),
+//!   [`shard`] (one machine's share of the games) and [`annotate_resume`] (the
+//!   progress file a stopped run resumes from).
 //! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
 //!   trained on it; [`tune_eval`]: the hand-written evaluation's weights fitted to it.
@@ -21,6 +22,7 @@ pub mod analyze_json;
 pub mod annotate;
 pub mod annotate_game;
 pub mod annotate_json;
+pub mod annotate_resume;
 pub mod count_events;
 pub mod datagen;
 pub mod game_summary;

@@ -5,7 +5,10 @@
 //! games are written in index order whatever thread played them: a run is repeatable
 //! from its seed with any number of threads. Each game's records are written at once
 //! when the game ends, so a killed run leaves only complete games (and at worst one
-//! record cut short, which readers skip and the next run's append cuts off).
+//! record cut short, which readers skip and the next run's append cuts off). A
+//! progress file beside the output lets a stopped run go on with `resume` (see
+//! [`super::datagen_resume`]); a set [`Interrupt`] (SIGINT, SIGTERM) drops the games
+//! in progress and ends the run at the last game written.
 //!
 //! The result written with each position is the game's real result: mate, or a draw
 //! by stalemate, material that cannot mate, or the count running out (whatever the
@@ -15,15 +18,19 @@
 //! `max_plies` plies.
 
 use super::data::{self, GameResult, RECORD_BYTES};
+use super::datagen_resume::{Progress, RunSettings};
 use super::network::Network;
 use super::rng::Rng;
 use crate::board::{Color, Move, Outcome, Position};
+use crate::interrupt::Interrupt;
+use crate::progress_file;
 use crate::search::score::is_mate;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};
 use std::collections::BTreeMap;
+use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -56,6 +63,11 @@ pub struct DatagenConfig {
     pub hash_mb: usize,
     /// The network the games are played with; `None`: the hand-written evaluation.
     pub network: Option<Arc<Network>>,
+    /// Go on with the run the output's progress file records, instead of appending a
+    /// new one.
+    pub resume: bool,
+    /// Set from outside to stop the run at the last game written.
+    pub interrupt: Interrupt,
 }
 
 impl Default for DatagenConfig {
@@ -74,11 +86,13 @@ impl Default for DatagenConfig {
             max_plies: 400,
             hash_mb: 16,
             network: None,
+            resume: false,
+            interrupt: Interrupt::new(),
         }
     }
 }
 
-/// The totals of a run.
+/// The totals of a run (with `resume`, the games before included).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DatagenSummary {
     pub games: u64,
@@ -89,6 +103,10 @@ pub struct DatagenSummary {
     /// How the games ended, counted by [`GameEnd`] (its `as usize`).
     pub ends: [u64; GameEnd::COUNT],
     pub seconds: f64,
+    /// Games an earlier run had written, kept by `resume`.
+    pub resumed: u64,
+    /// The signal that stopped the run before its limits, if one did.
+    pub stopped_by: Option<i32>,
 }
 
 /// How a datagen game ended.
@@ -242,11 +260,18 @@ fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u
 
 /// Plays game `index` of a run with `cfg` on its own (what `run` writes for it).
 pub fn play_one(cfg: &DatagenConfig, index: u64) -> PlayedGame {
-    play_game(cfg, &mut SelfPlayer::new(cfg), index)
+    play_game(cfg, &mut SelfPlayer::new(cfg), index, &Interrupt::new())
+        .expect("a fresh interrupt is never set")
 }
 
-/// Plays game `index` to its end and packs its kept positions.
-fn play_game(cfg: &DatagenConfig, player: &mut SelfPlayer, index: u64) -> PlayedGame {
+/// Plays game `index` to its end and packs its kept positions; `None` when
+/// `interrupt` is set before the end.
+fn play_game(
+    cfg: &DatagenConfig,
+    player: &mut SelfPlayer,
+    index: u64,
+    interrupt: &Interrupt,
+) -> Option<PlayedGame> {
     let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
     player.new_game();
     let mut pos = opening(cfg, &mut rng, player, index);
@@ -273,6 +298,9 @@ fn play_game(cfg: &DatagenConfig, player: &mut SelfPlayer, index: u64) -> Played
         if pos.game_ply() - start_ply >= cfg.max_plies {
             break (GameResult::Draw, GameEnd::MaxPlies);
         }
+        if interrupt.requested() {
+            return None;
+        }
         let Some((best, score)) = player.search(&pos, &keys) else {
             unreachable!("a position without an outcome has a legal move");
         };
@@ -288,44 +316,120 @@ fn play_game(cfg: &DatagenConfig, player: &mut SelfPlayer, index: u64) -> Played
     for (p, score) in &kept {
         records.extend_from_slice(&data::encode(p, *score, result));
     }
-    PlayedGame {
+    Some(PlayedGame {
         start,
         moves,
         records,
         result,
         end,
-    }
+    })
 }
 
-/// Writes finished games in index order and keeps the totals.
+/// Writes finished games in index order, keeps the totals and records the progress.
 struct OrderedWriter {
     file: std::io::BufWriter<std::fs::File>,
     pending: BTreeMap<u64, PlayedGame>,
     next: u64,
     summary: DatagenSummary,
+    progress: Progress,
+    progress_path: PathBuf,
+}
+
+/// Whether a run with `cfg` that has written `s` has reached its limits.
+fn limits_reached(cfg: &DatagenConfig, s: &DatagenSummary) -> bool {
+    cfg.games.is_some_and(|g| s.games >= g) || cfg.positions.is_some_and(|p| s.positions >= p)
+}
+
+/// Opens the output for this run: appended to, or with `resume` cut back to where the
+/// earlier run's progress file says it was whole. Returns the file and the run's
+/// progress so far.
+fn open_output(cfg: &DatagenConfig, progress_path: &Path) -> std::io::Result<(File, Progress)> {
+    let refuse = |message: String| std::io::Error::other(message);
+    let settings = RunSettings::of(cfg);
+    let earlier = Progress::read(progress_path).map_err(refuse)?;
+    let resumable = match earlier {
+        Some(p) if cfg.resume => Some(p),
+        Some(p) if !p.finished => {
+            return Err(refuse(format!(
+                "it holds a run that did not finish (seed {}, {} games so far): go on with                  it with --resume, or remove '{}' to append a new run",
+                p.settings.seed,
+                p.games,
+                progress_path.display()
+            )));
+        }
+        _ if cfg.resume && std::fs::metadata(&cfg.output).is_ok_and(|m| m.len() > 0) => {
+            return Err(refuse(format!(
+                "nothing to resume: there is no progress file '{}'; run without --resume                  to append a new run",
+                progress_path.display()
+            )));
+        }
+        _ => None,
+    };
+    let Some(earlier) = resumable else {
+        let (file, existing) = data::open_for_append(&cfg.output)?;
+        if existing > 0 {
+            eprintln!(
+                "khun datagen: appending to {} ({existing} records already there)",
+                cfg.output.display()
+            );
+        }
+        let start = existing * RECORD_BYTES as u64;
+        return Ok((file, Progress::start(settings, start)));
+    };
+    let differences = progress_file::differences(&earlier.settings, &settings);
+    if !differences.is_empty() {
+        return Err(refuse(format!(
+            "cannot resume: the run was made with other settings ({}); run with the same \
+             ones, or remove '{}' to append a new run",
+            differences.join("; "),
+            progress_path.display()
+        )));
+    }
+    // Even at 0 bytes the file is cut back: a first game written but not recorded.
+    let file = if earlier.bytes == 0 && !cfg.output.exists() {
+        data::open_for_append(&cfg.output)?.0
+    } else {
+        progress_file::reopen_at(&cfg.output, earlier.bytes).map_err(refuse)?
+    };
+    eprintln!(
+        "khun datagen: resuming {} (seed {}): {} games, {} positions done",
+        cfg.output.display(),
+        earlier.settings.seed,
+        earlier.games,
+        earlier.positions
+    );
+    Ok((file, earlier))
 }
 
 /// Runs datagen to its limits, printing progress on stderr. Returns the totals.
 pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
-    let (file, existing) = data::open_for_append(&cfg.output)?;
-    if existing > 0 {
-        eprintln!(
-            "khun datagen: appending to {} ({existing} records already there)",
-            cfg.output.display()
-        );
+    let progress_path = progress_file::path_for(&cfg.output);
+    let (file, mut recorded) = open_output(cfg, &progress_path)?;
+    let mut summary = recorded.summary();
+    summary.resumed = recorded.games;
+    let positions_before = summary.positions;
+    if limits_reached(cfg, &summary) {
+        recorded.finished = true;
+        recorded.write(&progress_path)?;
+        return Ok(summary);
     }
+    recorded.finished = false;
+    recorded.write(&progress_path)?;
     // Every table now: a search that finds one built by an earlier game but not yet
     // in a later one would not be repeatable.
     for ending in tablebase::Ending::ALL {
         tablebase::ensure(ending);
     }
+    let first_game = summary.games;
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),
         pending: BTreeMap::new(),
-        next: 0,
-        summary: DatagenSummary::default(),
+        next: first_game,
+        summary,
+        progress: recorded,
+        progress_path,
     });
-    let next_game = AtomicU64::new(0);
+    let next_game = AtomicU64::new(first_game);
     let done = AtomicBool::new(false);
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
@@ -346,7 +450,11 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
                         if cfg.games.is_some_and(|g| index >= g) {
                             break;
                         }
-                        let game = play_game(cfg, &mut player, index);
+                        // Stopped: the game is dropped, and so are the later ones
+                        // (the writer keeps the index order).
+                        let Some(game) = play_game(cfg, &mut player, index, &cfg.interrupt) else {
+                            break;
+                        };
                         let mut w = writer.lock().expect("writer lock");
                         w.pending.insert(index, game);
                         if let Err(e) = w.flush_ready(cfg, done) {
@@ -356,7 +464,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
                         let mut last = last_report.lock().expect("report lock");
                         if last.elapsed().as_secs_f64() >= 2.0 {
                             *last = Instant::now();
-                            progress(&w.summary, start, terminal);
+                            progress(&w.summary, positions_before, start, terminal);
                         }
                     }
                 })
@@ -368,8 +476,14 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     }
     let mut w = writer.into_inner().expect("writer lock");
     w.file.flush()?;
+    if limits_reached(cfg, &w.summary) {
+        w.progress.finished = true;
+        w.progress.write(&w.progress_path)?;
+    } else {
+        w.summary.stopped_by = cfg.interrupt.signal();
+    }
     w.summary.seconds = start.elapsed().as_secs_f64();
-    progress(&w.summary, start, terminal);
+    progress(&w.summary, positions_before, start, terminal);
     if terminal {
         eprintln!();
     }
@@ -397,9 +511,11 @@ impl OrderedWriter {
                 GameResult::Draw => s.draws += 1,
                 GameResult::BlackWins => s.black_wins += 1,
             }
-            if cfg.games.is_some_and(|g| s.games >= g)
-                || cfg.positions.is_some_and(|p| s.positions >= p)
-            {
+            // The records first, then the progress that counts them: a kill between
+            // the two leaves a game that --resume cuts off and plays again.
+            self.progress.add_game(game.records.len(), s);
+            self.progress.write(&self.progress_path)?;
+            if limits_reached(cfg, s) {
                 done.store(true, Ordering::Relaxed);
             }
         }
@@ -407,12 +523,13 @@ impl OrderedWriter {
     }
 }
 
-fn progress(s: &DatagenSummary, start: Instant, terminal: bool) {
+/// The progress line; the speed counts this run's positions (not those resumed).
+fn progress(s: &DatagenSummary, positions_before: u64, start: Instant, terminal: bool) {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let line = format!(
         "positions {} ({:.0}/s), games {} (W {} D {} L {}), {:.0} s",
         s.positions,
-        s.positions as f64 / secs,
+        (s.positions - positions_before) as f64 / secs,
         s.games,
         s.white_wins,
         s.draws,

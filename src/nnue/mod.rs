@@ -5,7 +5,8 @@
 //!   shared by the trainer and the engine so the two can never disagree.
 //! - [`accumulator`]: the hidden layer's sums kept move by move, and the output.
 //! - [`data`]: the 32-byte training record and its files.
-//! - [`datagen`]: self-play games at a fixed node count that write those records.
+//! - [`datagen`]: self-play games at a fixed node count that write those records;
+//!   [`datagen_resume`]: the progress file a stopped run goes on from.
 //! - [`network`]: the shape, the quantised weights and the file format.
 //! - [`rng`]: the small seeded generator datagen and the trainer use.
 //! - [`train`]: the trainer: records in, a quantised network out (`khun train`).
@@ -13,6 +14,7 @@
 pub mod accumulator;
 pub mod data;
 pub mod datagen;
+pub mod datagen_resume;
 pub mod features;
 pub mod network;
 pub mod rng;

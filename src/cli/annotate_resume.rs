@@ -1,0 +1,258 @@
+//! `annotate -o OUT --resume`: the progress file `OUT.progress` that lets a killed or
+//! stopped run go on where it stopped, without losing or repeating a game.
+//!
+//! Games are written whole, in file order, and flushed one at a time: first the PGN
+//! (with its `--shard` line), then the `--json` line, and only then one line in the
+//! progress file saying the game is done and how long the PGN and the JSON are with
+//! it. The progress file is JSON Lines, appended to: a first line with the settings
+//! that decide the output's bytes (the input file's fingerprint and game count, the
+//! variant, the search limit, table size, threads, evaluation, shard, whether there
+//! is a JSON file), then one line per finished game with its index in the file, the
+//! two lengths, whether it had an error, and its scores (so `--svg`, drawn at the end
+//! from every game, is the same after a resumed run). A line appended for each game
+//! costs the same however long the run has been going, unlike rewriting one file.
+//!
+//! Killed at any moment, a run leaves at most one game beyond the last recorded one
+//! (written in part, or whole but not recorded) and at most one torn progress line.
+//! `--resume` drops the torn line, cuts the PGN and the JSON back to the lengths of
+//! the last recorded game, so the two agree on the games done, and annotates the
+//! rest. A progress file whose settings differ from the run's is refused, naming
+//! each difference.
+
+use super::shard::Shard;
+use crate::progress_file;
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What the first line of a progress file says it is.
+const KIND: &str = "khun annotate progress";
+
+/// The settings that decide an annotation's bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSettings {
+    /// The input's fingerprint (see [`progress_file::fingerprint`]) and its games.
+    pub input: String,
+    pub games_in_file: usize,
+    pub variant: String,
+    /// `depth 4`, `nodes 20000` or `movetime 200`.
+    pub limit: String,
+    pub hash_mb: usize,
+    pub threads: usize,
+    /// `hand-written`, or `network` and its checksum.
+    pub evaluation: String,
+    /// `K/N`, or null for the whole file.
+    pub shard: Option<String>,
+    /// Whether the run writes a `--json` file.
+    pub json: bool,
+}
+
+/// The first line of a progress file.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    kind: String,
+    settings: RunSettings,
+}
+
+/// One finished game, as its progress line records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameDone {
+    /// The game's index in the file, from 0.
+    pub game: usize,
+    /// The PGN's and the JSON's lengths once the game was written.
+    pub pgn_bytes: u64,
+    pub json_bytes: u64,
+    /// The game had an error (unreadable, or stopped at a bad move).
+    pub error: bool,
+    /// White's view of every position (start first), for the graph; null for a game
+    /// that could not be read.
+    pub scores: Option<Vec<i32>>,
+}
+
+/// An open progress file, appended to as games finish.
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+}
+
+/// Where a resumed run stands: the games already done, in order.
+pub struct Resumed {
+    pub journal: Journal,
+    pub done: Vec<GameDone>,
+}
+
+impl Journal {
+    /// Starts the progress file of a fresh run (replacing an earlier one).
+    pub fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
+        let file =
+            File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        let mut journal = Journal {
+            file,
+            path: path.to_path_buf(),
+        };
+        journal.append(&Header {
+            kind: KIND.into(),
+            settings: settings.clone(),
+        })?;
+        Ok(journal)
+    }
+
+    /// Reads the progress file of an earlier run with `settings`, whose games in order
+    /// are `run_games` (indices in the file). The torn line a killed run can leave is
+    /// dropped; anything else that does not fit is an error naming it. `None`: the run
+    /// was killed before its settings line was whole, so before its first game.
+    pub fn resume(
+        path: &Path,
+        settings: &RunSettings,
+        run_games: &[usize],
+    ) -> Result<Option<Resumed>, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let bad = |line: usize, what: &str| {
+            format!(
+                "'{}', line {line}: {what}; remove it (and the output) to start again",
+                path.display()
+            )
+        };
+        let mut kept = 0; // bytes of whole lines read so far
+        let mut done: Vec<GameDone> = Vec::new();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for (n, line) in lines.iter().enumerate() {
+            let last = n + 1 == lines.len();
+            if !line.ends_with('\n') {
+                // A line a killed run was writing: the game it records is redone.
+                break;
+            }
+            if n == 0 {
+                let header: Header = serde_json::from_str(line)
+                    .ok()
+                    .filter(|h: &Header| h.kind == KIND)
+                    .ok_or_else(|| bad(1, "not a progress file of `khun annotate`"))?;
+                let differences = progress_file::differences(&header.settings, settings);
+                if !differences.is_empty() {
+                    return Err(format!(
+                        "cannot resume: the output was made with other settings ({}); run \
+                         with the same ones, or without --resume to start again",
+                        differences.join("; ")
+                    ));
+                }
+            } else {
+                let game: GameDone = match serde_json::from_str(line) {
+                    Ok(g) => g,
+                    Err(_) if last => break,
+                    Err(_) => return Err(bad(n + 1, "not a finished game's line")),
+                };
+                if run_games.get(done.len()) != Some(&game.game) {
+                    return Err(bad(n + 1, "a game out of this run's order"));
+                }
+                done.push(game);
+            }
+            kept += line.len();
+        }
+        if kept == 0 {
+            return Ok(None);
+        }
+        let file = progress_file::reopen_at(path, kept as u64)?;
+        Ok(Some(Resumed {
+            journal: Journal {
+                file,
+                path: path.to_path_buf(),
+            },
+            done,
+        }))
+    }
+
+    /// Records a finished game (after its PGN and JSON are flushed).
+    pub fn record(&mut self, game: &GameDone) -> Result<(), String> {
+        self.append(game)
+    }
+
+    fn append<T: Serialize>(&mut self, value: &T) -> Result<(), String> {
+        let mut line =
+            serde_json::to_string(value).map_err(|e| format!("cannot record progress: {e}"))?;
+        line.push('\n');
+        // One write of the whole line: a kill tears at most this line.
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| format!("cannot write '{}': {e}", self.path.display()))
+    }
+}
+
+/// The `--shard` setting as the progress file records it.
+pub fn shard_setting(shard: Option<Shard>) -> Option<String> {
+    shard.map(|s| s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(depth: u32) -> RunSettings {
+        RunSettings {
+            input: "00000000deadbeef".into(),
+            games_in_file: 3,
+            variant: "makruk".into(),
+            limit: format!("depth {depth}"),
+            hash_mb: 16,
+            threads: 1,
+            evaluation: "hand-written".into(),
+            shard: None,
+            json: false,
+        }
+    }
+
+    fn game(i: usize) -> GameDone {
+        GameDone {
+            game: i,
+            pgn_bytes: 100 * (i as u64 + 1),
+            json_bytes: 0,
+            error: false,
+            scores: Some(vec![10, -20]),
+        }
+    }
+
+    #[test]
+    fn a_torn_line_is_dropped_and_other_settings_refused() {
+        let dir = std::env::temp_dir().join(format!("khun-journal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.pgn.progress");
+        let mut journal = Journal::start(&path, &settings(3)).unwrap();
+        journal.record(&game(0)).unwrap();
+        journal.record(&game(1)).unwrap();
+        drop(journal);
+        // A kill in the middle of the third game's line.
+        let whole = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{whole}{{\"game\":2,\"pgn_b")).unwrap();
+        let resumed = Journal::resume(&path, &settings(3), &[0, 1, 2])
+            .unwrap()
+            .unwrap();
+        assert_eq!(resumed.done, vec![game(0), game(1)]);
+        let mut journal = resumed.journal;
+        journal.record(&game(2)).unwrap();
+        drop(journal);
+        let resumed = Journal::resume(&path, &settings(3), &[0, 1, 2])
+            .unwrap()
+            .unwrap();
+        assert_eq!(resumed.done, vec![game(0), game(1), game(2)]);
+        let refused = Journal::resume(&path, &settings(4), &[0, 1, 2])
+            .err()
+            .unwrap();
+        assert!(
+            refused.contains("limit: then \"depth 3\", now \"depth 4\""),
+            "{refused}"
+        );
+        let refused = Journal::resume(&path, &settings(3), &[0, 2]).err().unwrap();
+        assert!(refused.contains("out of this run's order"), "{refused}");
+        // Killed before the settings line was whole: nothing to keep.
+        std::fs::write(&path, "{\"kind\":\"khun ann").unwrap();
+        assert!(
+            Journal::resume(&path, &settings(3), &[0, 1, 2])
+                .unwrap()
+                .is_none()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

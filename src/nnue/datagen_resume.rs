@@ -1,0 +1,191 @@
+//! `datagen --resume`: the progress file `OUT.progress` that lets a run stopped at any
+//! moment go on by seed and game index, so that a run killed and resumed any number
+//! of times writes the same bytes as one that was never stopped.
+//!
+//! Games are decided by the seed and their index and written in index order (see
+//! [`super::datagen`]). After each game's records are appended and flushed, the
+//! progress file is rewritten whole (a temporary file renamed over it, so a kill
+//! leaves the old one or the new one): the settings that decide the games, the
+//! file's length when the run started (records of earlier runs before it) and after
+//! the last game recorded, the totals so far, and whether the run reached its
+//! limits. `--resume` checks the settings, cuts the file back to the recorded
+//! length (dropping a record cut short and a game written but not recorded) and goes
+//! on from the next game index. `--games` and `--positions` count the whole run,
+//! what was there included, so a finished run can also be taken further.
+
+use super::datagen::{DatagenConfig, DatagenSummary, GameEnd};
+use crate::progress_file;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// What the progress file says it is.
+const KIND: &str = "khun datagen progress";
+
+/// The settings that decide a run's games (the thread count and the limits do not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunSettings {
+    pub seed: u64,
+    pub nodes: u64,
+    pub random_plies: usize,
+    /// The book's fingerprint (over its positions' FENs), or null without one.
+    pub book: Option<String>,
+    pub skip_plies: u32,
+    pub max_opening_score: i32,
+    pub max_plies: u32,
+    pub hash_mb: usize,
+    /// `hand-written`, or `network` and its checksum.
+    pub evaluation: String,
+}
+
+impl RunSettings {
+    /// The settings of a run with `cfg`.
+    pub fn of(cfg: &DatagenConfig) -> RunSettings {
+        let book = (!cfg.book.is_empty()).then(|| {
+            let fens: Vec<String> = cfg.book.iter().map(|p| p.to_fen()).collect();
+            progress_file::fingerprint(fens.join("\n").as_bytes())
+        });
+        RunSettings {
+            seed: cfg.seed,
+            nodes: cfg.nodes,
+            random_plies: cfg.random_plies,
+            book,
+            skip_plies: cfg.skip_plies,
+            max_opening_score: cfg.max_opening_score,
+            max_plies: cfg.max_plies,
+            hash_mb: cfg.hash_mb,
+            evaluation: match &cfg.network {
+                Some(net) => format!("network {:016x}", net.checksum),
+                None => "hand-written".into(),
+            },
+        }
+    }
+}
+
+/// The progress file's contents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    kind: String,
+    pub settings: RunSettings,
+    /// The file's length when the run started.
+    pub start_bytes: u64,
+    /// The file's length after the last game recorded.
+    pub bytes: u64,
+    pub games: u64,
+    pub positions: u64,
+    pub white_wins: u64,
+    pub draws: u64,
+    pub black_wins: u64,
+    /// Game ends by kind, as [`DatagenSummary::ends`].
+    pub ends: [u64; GameEnd::COUNT],
+    /// The run reached its limits (not stopped, not failed).
+    pub finished: bool,
+}
+
+impl Progress {
+    /// The progress of a run with `settings` that starts on a file of `start_bytes`.
+    pub fn start(settings: RunSettings, start_bytes: u64) -> Progress {
+        Progress {
+            kind: KIND.into(),
+            settings,
+            start_bytes,
+            bytes: start_bytes,
+            games: 0,
+            positions: 0,
+            white_wins: 0,
+            draws: 0,
+            black_wins: 0,
+            ends: [0; GameEnd::COUNT],
+            finished: false,
+        }
+    }
+
+    /// Reads a progress file; `None` when there is none.
+    pub fn read(path: &Path) -> Result<Option<Progress>, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot read '{}': {e}", path.display())),
+        };
+        serde_json::from_str::<Progress>(&text)
+            .ok()
+            .filter(|p| p.kind == KIND)
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a progress file of `khun datagen`; remove it to start again",
+                    path.display()
+                )
+            })
+    }
+
+    /// Writes the progress file at once (see [`progress_file::write_atomically`]).
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        progress_file::write_atomically(path, format!("{text}\n").as_bytes())
+    }
+
+    /// Counts a game of `records` bytes, its result and end, appended to the file.
+    pub fn add_game(&mut self, records: usize, summary: &DatagenSummary) {
+        self.bytes += records as u64;
+        self.games = summary.games;
+        self.positions = summary.positions;
+        self.white_wins = summary.white_wins;
+        self.draws = summary.draws;
+        self.black_wins = summary.black_wins;
+        self.ends = summary.ends;
+    }
+
+    /// The totals so far, as a run's summary.
+    pub fn summary(&self) -> DatagenSummary {
+        DatagenSummary {
+            games: self.games,
+            positions: self.positions,
+            white_wins: self.white_wins,
+            draws: self.draws,
+            black_wins: self.black_wins,
+            ends: self.ends,
+            ..DatagenSummary::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_round_trips_and_settings_follow_the_config() {
+        let cfg = DatagenConfig::default();
+        let mut p = Progress::start(RunSettings::of(&cfg), 64);
+        let summary = DatagenSummary {
+            games: 1,
+            positions: 3,
+            draws: 1,
+            ..DatagenSummary::default()
+        };
+        p.add_game(96, &summary);
+        assert_eq!(p.bytes, 160);
+        assert_eq!(p.summary().positions, 3);
+        let dir = std::env::temp_dir().join(format!("khun-datagen-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.bin.progress");
+        assert_eq!(Progress::read(&path), Ok(None));
+        p.write(&path).unwrap();
+        assert_eq!(Progress::read(&path), Ok(Some(p.clone())));
+        std::fs::write(&path, "{}").unwrap();
+        assert!(
+            Progress::read(&path)
+                .unwrap_err()
+                .contains("not a progress file")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        let other = DatagenConfig {
+            seed: 2,
+            ..DatagenConfig::default()
+        };
+        assert_eq!(
+            progress_file::differences(&RunSettings::of(&cfg), &RunSettings::of(&other)),
+            vec!["seed: then 1, now 2".to_string()]
+        );
+    }
+}

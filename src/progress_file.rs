@@ -1,0 +1,148 @@
+//! What the progress files of long jobs share. `annotate -o OUT` and `datagen -o OUT`
+//! keep `OUT.progress` beside their output: the settings that decide the output's
+//! bytes, and how far the output is known to be whole (games done, bytes). `--resume`
+//! compares the settings with its own, cuts the output back to the recorded length
+//! (dropping a game a killed run had only half written, or written but not yet
+//! recorded) and goes on from the next game. Each job's own file is described where
+//! it is written: [`crate::cli::annotate_resume`], [`crate::nnue::datagen_resume`].
+
+use serde::Serialize;
+use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// The progress file of an output: the output's name with `.progress` added.
+pub fn path_for(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".progress");
+    PathBuf::from(name)
+}
+
+/// A short fingerprint of some bytes (an input file, a book), hex FNV-1a 64.
+pub fn fingerprint(bytes: &[u8]) -> String {
+    format!("{:016x}", crate::nnue::network::fnv1a(bytes))
+}
+
+/// The settings that differ between an earlier run (`then`) and this one (`now`), one
+/// `name: then ..., now ...` each; empty when they agree.
+pub fn differences<T: Serialize>(then: &T, now: &T) -> Vec<String> {
+    let (Ok(then), Ok(now)) = (serde_json::to_value(then), serde_json::to_value(now)) else {
+        return vec!["the settings cannot be compared".into()];
+    };
+    let (Some(then), Some(now)) = (then.as_object(), now.as_object()) else {
+        return if then == now {
+            Vec::new()
+        } else {
+            vec![format!("then {then}, now {now}")]
+        };
+    };
+    now.iter()
+        .filter(|(key, value)| then.get(*key) != Some(value))
+        .map(|(key, value)| {
+            let before = then
+                .get(key)
+                .map_or("not recorded".to_string(), |v| v.to_string());
+            format!("{key}: then {before}, now {value}")
+        })
+        .collect()
+}
+
+/// Replaces `path`'s contents at once (a temporary file renamed over it), so a run
+/// killed at any moment leaves either the old contents or the new, never a mix.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    let temporary = PathBuf::from(name);
+    {
+        let mut file = File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.flush()?;
+    }
+    std::fs::rename(&temporary, path)
+}
+
+/// Opens an output to go on writing after its first `length` bytes, cutting off what
+/// follows them (a game written in part, or not yet recorded as done). An output
+/// shorter than `length` was changed since: an error.
+pub fn reopen_at(path: &Path, length: u64) -> Result<File, String> {
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot reopen '{}' to resume: {e}", path.display()))?;
+    let found = file
+        .metadata()
+        .map_err(|e| format!("cannot read '{}': {e}", path.display()))?
+        .len();
+    if found < length {
+        return Err(format!(
+            "'{}' has {found} bytes but its progress file records {length}: was it changed \
+             since? Run without --resume to start again",
+            path.display()
+        ));
+    }
+    file.set_len(length)
+        .and_then(|_| file.seek(SeekFrom::End(0)))
+        .map_err(|e| {
+            format!(
+                "cannot cut '{}' back to {length} bytes: {e}",
+                path.display()
+            )
+        })?;
+    Ok(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Settings {
+        depth: u32,
+        shard: Option<String>,
+    }
+
+    #[test]
+    fn differences_name_each_setting_that_changed() {
+        let then = Settings {
+            depth: 4,
+            shard: None,
+        };
+        let now = Settings {
+            depth: 5,
+            shard: Some("1/4".into()),
+        };
+        assert!(differences(&then, &then).is_empty());
+        assert_eq!(
+            differences(&then, &now),
+            vec![
+                "depth: then 4, now 5".to_string(),
+                "shard: then null, now \"1/4\"".to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn paths_and_reopening() {
+        assert_eq!(
+            path_for(Path::new("out/a.pgn")),
+            PathBuf::from("out/a.pgn.progress")
+        );
+        let dir = std::env::temp_dir().join(format!("khun-progress-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.txt");
+        std::fs::write(&path, b"whole game\ntorn ga").unwrap();
+        let mut file = reopen_at(&path, 11).unwrap();
+        file.write_all(b"next\n").unwrap();
+        drop(file);
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole game\nnext\n");
+        assert!(
+            reopen_at(&path, 1000)
+                .unwrap_err()
+                .contains("was it changed")
+        );
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
