@@ -104,6 +104,14 @@ impl TimeManager {
         let budget =
             (time + inc * (moves_to_go - 1)).saturating_sub(reserve + lag.typical_ms * moves_to_go);
         let mut optimum = budget / moves_to_go;
+        if time < reserve && inc > 0 {
+            // Below the reserve the plan alone would win it back by a few ms a move;
+            // spending at most half the increment wins it back within a few moves.
+            // why: at 10+0.1 on a machine with load 11, a clock that sat at 0.3 s
+            // (below the 0.5 s reserve, rising by 5-10 ms a move) was caught by a
+            // 340 ms scheduler stall and lost on time.
+            optimum = optimum.min(inc / 2);
+        }
         // Never more than 40% of what is left on one move (90% on the last move before
         // a time control), so a few bad estimates in a row cannot flag.
         let cap = if moves_to_go == 1 {
@@ -247,7 +255,10 @@ mod tests {
         assert!(tm.maximum.unwrap() <= Duration::from_millis(60));
         let tm = TimeManager::new(&clock(500, 10), Color::White, 30);
         assert_eq!(tm.maximum, tm.optimum);
-        assert!(tm.maximum.unwrap() < Duration::from_millis(10));
+        assert!(tm.maximum.unwrap() <= Duration::from_millis(5));
+        // Below the reserve at 10+0.1: half the increment, so the clock climbs back.
+        let tm = TimeManager::new(&clock(300, 100), Color::White, 30);
+        assert_eq!(tm.maximum, Some(Duration::from_millis(50)));
         // Spending the maximum on every move still keeps the clock up.
         let mut time = 1000u64;
         for _ in 0..300 {
