@@ -7,7 +7,7 @@
 # RUSTC_BOOTSTRAP=1 lets stable rustc take the nightly flags libFuzzer needs.
 # New inputs go to fuzz/work/<target>/ (ignored by git); fuzz/corpus/<target>/ holds
 # the committed seeds. A crash or hang is written to fuzz/artifacts/<target>/ and the
-# script exits non-zero at the end.
+# script exits non-zero at the end. Logs go to fuzz/work/logs/ (or $FUZZ_LOGS).
 set -uo pipefail
 cd "$(dirname "$0")"
 
@@ -21,6 +21,16 @@ export RUSTC_BOOTSTRAP=1
 logs=${FUZZ_LOGS:-work/logs}
 mkdir -p "$logs"
 
+# Build every target once (release, debug assertions on: an integer overflow panics),
+# then run the binaries: editing the sources during a long run changes nothing.
+for target in "${targets[@]}"; do
+    cargo fuzz build -a "$target" >"$logs/build-$target.log" 2>&1 || {
+        echo "building $target failed: see $logs/build-$target.log"
+        exit 2
+    }
+done
+bin="target/$(rustc -vV | sed -n 's/^host: //p')/release"
+
 failed=()
 for target in "${targets[@]}"; do
     mkdir -p "work/$target" "corpus/$target"
@@ -33,18 +43,19 @@ for target in "${targets[@]}"; do
         *) extra+=(-max_len=8192) ;;
     esac
     log="$logs/$target.log"
-    echo "== $target: $seconds s (log: fuzz/$log)"
-    # -a: debug assertions (integer overflow panics). -timeout: one input taking over
-    # 10 s is a hang. -rss_limit_mb: memory blow-ups are findings too.
-    cargo fuzz run -a "$target" "work/$target" "corpus/$target" -- \
+    echo "== $target: $seconds s (log: $log)"
+    # -timeout: one input taking over 10 s is a hang. -rss_limit_mb: memory blow-ups
+    # are findings too. New inputs go to the first folder, work/<target>.
+    mkdir -p "artifacts/$target"
+    "$bin/$target" -artifact_prefix="artifacts/$target/" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 "${extra[@]}" >"$log" 2>&1
+        -print_final_stats=1 "${extra[@]}" "work/$target" "corpus/$target" >"$log" 2>&1
     status=$?
     runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
     if [ $status -ne 0 ]; then
         failed+=("$target")
-        echo "   FOUND something (exit $status): $(grep -m1 -E 'ERROR|panicked|deadly signal|timeout' "$log")"
+        echo "   FOUND something (exit $status): $(grep -m1 -E 'panicked at|ERROR: libFuzzer|SUMMARY' "$log")"
         ls artifacts/"$target"/ 2>/dev/null | tail -3 | sed 's/^/   /'
     fi
     echo "   executions: ${runs:-?}, ${cov:-cov: ?}"

@@ -10,10 +10,13 @@ use khun::xboard::Xboard;
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
-fuzz_target!(|data: &[u8]| {
-    let out = Arc::new(Output::new(Box::new(std::io::sink())));
-    let mut session = Xboard::new(out);
-    session.engine_mut().set_sandbox(Some(sandbox::SANDBOX));
-    let input = spawn_reader(std::io::Cursor::new(data.to_vec()));
-    session.run(None, &input);
-});
+fuzz_target!(
+    init: sandbox::build_tables(),
+    |data: &[u8]| {
+        let out = Arc::new(Output::new(Box::new(std::io::sink())));
+        let mut session = Xboard::new(out);
+        session.engine_mut().set_sandbox(Some(sandbox::SANDBOX));
+        let input = spawn_reader(std::io::Cursor::new(data.to_vec()));
+        session.run(None, &input);
+    }
+);
