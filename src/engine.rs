@@ -404,7 +404,10 @@ impl Engine {
     /// Resizes the table (a running search keeps the old one until it ends).
     pub fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
         let most = self.sandbox.map_or(limits::HASH_MAX, |s| s.max_hash_mb);
-        let mb = mb.clamp(limits::HASH_MIN, limits::HASH_MAX.min(most));
+        let mb = mb.clamp(
+            limits::HASH_MIN,
+            most.clamp(limits::HASH_MIN, limits::HASH_MAX),
+        );
         if mb == self.options.hash_mb {
             return Ok(());
         }
@@ -429,7 +432,8 @@ impl Engine {
     /// Takes effect from the next search.
     pub fn set_threads(&mut self, n: usize) {
         let most = self.sandbox.map_or(limits::THREADS_MAX, |s| s.max_threads);
-        self.options.threads = n.clamp(limits::THREADS_MIN, limits::THREADS_MAX.min(most));
+        let most = most.clamp(limits::THREADS_MIN, limits::THREADS_MAX);
+        self.options.threads = n.clamp(limits::THREADS_MIN, most);
     }
 
     pub fn set_multipv(&mut self, n: usize) {
