@@ -2,7 +2,7 @@
 //! perft counts, counting-rule sequences, legal move lists with SAN, and
 //! insufficient-material verdicts. The data lives in `engine-tests/data/`.
 
-use khun::board::{Color, Outcome, Position, perft::perft};
+use khun::board::{Color, FenRules, Outcome, PieceKind, Position, Variant, perft::perft};
 
 fn data(name: &str) -> String {
     let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -224,4 +224,39 @@ fn count_forbids_what_fairy_stockfish_misses() {
     assert_eq!(pos.count().plies_left(), Some(22));
     let other = Position::from_fen("8/1k6/8/8/8/8/R7/4K3 w - 32 12 54").unwrap();
     assert_ne!(pos.key(), other.key(), "the count is part of the key");
+}
+
+/// Found by the `fen` fuzz target (fuzz/): in a leniently read FEN with the kings side
+/// by side, the side to move could capture the other king, and playing that move left
+/// a position without a king (a panic in debug builds). No move, in any game, may
+/// capture a king, whether generated in full or as captures only.
+#[test]
+fn kings_side_by_side_are_never_captured() {
+    let fens = [
+        // The fuzzer's input (Kar Ouk), then bare kings and a rook that could take.
+        "8/8/3Kk21/51rr/1n6/8/8/8 w - - 0 1",
+        "8/8/3Kk3/8/8/8/8/8 w - - 0 1",
+        "8/8/3Kk3/8/8/8/8/8 b - - 0 1",
+        "8/8/3Kk3/4R3/8/8/8/8 w - - 0 1",
+        "8/8/3Kk3/8/8/8/8/4r3 b - - 0 1",
+    ];
+    for variant in Variant::ALL {
+        for fen in fens {
+            let pos = Position::from_fen_full(variant, fen, FenRules::Lenient)
+                .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"));
+            for moves in [pos.legal_moves(), pos.tactical_moves()] {
+                for &m in moves.iter() {
+                    assert_ne!(
+                        pos.kind_at(m.to()),
+                        Some(PieceKind::King),
+                        "{variant} {fen}: {m} captures a king"
+                    );
+                    let after = pos.after(m);
+                    for color in Color::ALL {
+                        assert_eq!(after.pieces(color, PieceKind::King).count(), 1);
+                    }
+                }
+            }
+        }
+    }
 }

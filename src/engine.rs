@@ -92,6 +92,25 @@ impl fmt::Display for EngineError {
     }
 }
 
+/// Bounds on what a command stream may make the engine do, for streams nobody vouches
+/// for (the fuzz targets under `fuzz/` drive the protocol loops with random input).
+/// Off by default ([`Engine::set_sandbox`]): the protocols then do exactly what they
+/// are asked, however large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sandbox {
+    /// Nodes a search may visit at most, whatever its limits (`go infinite` included:
+    /// it then holds its answer until `stop`, as usual).
+    pub max_nodes: u64,
+    /// Depth that `go perft` and `bench` may ask for at most.
+    pub max_depth: u32,
+    /// The largest hash table, in MB.
+    pub max_hash_mb: usize,
+    /// The most search threads.
+    pub max_threads: usize,
+    /// Whether `EvalFile` may read a file (a random path could be `/dev/zero`).
+    pub read_files: bool,
+}
+
 struct RunningSearch {
     shared: Arc<Shared>,
     handle: JoinHandle<Vec<ThreadData>>,
@@ -120,6 +139,8 @@ pub struct Engine {
     network: Arc<Network>,
     /// What the GUI's clock charged beyond the engine's own time, on recent moves.
     clock_lag: ClockLag,
+    /// Bounds for untrusted command streams; `None` in normal use.
+    sandbox: Option<Sandbox>,
 }
 
 fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
@@ -162,7 +183,30 @@ impl Engine {
             options,
             network: crate::nnue::embedded(),
             clock_lag: ClockLag::default(),
+            sandbox: None,
         }
+    }
+
+    /// Bounds every later request by `sandbox` (`None`: no bounds, the default).
+    pub fn set_sandbox(&mut self, sandbox: Option<Sandbox>) {
+        self.sandbox = sandbox;
+    }
+
+    /// The bounds set by [`Engine::set_sandbox`].
+    pub fn sandbox(&self) -> Option<Sandbox> {
+        self.sandbox
+    }
+
+    /// `limits` with the sandbox's node bound applied.
+    fn bounded(&self, mut limits: Limits) -> Limits {
+        if let Some(sandbox) = self.sandbox {
+            limits.nodes = Some(
+                limits
+                    .nodes
+                    .map_or(sandbox.max_nodes, |n| n.min(sandbox.max_nodes)),
+            );
+        }
+        limits
     }
 
     pub fn options(&self) -> &EngineOptions {
@@ -264,6 +308,7 @@ impl Engine {
     /// Starts a search of the current position. A search already running is stopped
     /// first (and answers), so every `go` gets exactly one answer.
     pub fn go(&mut self, limits: Limits, started: Instant) {
+        let limits = self.bounded(limits);
         self.stop();
         self.wait();
         self.clock_lag
@@ -333,6 +378,7 @@ impl Engine {
     /// Searches and waits for the answer (the command line, bench, XBoard analysis
     /// helpers).
     pub fn search_blocking(&mut self, limits: Limits) -> SearchResult {
+        let limits = self.bounded(limits);
         self.stop();
         self.wait();
         let shared = Shared::new(Arc::clone(&self.tt), self.options.threads);
@@ -383,7 +429,11 @@ impl Engine {
 
     /// Resizes the table (a running search keeps the old one until it ends).
     pub fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
-        let mb = mb.clamp(limits::HASH_MIN, limits::HASH_MAX);
+        let most = self.sandbox.map_or(limits::HASH_MAX, |s| s.max_hash_mb);
+        let mb = mb.clamp(
+            limits::HASH_MIN,
+            most.clamp(limits::HASH_MIN, limits::HASH_MAX),
+        );
         if mb == self.options.hash_mb {
             return Ok(());
         }
@@ -407,7 +457,9 @@ impl Engine {
 
     /// Takes effect from the next search.
     pub fn set_threads(&mut self, n: usize) {
-        self.options.threads = n.clamp(limits::THREADS_MIN, limits::THREADS_MAX);
+        let most = self.sandbox.map_or(limits::THREADS_MAX, |s| s.max_threads);
+        let most = most.clamp(limits::THREADS_MIN, limits::THREADS_MAX);
+        self.options.threads = n.clamp(limits::THREADS_MIN, most);
     }
 
     pub fn set_multipv(&mut self, n: usize) {
@@ -437,6 +489,10 @@ impl Engine {
     /// the built-in one), from the next search. A file that cannot be read or is not
     /// a valid network is refused with the reason, and the network in use kept.
     pub fn set_eval_file(&mut self, name: &str) -> Result<(), String> {
+        let is_embedded = name.trim().is_empty() || name.trim() == crate::nnue::EMBEDDED_NAME;
+        if !is_embedded && self.sandbox.is_some_and(|s| !s.read_files) {
+            return Err("reading network files is off in this sandbox".into());
+        }
         self.network = crate::nnue::load(name)?;
         self.options.eval_file = if name.trim().is_empty() {
             crate::nnue::EMBEDDED_NAME.to_string()
@@ -461,5 +517,55 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
         self.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::Output;
+    use crate::uci::UciReporter;
+
+    fn quiet_engine() -> Engine {
+        let out = Arc::new(Output::new(Box::new(std::io::sink())));
+        Engine::new(Arc::new(UciReporter::new(out)))
+    }
+
+    const SMALL: Sandbox = Sandbox {
+        max_nodes: 500,
+        max_depth: 2,
+        max_hash_mb: 2,
+        max_threads: 2,
+        read_files: false,
+    };
+
+    #[test]
+    fn a_sandbox_bounds_searches_hash_threads_and_files() {
+        let mut engine = quiet_engine();
+        engine.set_sandbox(Some(SMALL));
+        let result = engine.search_blocking(Limits::depth(60));
+        assert!(result.best.is_some());
+        assert!(result.depth < 60, "searched to depth {}", result.depth);
+        // why twice: the node bound is checked as nodes are counted, a few nodes late.
+        assert!(
+            result.nodes <= 2 * SMALL.max_nodes,
+            "{} nodes",
+            result.nodes
+        );
+        assert!(engine.set_hash(1024).is_ok());
+        assert_eq!(engine.options().hash_mb, SMALL.max_hash_mb);
+        engine.set_threads(64);
+        assert_eq!(engine.options().threads, SMALL.max_threads);
+        assert!(engine.set_eval_file("/dev/zero").is_err());
+        assert!(engine.set_eval_file("").is_ok());
+    }
+
+    #[test]
+    fn without_a_sandbox_requests_are_taken_as_asked() {
+        let mut engine = quiet_engine();
+        engine.set_threads(3);
+        assert_eq!(engine.options().threads, 3);
+        let result = engine.search_blocking(Limits::nodes(3_000));
+        assert!(result.nodes >= 3_000, "{} nodes", result.nodes);
     }
 }

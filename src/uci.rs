@@ -483,6 +483,11 @@ impl Uci {
         }
     }
 
+    /// The engine behind the session (a harness sets its [`crate::engine::Sandbox`]).
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     /// Prints `info string error: text`, shortened if hostile input made it long (a
     /// FEN with a megabyte of extra fields is quoted in its error).
     fn error(&self, text: &str) {
@@ -584,6 +589,10 @@ impl Uci {
                 let _ = limits;
                 self.engine.stop();
                 self.engine.wait();
+                let depth = self
+                    .engine
+                    .sandbox()
+                    .map_or(depth, |s| depth.min(s.max_depth));
                 let mut text = Vec::new();
                 let _ =
                     crate::cli::perft::run_perft(self.engine.position(), depth, true, &mut text);
@@ -618,6 +627,10 @@ impl Uci {
             Command::Bench { depth } => {
                 self.engine.stop();
                 self.engine.wait();
+                let depth = match self.engine.sandbox() {
+                    Some(s) => Some(depth.map_or(s.max_depth, |d| d.min(s.max_depth))),
+                    None => depth,
+                };
                 let report = crate::bench::run(depth, self.engine.search_network());
                 for line in report.lines() {
                     self.out.line(line);

@@ -161,6 +161,10 @@ impl Position {
         let checkers = self.checkers();
         let in_check = checkers.any();
         let tactical_only = kind == GenKind::Tactical && !in_check;
+        // The enemy king is never a target: it can only stand in check here in a
+        // leniently read FEN (kings side by side included), and capturing it would
+        // leave a position without a king.
+        let their_king = self.pieces(them, PieceKind::King);
 
         // King moves (in check in makpong, only the capture of the checker), and the
         // Cambodian leap: two files sideways and one rank forward, to an empty square,
@@ -169,14 +173,14 @@ impl Position {
             // Only captures: each (rarely more than one) is tested on its own, which
             // costs less than the map of every square the other side attacks.
             let without_king = occupied ^ Bitboard::from_square(king);
-            for to in attacks::king_attacks(king) & theirs {
+            for to in attacks::king_attacks(king) & theirs & !their_king {
                 if !self.is_attacked_by(to, them, without_king) {
                     list.push(Move::new(king, to));
                 }
             }
         } else {
             let danger = self.danger_squares::<V>(them);
-            let mut king_targets = attacks::king_attacks(king) & !ours & !danger;
+            let mut king_targets = attacks::king_attacks(king) & !ours & !their_king & !danger;
             if variant.king_frozen_in_check() && in_check {
                 king_targets &= checkers;
             }
@@ -199,15 +203,13 @@ impl Position {
             return;
         }
 
-        // Squares a non-king move may go to: anywhere (not on our own pieces), or
-        // when in check, onto the checker or between it and the king.
-        // The enemy king is never a target: it can only stand in check here in a
-        // leniently read FEN, and capturing it would leave a position without a king.
+        // Squares a non-king move may go to: anywhere (not on our own pieces, nor the
+        // enemy king), or when in check, onto the checker or between it and the king.
         let mut targets = if in_check {
             let checker = checkers.lsb();
-            checkers | attacks::between(king, checker)
+            (checkers | attacks::between(king, checker)) & !their_king
         } else {
-            !ours & !self.pieces(them, PieceKind::King)
+            !ours & !their_king
         };
         let promotion_zone = variant.promotion_zone(us);
         if tactical_only {

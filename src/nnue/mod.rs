@@ -21,6 +21,7 @@ pub mod rng;
 pub mod train;
 
 use network::{Network, NetworkError};
+use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 /// The `EvalFile` value that names the network built into the binary.
@@ -45,9 +46,36 @@ pub fn load(name: &str) -> Result<Arc<Network>, String> {
     if name.is_empty() || name == EMBEDDED_NAME {
         return Ok(embedded());
     }
-    let bytes =
-        std::fs::read(name).map_err(|e| format!("cannot read network file '{name}': {e}"))?;
+    // One byte more than the largest network is enough to refuse a file, so no more is
+    // read: a path like /dev/zero (or a huge file) is refused instead of filling memory.
+    let mut bytes = Vec::new();
+    std::fs::File::open(name)
+        .and_then(|file| {
+            file.take(network::FILE_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+        })
+        .map_err(|e| format!("cannot read network file '{name}': {e}"))?;
     Network::from_bytes(&bytes)
         .map(Arc::new)
         .map_err(|e: NetworkError| format!("{e}; file '{name}' refused"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An endless file was read to the end before being checked, so `setoption name
+    /// EvalFile value /dev/zero` filled the memory.
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_file_is_refused_without_reading_it_all() {
+        let error = load("/dev/zero").map(|_| ()).unwrap_err();
+        assert!(error.contains("KHUNNNUE"), "{error}");
+    }
+
+    #[test]
+    fn the_network_file_in_the_repository_loads() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue");
+        assert_eq!(load(path).unwrap().to_bytes(), EMBEDDED_BYTES);
+    }
 }

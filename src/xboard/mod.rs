@@ -138,6 +138,11 @@ impl Xboard {
         }
     }
 
+    /// The engine behind the session (a harness sets its [`crate::engine::Sandbox`]).
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
     /// Runs until `quit` or the end of input. `first` is a line already read (the one
     /// that chose the protocol).
     pub fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {

@@ -1,0 +1,25 @@
+//! The bounds the protocol targets run the engine under: random command streams may
+//! ask for anything, but each input must stay a few milliseconds.
+
+use khun::engine::Sandbox;
+use khun::tablebase::{Ending, ensure};
+
+/// Small enough that a search takes about a millisecond, large enough to get past the
+/// first iterations (and into the table lookups) in endgames.
+pub const SANDBOX: Sandbox = Sandbox {
+    max_nodes: 2_000,
+    // why 2: `go perft 2` and `bench 2` finish in milliseconds from any position.
+    max_depth: 2,
+    max_hash_mb: 2,
+    max_threads: 2,
+    read_files: false,
+};
+
+/// Builds every endgame table before the first input: a search near a table builds it
+/// first (a fraction of a second in a release build, many seconds under the fuzzers'
+/// sanitizer), which would make whichever input gets there first look like a hang.
+pub fn build_tables() {
+    for ending in Ending::ALL {
+        ensure(ending);
+    }
+}
