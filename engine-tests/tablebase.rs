@@ -73,12 +73,13 @@ fn from_children(pos: &Position) -> Verdict {
     let mut longest_loss: Option<u8> = Some(0);
     for &m in moves.iter() {
         let child = pos.after(m);
-        // A capture by the bare king leaves a lone piece (or nothing): no mate.
+        // A capture by the bare king leaves a lone piece (read from its table, the
+        // count running on) or nothing.
         let verdict = tablebase::probe(&child).unwrap_or(Verdict::Draw);
         match verdict {
             Verdict::Loss(d) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
             Verdict::Win(d) => longest_loss = longest_loss.map(|l| l.max(d + 1)),
-            Verdict::Draw => longest_loss = None,
+            _ => longest_loss = None,
         }
     }
     if let Some(d) = best_win {
@@ -93,8 +94,8 @@ fn from_children(pos: &Position) -> Verdict {
 #[test]
 fn every_sampled_result_follows_from_its_children() {
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
-    for ending in Ending::ALL {
-        tablebase::ensure(ending);
+    for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_none()) {
+        let table = tablebase::ensure(ending);
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
         for _ in 0..4000 {
             let pos = random_position(&mut rng, ending, "- 0");
@@ -109,20 +110,26 @@ fn every_sampled_result_follows_from_its_children() {
             match stored {
                 Verdict::Win(_) => wins += 1,
                 Verdict::Loss(_) => losses += 1,
-                Verdict::Draw => draws += 1,
+                _ => draws += 1,
             }
         }
-        // The sample must exercise every kind of result the ending has.
-        assert!(wins > 0 && draws > 0, "{}: {wins} {draws}", ending.name());
-        if ending != Ending::KnightMet {
-            assert!(losses > 0, "{}: no lost positions sampled", ending.name());
+        // The sample must exercise every kind of result the ending has in numbers.
+        let (legal, won) = table.won_count();
+        if won * 20 > legal {
+            assert!(wins > 0 && losses > 0, "{}: {wins} {losses}", ending.name());
+        }
+        if won < legal {
+            assert!(draws > 0, "{}: no drawn positions sampled", ending.name());
         }
     }
 }
 
 /// Strong-to-move positions with the strong king on files a-d, and how many are won,
 /// as an independent solver (unmoves, not bitboards, over the whole board) counted
-/// them; the whole-board figures are twice these.
+/// them; the whole-board figures are twice these. That solver took every capture by
+/// the bare king for a draw, so the tables are rebuilt here that way (the tables in
+/// use follow such a capture into the ending it leaves, which
+/// `every_sampled_result_follows_from_its_children` checks).
 #[test]
 fn won_counts_match_an_independent_solver() {
     let expected = [
@@ -132,7 +139,7 @@ fn won_counts_match_an_independent_solver() {
         (Ending::KhonKhon, 5_994_324, 5_296_324, 101),
     ];
     for (ending, legal, won, longest) in expected {
-        let table = tablebase::ensure(ending);
+        let table = khun::tablebase::Table::generate(ending.kinds(), [None, None]);
         assert_eq!(table.won_count(), (legal, won), "{}", ending.name());
         assert_eq!(table.longest_win(), longest, "{}", ending.name());
     }
@@ -220,16 +227,17 @@ fn a_long_rook_mate_is_found_with_its_distance() {
 
 #[test]
 fn only_covered_material_is_probed() {
-    for fen in [
-        "8/8/8/3k4/8/8/2SM4/4K3 w - 88 8 60",
-        "8/8/8/3k4/8/8/2S5/4K3 w - - 0 60",
-        "8/8/8/3k4/8/8/2SMM3/4K3 w - - 0 60",
-        "8/8/8/3k4/3m4/8/2SM4/4K3 w - - 0 60",
-        "8/8/8/3k4/8/8/2SMP3/4K3 w - - 0 60",
+    // Three or four men without pawns are covered; five men or a pawn are not.
+    for (fen, covered) in [
+        ("8/8/8/3k4/8/8/2SM4/4K3 w - 88 8 60", true),
+        ("8/8/8/3k4/8/8/2S5/4K3 w - - 0 60", true),
+        ("8/8/8/3k4/3m4/8/2S5/4K3 w - - 0 60", true),
+        ("8/8/8/3k4/8/8/2SMM3/4K3 w - - 0 60", false),
+        ("8/8/8/3k4/3m4/8/2SM4/4K3 w - - 0 60", false),
+        ("8/8/8/3k4/8/8/2SMP3/4K3 w - - 0 60", false),
     ] {
         let pos = Position::from_fen(fen).unwrap();
-        let covered = Ending::of(&pos).is_some();
-        assert_eq!(covered, fen.starts_with("8/8/8/3k4/8/8/2SM4/"), "{fen}");
+        assert_eq!(Ending::of(&pos).is_some(), covered, "{fen}");
     }
     // Pawns count as the mets they become when deciding which tables to build.
     let pos = Position::from_fen("8/8/8/3k4/8/2P5/2S5/4K3 w - - 0 60").unwrap();
@@ -246,4 +254,176 @@ fn the_khon_mating_zone_comes_from_the_khon_met_table() {
         .map(|m| ((longest - m) * 4.0).round() as i32)
         .collect();
     assert_eq!(derived, khun::eval::params::KHON_MATING_ZONE.to_vec());
+}
+
+/// A random legal K+X v K+Y position of `ending` (either colour holding either piece,
+/// either side to move) with the given count fields.
+fn random_duel(rng: &mut Rng, ending: Ending, count: &str) -> Position {
+    let [first, second] = ending.duel().expect("a K+X v K+Y ending");
+    loop {
+        let side = |rng: &mut Rng| {
+            if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        };
+        let holder = side(rng);
+        let to_move = side(rng);
+        let mut men = Vec::new();
+        for (color, letter) in [
+            (holder, 'k'),
+            (!holder, 'k'),
+            (holder, first.letter()),
+            (!holder, second.letter()),
+        ] {
+            men.push((color, letter, Square::new(rng.below(64) as u8)));
+        }
+        let mut squares: Vec<usize> = men.iter().map(|m| m.2.index()).collect();
+        squares.sort_unstable();
+        squares.dedup();
+        if squares.len() < men.len() {
+            continue;
+        }
+        if let Ok(pos) = Position::from_fen(&fen(&men, to_move, count)) {
+            return pos;
+        }
+    }
+}
+
+/// What a position's result is for its side to move when the game has ended there
+/// (by the rules core), or `None` while it goes on.
+fn ended(pos: &Position) -> Option<Verdict> {
+    pos.outcome().map(|outcome| match outcome {
+        khun::board::Outcome::Checkmate { .. } => Verdict::Loss(0),
+        _ => Verdict::Draw,
+    })
+}
+
+/// The count-aware result of a K+X v K+Y position worked out from its children: legal
+/// moves, mates, stalemates, dead material and every child's count fields from the
+/// rules core; the children's results from the tables (the bare-king tables after a
+/// capture, read with the count the capture started).
+fn duel_from_children(pos: &Position) -> Verdict {
+    if let Some(verdict) = ended(pos) {
+        return verdict;
+    }
+    let mut best_win: Option<u8> = None;
+    let mut longest_loss: Option<u8> = Some(0);
+    for &m in pos.legal_moves().iter() {
+        let child = pos.after(m);
+        let verdict = ended(&child)
+            .or_else(|| tablebase::probe_with_count(&child))
+            .expect("a table covers every child");
+        let exit = match verdict {
+            // A mate, or a capture into a bare-king ending won inside its count.
+            Verdict::Loss(_) => Some(1),
+            Verdict::Conceded(d) => Some(d + 1),
+            _ => None,
+        };
+        if let Some(d) = exit {
+            best_win = Some(best_win.map_or(d, |b| b.min(d)));
+        }
+        match verdict {
+            Verdict::Converts(d) => longest_loss = longest_loss.map(|l| l.max(d + 1)),
+            _ => longest_loss = None,
+        }
+    }
+    match (best_win, longest_loss) {
+        (Some(d), _) => Verdict::Converts(d),
+        (None, Some(d)) => Verdict::Conceded(d),
+        _ => Verdict::Draw,
+    }
+}
+
+/// A random count for a K+X v K+Y position: none yet, or a board's honour at any
+/// point (most near its end, where the count decides most).
+fn random_duel_count(rng: &mut Rng) -> String {
+    match rng.below(8) {
+        0 => "- 0".to_string(),
+        1..=3 => format!("128 {}", rng.below(129)),
+        _ => format!("128 {}", 128 - rng.below(40)),
+    }
+}
+
+#[test]
+fn every_sampled_duel_result_follows_from_its_children() {
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
+    for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
+        tablebase::ensure_duel(ending);
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
+        for _ in 0..2000 {
+            let count = random_duel_count(&mut rng);
+            let pos = random_duel(&mut rng, ending, &count);
+            let stored = tablebase::probe_with_count(&pos).expect("a table covers it");
+            assert_eq!(
+                stored,
+                duel_from_children(&pos),
+                "{}: {}",
+                ending.name(),
+                pos.to_fen()
+            );
+            match stored {
+                Verdict::Converts(_) => wins += 1,
+                Verdict::Conceded(_) => losses += 1,
+                _ => draws += 1,
+            }
+        }
+        eprintln!(
+            "{}: {wins} won, {losses} lost, {draws} drawn",
+            ending.name()
+        );
+    }
+}
+
+/// The result of `pos` for its side to move by plain search over the rules core:
+/// 1 won, 0 drawn, -1 lost. Bare-king positions are read from their (separately
+/// checked) tables with their count.
+fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16), i8>) -> i8 {
+    if let Some(verdict) = ended(pos) {
+        return if verdict == Verdict::Loss(0) { -1 } else { 0 };
+    }
+    if pos.occupied().count() == 3 {
+        return match tablebase::probe_with_count(pos) {
+            Some(Verdict::Win(_)) => 1,
+            Some(Verdict::Loss(_)) => -1,
+            _ => 0,
+        };
+    }
+    let key = (pos.key(), pos.count().ply());
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let mut best = -1;
+    for &m in pos.legal_moves().iter() {
+        best = best.max(-slow_solve(&pos.after(m), memo));
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+#[test]
+fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ 34);
+    let mut checked = 0;
+    for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
+        tablebase::ensure_duel(ending);
+        for _ in 0..150 {
+            // One to five plies left: the last may only mate or capture.
+            let count = format!("128 {}", 124 + rng.below(5));
+            let pos = random_duel(&mut rng, ending, &count);
+            let expected = slow_solve(&pos, &mut Default::default());
+            let stored = match tablebase::probe_with_count(&pos).expect("covered") {
+                Verdict::Converts(_) => 1,
+                Verdict::Conceded(_) => -1,
+                _ => 0,
+            };
+            assert_eq!(stored, expected, "{}: {}", ending.name(), pos.to_fen());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1500);
 }

@@ -261,8 +261,12 @@ fn play_game(cfg: &DatagenConfig, player: &mut SelfPlayer, index: u64) -> Played
             break (result_of(outcome), GameEnd::of(outcome));
         }
         match tablebase::probe_with_count(&pos) {
-            Some(Verdict::Win(_)) => break (win_for(pos.side_to_move()), GameEnd::Table),
-            Some(Verdict::Loss(_)) => break (win_for(!pos.side_to_move()), GameEnd::Table),
+            Some(Verdict::Win(_) | Verdict::Converts(_)) => {
+                break (win_for(pos.side_to_move()), GameEnd::Table);
+            }
+            Some(Verdict::Loss(_) | Verdict::Conceded(_)) => {
+                break (win_for(!pos.side_to_move()), GameEnd::Table);
+            }
             Some(Verdict::Draw) => break (GameResult::Draw, GameEnd::Table),
             None => {}
         }
@@ -317,7 +321,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     // Every table now: a search that finds one built by an earlier game but not yet
     // in a later one would not be repeatable.
     for ending in tablebase::Ending::ALL {
-        tablebase::ensure(ending);
+        tablebase::build(ending);
     }
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),

@@ -14,12 +14,16 @@
 //! which this layout does not chain to) and the five-man endings (too large to build
 //! while a game is being played).
 
+mod duel;
 mod ending;
+mod exits;
 mod probe;
 mod store;
 mod table;
 
+pub use duel::DuelTable;
 pub use ending::Ending;
-pub use probe::{extend_line, plies_allowed, probe, probe_with_count};
-pub use store::{ensure, get, prepare, reachable};
-pub use table::{Placement, Table, Verdict};
+pub use exits::allowance;
+pub use probe::{duel_allowance, extend_line, plies_allowed, probe, probe_with_count};
+pub use store::{build, ensure, ensure_duel, get, get_duel, prepare, reachable};
+pub use table::{BareLosses, Placement, Table, Verdict};

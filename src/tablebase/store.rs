@@ -1,47 +1,108 @@
 //! Where the tables live once built, and when they are built: on demand, once per
 //! process, in the background or on the caller's thread.
 
-use super::{Ending, Table};
-use crate::board::{Color, PieceKind, Position};
+use super::duel::{DuelTable, Exits};
+use super::{Ending, Table, exits};
+use crate::board::{Color, PieceKind, Position, Variant};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 struct Slot {
-    table: OnceLock<Table>,
+    bare: OnceLock<Table>,
+    duel: OnceLock<DuelTable>,
     requested: AtomicBool,
 }
 
-static SLOTS: [Slot; 5] = [const {
+const SLOTS_LEN: usize = Ending::ALL.len();
+
+static SLOTS: [Slot; SLOTS_LEN] = [const {
     Slot {
-        table: OnceLock::new(),
+        bare: OnceLock::new(),
+        duel: OnceLock::new(),
         requested: AtomicBool::new(false),
     }
-}; 5];
+}; SLOTS_LEN];
 
-/// The table of `ending` if it has been built.
+/// The table of a bare-king `ending` if it has been built.
 pub fn get(ending: Ending) -> Option<&'static Table> {
-    SLOTS[ending.index()].table.get()
+    SLOTS[ending.index()].bare.get()
 }
 
-/// The table of `ending`, building it on this thread if needed (or waiting for the
-/// thread that is building it).
+/// The table of a K+X v K+Y `ending` if it has been built.
+pub fn get_duel(ending: Ending) -> Option<&'static DuelTable> {
+    SLOTS[ending.index()].duel.get()
+}
+
+/// The table of a bare-king `ending`, building it on this thread if needed (or
+/// waiting for the thread that is building it).
 pub fn ensure(ending: Ending) -> &'static Table {
+    assert!(
+        ending.duel().is_none(),
+        "{} is a K+X v K+Y ending",
+        ending.name()
+    );
     let slot = &SLOTS[ending.index()];
     slot.requested.store(true, Ordering::Relaxed);
-    slot.table.get_or_init(|| Table::generate(ending.kinds()))
+    slot.bare.get_or_init(|| {
+        // The bare king's captures leave the ending of the other piece.
+        let kinds = ending.kinds();
+        let mut after_capture = [None; 2];
+        if kinds.len() == 2 {
+            for (i, slot) in after_capture.iter_mut().enumerate() {
+                let rest = Ending::single(kinds[1 - i]).expect("a piece");
+                *slot = Some(ensure(rest));
+            }
+        }
+        Table::generate(kinds, after_capture)
+    })
+}
+
+/// The table of a K+X v K+Y `ending`, building it (and the bare-king tables its
+/// captures lead to) on this thread if needed.
+pub fn ensure_duel(ending: Ending) -> &'static DuelTable {
+    let [white, black] = ending
+        .duel()
+        .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
+    let slot = &SLOTS[ending.index()];
+    slot.requested.store(true, Ordering::Relaxed);
+    slot.duel.get_or_init(|| {
+        let losses = |capturer: PieceKind, captured: PieceKind| {
+            let single = Ending::single(capturer).expect("a piece");
+            let allowed = exits::allowance(Variant::Makruk, capturer, captured);
+            ensure(single).bare_losses(allowed)
+        };
+        let white_exits = losses(white, black);
+        let black_exits = losses(black, white);
+        DuelTable::generate(
+            white,
+            black,
+            &Exits {
+                white: &white_exits,
+                black: &black_exits,
+            },
+        )
+    })
+}
+
+/// Builds the table of any `ending` on this thread if needed.
+pub fn build(ending: Ending) {
+    if ending.duel().is_some() {
+        ensure_duel(ending);
+    } else {
+        ensure(ending);
+    }
 }
 
 /// Starts building the table of `ending` on a background thread, once.
 fn request(ending: Ending) {
     let slot = &SLOTS[ending.index()];
-    if slot.table.get().is_some() || slot.requested.swap(true, Ordering::Relaxed) {
+    let built = slot.bare.get().is_some() || slot.duel.get().is_some();
+    if built || slot.requested.swap(true, Ordering::Relaxed) {
         return;
     }
     let spawned = std::thread::Builder::new()
         .name(format!("khun-tb-{}", ending.name()))
-        .spawn(move || {
-            ensure(ending);
-        });
+        .spawn(move || build(ending));
     if spawned.is_err() {
         // No thread to spare: try again next time.
         slot.requested.store(false, Ordering::Relaxed);
@@ -54,11 +115,27 @@ fn request(ending: Ending) {
 // above, the tables would cost memory and time for endings that rarely come.
 const PREPARE_MEN: u32 = 6;
 
-/// The endings a game from `pos` can reach soon: a side holds (counting pawns as the
-/// mets they promote to) the pieces of the ending, and few men are left.
+/// Men besides the kings at or below which the K+X v K+Y tables are prepared.
+// why: they cost 16 MB and a second or more each, and a position with more than four
+// men besides the kings needs three captures to reach one.
+const PREPARE_DUEL_MEN: u32 = 4;
+
+/// Whether `side` holds (counting pawns as the mets they promote to) `kinds`.
+fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
+    let have = |kind| pos.pieces(side, kind).count();
+    let need = |kind| kinds.iter().filter(|&&k| k == kind).count() as u32;
+    let mets_short = need(PieceKind::Met).saturating_sub(have(PieceKind::Met));
+    [PieceKind::Rook, PieceKind::Khon, PieceKind::Knight]
+        .iter()
+        .all(|&k| have(k) >= need(k))
+        && mets_short <= have(PieceKind::Pawn)
+}
+
+/// The endings a game from `pos` can reach soon: a side holds the pieces of the
+/// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
     // The tables are makruk's only (see `Ending::of`).
-    if pos.variant() != crate::board::Variant::Makruk {
+    if pos.variant() != Variant::Makruk {
         return Vec::new();
     }
     let men = pos.occupied().count() - 2;
@@ -67,16 +144,15 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
     }
     let mut out = Vec::new();
     for ending in Ending::ALL {
-        let fits = Color::ALL.iter().any(|&side| {
-            let have = |kind| pos.pieces(side, kind).count();
-            let pawns = have(PieceKind::Pawn);
-            let need = |kind| ending.kinds().iter().filter(|&&k| k == kind).count() as u32;
-            let mets_short = need(PieceKind::Met).saturating_sub(have(PieceKind::Met));
-            [PieceKind::Rook, PieceKind::Khon, PieceKind::Knight]
+        let fits = match ending.duel() {
+            Some(_) if men > PREPARE_DUEL_MEN => false,
+            Some([white, black]) => Color::ALL
                 .iter()
-                .all(|&k| have(k) >= need(k))
-                && mets_short <= pawns
-        });
+                .any(|&side| holds(pos, side, &[white]) && holds(pos, !side, &[black])),
+            None => Color::ALL
+                .iter()
+                .any(|&side| holds(pos, side, ending.kinds())),
+        };
         if fits {
             out.push(ending);
         }
@@ -90,7 +166,7 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
 pub fn prepare(pos: &Position, wait: bool) {
     for ending in reachable(pos) {
         if wait {
-            ensure(ending);
+            build(ending);
         } else {
             request(ending);
         }
