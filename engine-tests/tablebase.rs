@@ -427,3 +427,148 @@ fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
     }
     assert_eq!(checked, 1500);
 }
+
+/// The best move and score of a fixed-depth search.
+fn best_at_depth(fen: &str, depth: u32) -> (String, String) {
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("uci");
+    engine.expect_prefix("uciok");
+    engine.send(&format!("position fen {fen}"));
+    engine.send(&format!("go depth {depth}"));
+    let lines = engine.until_bestmove();
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let score: Vec<&str> = last_info
+        .split_whitespace()
+        .skip_while(|w| *w != "score")
+        .skip(1)
+        .take(2)
+        .collect();
+    let best = lines.last().expect("bestmove").split_whitespace().nth(1);
+    (best.expect("a move").to_string(), score.join(" "))
+}
+
+/// The score of a conversion in `plies` plies from the root, as UCI prints it.
+fn conversion_score(plies: i32) -> String {
+    format!("cp {}", khun::search::score::TABLE_WIN - plies)
+}
+
+#[test]
+fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
+    tablebase::ensure_duel(Ending::RookVsKhon);
+    // pyffish played the table's line from the first position: the rook takes the
+    // khon on ply 59, from the board's honour's last counter (128 of 128), which
+    // starts the piece's honour at 32 6; the mate comes at 32 18. From counter 71 the
+    // same line reaches 128 129 one ply before the capture: a draw.
+    let fits = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 70 1";
+    let late = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 71 1";
+    let at = |fen: &str| tablebase::probe_with_count(&Position::from_fen(fen).unwrap());
+    assert_eq!(at(fits), Some(Verdict::Converts(59)));
+    assert_eq!(at(late), Some(Verdict::Draw));
+    assert_eq!(best_at_depth(fits, 2).1, conversion_score(59));
+    assert_eq!(best_at_depth(late, 2).1, "cp 0");
+
+    // The table's line, played by the rules core: the capture comes on the last
+    // ply the board's honour allows and the mate inside the piece's honour.
+    let root = Position::from_fen(fits).unwrap();
+    let mut line = Vec::new();
+    tablebase::extend_line(&root, &mut line);
+    let mut pos = root.clone();
+    let mut capture_at = None;
+    for (ply, &m) in line.iter().enumerate() {
+        assert!(pos.outcome().is_none(), "the game ended at ply {ply}");
+        let men = pos.occupied().count();
+        pos.play(m);
+        if men == 4 && pos.occupied().count() == 3 {
+            capture_at = Some((ply + 1, pos.count().to_string()));
+        }
+    }
+    assert_eq!(capture_at, Some((59, "32 6".to_string())));
+    assert!(matches!(
+        pos.outcome(),
+        Some(khun::board::Outcome::Checkmate { .. })
+    ));
+}
+
+#[test]
+fn a_capture_on_the_last_ply_wins_only_if_the_piece_honour_it_starts_suffices() {
+    tablebase::ensure_duel(Ending::RookVsKhon);
+    let at = |fen: &str| tablebase::probe_with_count(&Position::from_fen(fen).unwrap());
+    // One ply left (128 of 128): only a mate or a capture can still count. Checked
+    // with pyffish: Kxd2 starts the piece's honour at 32 6 (not a counting draw) and
+    // the rook mates at 32 18.
+    let short_mate = "8/8/8/8/4R3/8/3s4/2K4k w - 128 128 1";
+    assert_eq!(at(short_mate), Some(Verdict::Converts(1)));
+    assert_eq!(
+        best_at_depth(short_mate, 2),
+        ("c1d2".into(), "mate 7".into())
+    );
+    // Rxa5 starts the same 32 6 count (pyffish), but the rook needs 30 more plies
+    // where 27 are left: the capture wins with a fresh count, not with this one. Any
+    // other move is a counting draw at once.
+    let long_mate = "K7/8/8/s3R3/3k4/8/8/8 w - 128 128 1";
+    assert_eq!(at(long_mate), Some(Verdict::Draw));
+    let before = Position::from_fen(long_mate).unwrap();
+    let taken = before.after(before.parse_uci_move("e5a5").expect("a legal move"));
+    assert_eq!(taken.count().to_string(), "32 6");
+    assert_eq!(tablebase::probe_with_count(&taken), Some(Verdict::Draw));
+    let fresh = Position::from_fen(&taken.to_fen().replace(" 32 6 ", " 32 0 ")).unwrap();
+    assert!(matches!(
+        tablebase::probe_with_count(&fresh),
+        Some(Verdict::Loss(30))
+    ));
+    assert_eq!(best_at_depth(long_mate, 2).1, "cp 0");
+}
+
+#[test]
+fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
+    // K+R v K+S+M, not a table: taking the khon leaves K+R v K+M, which the table
+    // says White converts in 30 plies where the count leaves 38.
+    let fen = "3s4/8/5k2/K7/7m/8/8/3R4 w - 128 90 1";
+    let pos = Position::from_fen(fen).unwrap();
+    tablebase::prepare(&pos, true);
+    let (best, score) = best_at_depth(fen, 4);
+    assert_eq!((best.as_str(), score), ("d1d8", conversion_score(31)));
+    let traded = pos.after(pos.parse_uci_move("d1d8").unwrap());
+    assert_eq!(
+        tablebase::probe_with_count(&traded),
+        Some(Verdict::Conceded(30))
+    );
+
+    // A defender with drawn and lost moves picks a drawn one.
+    tablebase::ensure_duel(Ending::RookVsMet);
+    let mut rng = Rng::new(77);
+    let defended = loop {
+        let pos = random_duel(&mut rng, Ending::RookVsMet, "128 40");
+        let mover_holds_met = pos
+            .pieces(pos.side_to_move(), khun::board::PieceKind::Met)
+            .any();
+        if !mover_holds_met || tablebase::probe_with_count(&pos) != Some(Verdict::Draw) {
+            continue;
+        }
+        let children: Vec<Option<Verdict>> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| tablebase::probe_with_count(&pos.after(m)))
+            .collect();
+        let losing = children
+            .iter()
+            .filter(|v| matches!(v, Some(Verdict::Converts(_))))
+            .count();
+        if losing * 2 > children.len() {
+            break pos;
+        }
+    };
+    let (best, score) = best_at_depth(&defended.to_fen(), 1);
+    let m = defended.parse_uci_move(&best).unwrap();
+    assert_eq!(
+        tablebase::probe_with_count(&defended.after(m)),
+        Some(Verdict::Draw),
+        "{}",
+        defended.to_fen()
+    );
+    assert_eq!(score, "cp 0");
+}
