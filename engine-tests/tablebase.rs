@@ -7,7 +7,7 @@
 mod common;
 
 use common::{EngineProcess, Rng, info_field, placement_field};
-use khun::board::{Color, Position, Square};
+use khun::board::{Color, Position, Square, Variant};
 use khun::tablebase::{self, Ending, Verdict};
 
 /// A FEN with the given men (colour, letter, square), side to move and count fields.
@@ -256,9 +256,9 @@ fn the_khon_mating_zone_comes_from_the_khon_met_table() {
     assert_eq!(derived, khun::eval::params::KHON_MATING_ZONE.to_vec());
 }
 
-/// A random legal K+X v K+Y position of `ending` (either colour holding either piece,
-/// either side to move) with the given count fields.
-fn random_duel(rng: &mut Rng, ending: Ending, count: &str) -> Position {
+/// A random legal K+X v K+Y position of `ending` in `variant` (either colour holding
+/// either piece, either side to move) with the given count fields.
+fn random_duel_in(rng: &mut Rng, variant: Variant, ending: Ending, count: &str) -> Position {
     let [first, second] = ending.duel().expect("a K+X v K+Y ending");
     loop {
         let side = |rng: &mut Rng| {
@@ -274,8 +274,8 @@ fn random_duel(rng: &mut Rng, ending: Ending, count: &str) -> Position {
         for (color, letter) in [
             (holder, 'k'),
             (!holder, 'k'),
-            (holder, first.letter()),
-            (!holder, second.letter()),
+            (holder, variant.letter(first)),
+            (!holder, variant.letter(second)),
         ] {
             men.push((color, letter, Square::new(rng.below(64) as u8)));
         }
@@ -285,10 +285,15 @@ fn random_duel(rng: &mut Rng, ending: Ending, count: &str) -> Position {
         if squares.len() < men.len() {
             continue;
         }
-        if let Ok(pos) = Position::from_fen(&fen(&men, to_move, count)) {
+        if let Ok(pos) = Position::from_fen_in(variant, &fen(&men, to_move, count)) {
             return pos;
         }
     }
+}
+
+/// A random legal makruk K+X v K+Y position.
+fn random_duel(rng: &mut Rng, ending: Ending, count: &str) -> Position {
+    random_duel_in(rng, Variant::Makruk, ending, count)
 }
 
 /// What a position's result is for its side to move when the game has ended there
@@ -336,50 +341,78 @@ fn duel_from_children(pos: &Position) -> Verdict {
     }
 }
 
-/// A random count for a K+X v K+Y position: none yet, or a board's honour at any
-/// point (most near its end, where the count decides most).
-fn random_duel_count(rng: &mut Rng) -> String {
+/// A random count for a K+X v K+Y position of `variant`: none yet, or a board's
+/// honour at any point (most near its end, where the count decides most); in ASEAN
+/// chess, which has no board's honour, a fifty-move clock.
+fn random_duel_count(rng: &mut Rng, variant: Variant) -> String {
+    let limit = match variant {
+        Variant::Makruk => 128,
+        Variant::Cambodian => 126,
+        _ => return format!("- {}", 100 - rng.below(60)),
+    };
     match rng.below(8) {
         0 => "- 0".to_string(),
-        1..=3 => format!("128 {}", rng.below(129)),
-        _ => format!("128 {}", 128 - rng.below(40)),
+        1..=3 => format!("{limit} {}", rng.below(limit + 1)),
+        _ => format!("{limit} {}", limit - rng.below(40)),
     }
+}
+
+/// The games whose K+X v K+Y tables differ (by their counts).
+const DUEL_GAMES: [Variant; 3] = [Variant::Makruk, Variant::Cambodian, Variant::Asean];
+
+/// The K+X v K+Y endings checked in `variant`: all of makruk's; the relatives share
+/// the solver and differ only in the count, so only their endings with a rook (the
+/// ones with wins) are built here, to keep the tests quick.
+fn duels_checked(variant: Variant) -> impl Iterator<Item = Ending> {
+    Ending::ALL.into_iter().filter(move |e| {
+        e.duel().is_some_and(|[first, _]| {
+            variant == Variant::Makruk || first == khun::board::PieceKind::Rook
+        })
+    })
 }
 
 #[test]
 fn every_sampled_duel_result_follows_from_its_children() {
     let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
-    for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
-        tablebase::ensure_duel(ending);
-        let (mut wins, mut losses, mut draws) = (0, 0, 0);
-        for _ in 0..2000 {
-            let count = random_duel_count(&mut rng);
-            let pos = random_duel(&mut rng, ending, &count);
-            let stored = tablebase::probe_with_count(&pos).expect("a table covers it");
-            assert_eq!(
-                stored,
-                duel_from_children(&pos),
-                "{}: {}",
-                ending.name(),
-                pos.to_fen()
-            );
-            match stored {
-                Verdict::Converts(_) => wins += 1,
-                Verdict::Conceded(_) => losses += 1,
-                _ => draws += 1,
+    for variant in DUEL_GAMES {
+        // Makruk's tables are sampled more: the relatives share their solver.
+        let samples = if variant == Variant::Makruk {
+            2000
+        } else {
+            500
+        };
+        for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
+            tablebase::ensure_duel(ending, variant);
+            let (mut wins, mut losses, mut draws) = (0, 0, 0);
+            for _ in 0..samples {
+                let count = random_duel_count(&mut rng, variant);
+                let pos = random_duel_in(&mut rng, variant, ending, &count);
+                let stored = tablebase::probe_with_count(&pos).expect("a table covers it");
+                assert_eq!(
+                    stored,
+                    duel_from_children(&pos),
+                    "{variant} {}: {}",
+                    ending.name(),
+                    pos.to_fen()
+                );
+                match stored {
+                    Verdict::Converts(_) => wins += 1,
+                    Verdict::Conceded(_) => losses += 1,
+                    _ => draws += 1,
+                }
             }
+            eprintln!(
+                "{variant} {}: {wins} won, {losses} lost, {draws} drawn",
+                ending.name()
+            );
         }
-        eprintln!(
-            "{}: {wins} won, {losses} lost, {draws} drawn",
-            ending.name()
-        );
     }
 }
 
 /// The result of `pos` for its side to move by plain search over the rules core:
 /// 1 won, 0 drawn, -1 lost. Bare-king positions are read from their (separately
 /// checked) tables with their count.
-fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16), i8>) -> i8 {
+fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16, u16), i8>) -> i8 {
     if let Some(verdict) = ended(pos) {
         return if verdict == Verdict::Loss(0) { -1 } else { 0 };
     }
@@ -390,7 +423,8 @@ fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16), i
             _ => 0,
         };
     }
-    let key = (pos.key(), pos.count().ply());
+    // The count's counter and the fifty-move clock both matter (the key has neither).
+    let key = (pos.key(), pos.count().ply(), pos.halfmove_clock());
     if let Some(&r) = memo.get(&key) {
         return r;
     }
@@ -409,23 +443,31 @@ fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16), i
 fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ 34);
     let mut checked = 0;
-    for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
-        tablebase::ensure_duel(ending);
-        for _ in 0..150 {
-            // One to five plies left: the last may only mate or capture.
-            let count = format!("128 {}", 124 + rng.below(5));
-            let pos = random_duel(&mut rng, ending, &count);
-            let expected = slow_solve(&pos, &mut Default::default());
-            let stored = match tablebase::probe_with_count(&pos).expect("covered") {
-                Verdict::Converts(_) => 1,
-                Verdict::Conceded(_) => -1,
-                _ => 0,
-            };
-            assert_eq!(stored, expected, "{}: {}", ending.name(), pos.to_fen());
-            checked += 1;
+    for variant in DUEL_GAMES {
+        let samples = if variant == Variant::Makruk { 150 } else { 100 };
+        for ending in duels_checked(variant) {
+            tablebase::ensure_duel(ending, variant);
+            for _ in 0..samples {
+                // One to five plies left: the last may only mate or capture.
+                let count = match variant {
+                    Variant::Makruk => format!("128 {}", 124 + rng.below(5)),
+                    Variant::Cambodian => format!("126 {}", 122 + rng.below(5)),
+                    _ => format!("- {}", 95 + rng.below(5)),
+                };
+                let pos = random_duel_in(&mut rng, variant, ending, &count);
+                let expected = slow_solve(&pos, &mut Default::default());
+                let stored = match tablebase::probe_with_count(&pos).expect("covered") {
+                    Verdict::Converts(_) => 1,
+                    Verdict::Conceded(_) | Verdict::Loss(0) => -1,
+                    _ => 0,
+                };
+                let fen = pos.to_fen();
+                assert_eq!(stored, expected, "{variant} {}: {fen}", ending.name());
+                checked += 1;
+            }
         }
     }
-    assert_eq!(checked, 1500);
+    assert_eq!(checked, 2300);
 }
 
 /// The best move and score of a fixed-depth search.
@@ -458,7 +500,7 @@ fn conversion_score(plies: i32) -> String {
 
 #[test]
 fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
-    tablebase::ensure_duel(Ending::RookVsKhon);
+    tablebase::ensure_duel(Ending::RookVsKhon, Variant::Makruk);
     // pyffish played the table's line from the first position: the rook takes the
     // khon on ply 59, from the board's honour's last counter (128 of 128), which
     // starts the piece's honour at 32 6; the mate comes at 32 18. From counter 71 the
@@ -495,7 +537,7 @@ fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
 
 #[test]
 fn a_capture_on_the_last_ply_wins_only_if_the_piece_honour_it_starts_suffices() {
-    tablebase::ensure_duel(Ending::RookVsKhon);
+    tablebase::ensure_duel(Ending::RookVsKhon, Variant::Makruk);
     let at = |fen: &str| tablebase::probe_with_count(&Position::from_fen(fen).unwrap());
     // One ply left (128 of 128): only a mate or a capture can still count. Checked
     // with pyffish: Kxd2 starts the piece's honour at 32 6 (not a counting draw) and
@@ -539,7 +581,7 @@ fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
     );
 
     // A defender with drawn and lost moves picks a drawn one.
-    tablebase::ensure_duel(Ending::RookVsMet);
+    tablebase::ensure_duel(Ending::RookVsMet, Variant::Makruk);
     let mut rng = Rng::new(77);
     let defended = loop {
         let pos = random_duel(&mut rng, Ending::RookVsMet, "128 40");

@@ -74,7 +74,7 @@ pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
 /// One line for a K+X v K+Y table.
 fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     let start = Instant::now();
-    let table = tablebase::ensure_duel(ending);
+    let table = tablebase::ensure_duel(ending, crate::board::Variant::Makruk);
     let built = start.elapsed();
     let (legal, won, longest) = table.summary(u8::MAX - 1);
     // A fresh board's honour: the counter at 0 of 128 plies, the last may still end it.
@@ -114,7 +114,7 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
         return Ok(false);
     };
     if ending.duel().is_some() {
-        tablebase::ensure_duel(ending);
+        tablebase::ensure_duel(ending, pos.variant());
         let verdict = tablebase::probe_with_count(pos).expect("the table was just built");
         let allowed = tablebase::duel_allowance(pos);
         let mover = pos.side_to_move();

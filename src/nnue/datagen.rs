@@ -321,7 +321,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     // Every table now: a search that finds one built by an earlier game but not yet
     // in a later one would not be repeatable.
     for ending in tablebase::Ending::ALL {
-        tablebase::build(ending);
+        tablebase::build(ending, crate::board::Variant::Makruk);
     }
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),

@@ -40,6 +40,14 @@ const DUEL_ORDER: [PieceKind; 4] = [
     PieceKind::Met,
 ];
 
+/// Whether positions of `variant` are read from the tables (see `Ending::of`).
+pub fn has_tables(variant: Variant) -> bool {
+    matches!(
+        variant,
+        Variant::Makruk | Variant::Cambodian | Variant::Asean
+    )
+}
+
 impl Ending {
     pub const ALL: [Ending; 24] = [
         Ending::Rook,
@@ -149,11 +157,12 @@ impl Ending {
 
     /// The ending a position is in, if it has a table, with the side that holds the
     /// table's first piece (the strong side of a bare-king ending; White in a K+X v
-    /// K+Y table's frame). The tables are makruk's: the relatives count differently
-    /// (Cambodian, ASEAN), win by check (Kar Ouk), freeze a checked king (makpong) or
-    /// have another piece (ai-wok), so their positions have none.
+    /// K+Y table's frame). Makruk, Cambodian chess (once no first-move right is left)
+    /// and ASEAN chess move their pieces alike and differ only in the count, which the
+    /// probes read; Kar Ouk wins by check, makpong freezes a checked king and ai-wok
+    /// has another piece, so their positions have no table.
     pub fn of(pos: &Position) -> Option<(Ending, Color)> {
-        if pos.variant() != Variant::Makruk {
+        if !has_tables(pos.variant()) || pos.gates().any() {
             return None;
         }
         let occupied = pos.occupied().count();

@@ -3,7 +3,7 @@
 
 use super::duel::NO_RESULT;
 use super::{Ending, Placement, Verdict, get, get_duel};
-use crate::board::{Bitboard, Color, Move, PieceKind, Position, Square, counting};
+use crate::board::{Bitboard, Color, CountingRule, Move, PieceKind, Position, Square, counting};
 
 /// The verdict for `pos` from its side to move's view, ignoring the count, if it is a
 /// bare-king ending whose table is built (a K+X v K+Y table only answers with the
@@ -35,19 +35,40 @@ fn placement(pos: &Position, ending: Ending, strong: Color) -> Placement {
     }
 }
 
-/// The most plies the mate may take from `pos` before the count ends the game: every
-/// position before the mating one must still be within the count.
+/// The most plies the mate may take from `pos` before the count (or ASEAN's
+/// fifty-move rule) ends the game: every position before the mating one must still be
+/// within it.
 pub fn plies_allowed(pos: &Position, strong: Color) -> u32 {
     let count = pos.count();
-    if count.is_running() {
-        return (count.limit() as u32 + 1).saturating_sub(count.ply() as u32);
+    let by_count = if count.is_running() {
+        (count.limit() as u32 + 1).saturating_sub(count.ply() as u32)
+    } else {
+        // No count yet: the piece's honour starts when the bare side is next to move,
+        // with the counter at twice the men on the board (at 0 in ASEAN chess).
+        match counting::limit_for(pos, !strong) {
+            Some(moves) => {
+                let start = if pos.variant().counting() == CountingRule::Asean {
+                    0
+                } else {
+                    2 * pos.occupied().count()
+                };
+                let plies_before_start = if pos.side_to_move() == strong { 1 } else { 2 };
+                (2 * moves as u32 + 1 + plies_before_start).saturating_sub(start)
+            }
+            None => u32::MAX,
+        }
+    };
+    by_count.min(fifty_moves_allowed(pos))
+}
+
+/// The plies ASEAN's fifty-move rule leaves `pos` (a capture resets it, so it binds
+/// only until the next one): the position at a hundred plies may still be mate.
+fn fifty_moves_allowed(pos: &Position) -> u32 {
+    if pos.variant().fifty_move_rule() {
+        100u32.saturating_sub(pos.halfmove_clock() as u32)
+    } else {
+        u32::MAX
     }
-    // No count yet: the piece's honour starts when the bare side is next to move,
-    // with the counter at twice the men on the board.
-    let moves = counting::limit_for(pos, !strong).unwrap_or(counting::BOARD_HONOUR_MOVES);
-    let start = 2 * pos.occupied().count();
-    let plies_before_start = if pos.side_to_move() == strong { 1 } else { 2 };
-    (2 * moves as u32 + 1 + plies_before_start).saturating_sub(start)
 }
 
 /// The exact result of `pos` for the side to move, the count included, if a table
@@ -66,23 +87,26 @@ pub fn probe_with_count(pos: &Position) -> Option<Verdict> {
     })
 }
 
-/// The plies the board's honour leaves `pos` (a K+X v K+Y position): the last of
-/// them may only mate or capture. With no count yet, the next move starts it.
+/// The plies the board's honour (or ASEAN's fifty-move rule) leaves `pos`, a K+X v
+/// K+Y position: the last of them may only mate or capture. With no count yet, the
+/// next move starts it.
 pub fn duel_allowance(pos: &Position) -> u32 {
     let count = pos.count();
-    if count.is_running() {
-        return (count.limit() as u32 + 1).saturating_sub(count.ply() as u32);
-    }
-    match counting::limit_for(pos, !pos.side_to_move()) {
-        // The position after the next move starts at counter 0, one ply later.
-        Some(moves) => 2 * moves as u32 + 2,
-        None => u32::MAX,
-    }
+    let by_count = if count.is_running() {
+        (count.limit() as u32 + 1).saturating_sub(count.ply() as u32)
+    } else {
+        match counting::limit_for(pos, !pos.side_to_move()) {
+            // The position after the next move starts at counter 0, one ply later.
+            Some(moves) => 2 * moves as u32 + 2,
+            None => u32::MAX,
+        }
+    };
+    by_count.min(fifty_moves_allowed(pos))
 }
 
 /// The exact result of a K+X v K+Y position with its count.
 fn probe_duel(pos: &Position, ending: Ending, first: Color) -> Option<Verdict> {
-    let table = get_duel(ending)?;
+    let table = get_duel(ending, pos.variant())?;
     let frame = |sq: Square| match first {
         Color::White => sq,
         Color::Black => sq.flip_rank(),

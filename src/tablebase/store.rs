@@ -2,8 +2,9 @@
 //! process, in the background or on the caller's thread.
 
 use super::duel::{DuelTable, Exits};
+use super::ending::has_tables;
 use super::{Ending, Table, exits};
-use crate::board::{Color, PieceKind, Position, Variant};
+use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -15,22 +16,36 @@ struct Slot {
 
 const SLOTS_LEN: usize = Ending::ALL.len();
 
-static SLOTS: [Slot; SLOTS_LEN] = [const {
+/// One slot per ending and counting rule: a bare-king table (distance to mate) is the
+/// same under every rule and lives in the first; a K+X v K+Y table depends on the
+/// count its captures start, so each rule has its own.
+static SLOTS: [Slot; 3 * SLOTS_LEN] = [const {
     Slot {
         bare: OnceLock::new(),
         duel: OnceLock::new(),
         requested: AtomicBool::new(false),
     }
-}; SLOTS_LEN];
+}; 3 * SLOTS_LEN];
+
+/// The slot of `ending` under the counting rule of `variant`.
+fn slot(ending: Ending, variant: Variant) -> &'static Slot {
+    let rule = match variant.counting() {
+        CountingRule::Makruk => 0,
+        CountingRule::Cambodian => 1,
+        CountingRule::Asean => 2,
+    };
+    let rule = if ending.duel().is_some() { rule } else { 0 };
+    &SLOTS[rule * SLOTS_LEN + ending.index()]
+}
 
 /// The table of a bare-king `ending` if it has been built.
 pub fn get(ending: Ending) -> Option<&'static Table> {
-    SLOTS[ending.index()].bare.get()
+    slot(ending, Variant::Makruk).bare.get()
 }
 
-/// The table of a K+X v K+Y `ending` if it has been built.
-pub fn get_duel(ending: Ending) -> Option<&'static DuelTable> {
-    SLOTS[ending.index()].duel.get()
+/// The table of a K+X v K+Y `ending` under `variant`'s count if it has been built.
+pub fn get_duel(ending: Ending, variant: Variant) -> Option<&'static DuelTable> {
+    slot(ending, variant).duel.get()
 }
 
 /// The table of a bare-king `ending`, building it on this thread if needed (or
@@ -57,18 +72,19 @@ pub fn ensure(ending: Ending) -> &'static Table {
     })
 }
 
-/// The table of a K+X v K+Y `ending`, building it (and the bare-king tables its
-/// captures lead to) on this thread if needed.
-pub fn ensure_duel(ending: Ending) -> &'static DuelTable {
+/// The table of a K+X v K+Y `ending` under `variant`'s count, building it (and the
+/// bare-king tables its captures lead to) on this thread if needed.
+pub fn ensure_duel(ending: Ending, variant: Variant) -> &'static DuelTable {
     let [white, black] = ending
         .duel()
         .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
-    let slot = &SLOTS[ending.index()];
+    assert!(has_tables(variant), "{variant} has no tables");
+    let slot = slot(ending, variant);
     slot.requested.store(true, Ordering::Relaxed);
     slot.duel.get_or_init(|| {
         let losses = |capturer: PieceKind, captured: PieceKind| {
             let single = Ending::single(capturer).expect("a piece");
-            let allowed = exits::allowance(Variant::Makruk, capturer, captured);
+            let allowed = exits::allowance(variant, capturer, captured);
             ensure(single).bare_losses(allowed)
         };
         let white_exits = losses(white, black);
@@ -84,25 +100,26 @@ pub fn ensure_duel(ending: Ending) -> &'static DuelTable {
     })
 }
 
-/// Builds the table of any `ending` on this thread if needed.
-pub fn build(ending: Ending) {
+/// Builds the table of any `ending` (under `variant`'s count) on this thread if
+/// needed.
+pub fn build(ending: Ending, variant: Variant) {
     if ending.duel().is_some() {
-        ensure_duel(ending);
+        ensure_duel(ending, variant);
     } else {
         ensure(ending);
     }
 }
 
 /// Starts building the table of `ending` on a background thread, once.
-fn request(ending: Ending) {
-    let slot = &SLOTS[ending.index()];
+fn request(ending: Ending, variant: Variant) {
+    let slot = slot(ending, variant);
     let built = slot.bare.get().is_some() || slot.duel.get().is_some();
     if built || slot.requested.swap(true, Ordering::Relaxed) {
         return;
     }
     let spawned = std::thread::Builder::new()
         .name(format!("khun-tb-{}", ending.name()))
-        .spawn(move || build(ending));
+        .spawn(move || build(ending, variant));
     if spawned.is_err() {
         // No thread to spare: try again next time.
         slot.requested.store(false, Ordering::Relaxed);
@@ -134,8 +151,8 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
 /// The endings a game from `pos` can reach soon: a side holds the pieces of the
 /// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
-    // The tables are makruk's only (see `Ending::of`).
-    if pos.variant() != Variant::Makruk {
+    // Only some games read tables (see `Ending::of`).
+    if !has_tables(pos.variant()) {
         return Vec::new();
     }
     let men = pos.occupied().count() - 2;
@@ -164,11 +181,12 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
 /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
 /// the background while the search goes on without them.
 pub fn prepare(pos: &Position, wait: bool) {
+    let variant = pos.variant();
     for ending in reachable(pos) {
         if wait {
-            build(ending);
+            build(ending, variant);
         } else {
-            request(ending);
+            request(ending, variant);
         }
     }
 }
