@@ -614,7 +614,13 @@ impl<'a> Worker<'a> {
                     return DRAW;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    // A mate or a table's conversion found after a null move is not
+                    // proven: the bound is all it gives.
+                    return if score >= TABLE_WIN_BOUND {
+                        beta
+                    } else {
+                        score
+                    };
                 }
             }
         }
