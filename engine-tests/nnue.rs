@@ -65,8 +65,8 @@ fn judge(last: &Position, placements: &[u64], plies: u32, max_plies: u32) -> (Ga
     tablebase::prepare(last, true);
     if let Some(v) = tablebase::probe_with_count(last) {
         let result = match v {
-            Verdict::Win(_) => win_for(last.side_to_move()),
-            Verdict::Loss(_) => win_for(!last.side_to_move()),
+            Verdict::Win(_) | Verdict::Converts(_) => win_for(last.side_to_move()),
+            Verdict::Loss(_) | Verdict::Conceded(_) => win_for(!last.side_to_move()),
             Verdict::Draw => GameResult::Draw,
         };
         return (result, GameEnd::Table);

@@ -36,6 +36,10 @@ pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
         "memory"
     )?;
     for ending in Ending::ALL {
+        if ending.duel().is_some() {
+            describe_duel(ending, out)?;
+            continue;
+        }
         let start = Instant::now();
         let table = tablebase::ensure(ending);
         let built = start.elapsed();
@@ -61,7 +65,33 @@ pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
     }
     writeln!(
         out,
-        "(strong side to move; 'won in count': mates that fit the moves the piece's honour gives)"
+        "(K+X v K: strong side to move, 'won in count': mates that fit the moves the piece's \
+         honour gives; K+X v K+Y: either side to move, a win is a mate or a capture into a \
+         won K+X v K, 'won in count': wins that fit a fresh board's honour)"
+    )
+}
+
+/// One line for a K+X v K+Y table.
+fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
+    let start = Instant::now();
+    let table = tablebase::ensure_duel(ending, crate::board::Variant::Makruk);
+    let built = start.elapsed();
+    let (legal, won, longest) = table.summary(u8::MAX - 1);
+    // A fresh board's honour: the counter at 0 of 128 plies, the last may still end it.
+    let fresh = 2 * counting::BOARD_HONOUR_MOVES as u8 + 1;
+    let (_, won_in_count, _) = table.summary(fresh);
+    let pct = |n: u64| 100.0 * n as f64 / legal.max(1) as f64;
+    writeln!(
+        out,
+        "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
+        ending.name(),
+        legal * 2,
+        pct(won),
+        (longest as u32).div_ceil(2),
+        counting::BOARD_HONOUR_MOVES,
+        pct(won_in_count),
+        built.as_secs_f64(),
+        table.memory_bytes() / (1 << 20)
     )
 }
 
@@ -77,11 +107,35 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
     let Some((ending, strong)) = Ending::of(pos) else {
         writeln!(
             out,
-            "no table: the tables hold a king and a rook, or a king and two of met, \
-             khon and knight, against a bare king, without pawns"
+            "no table: the tables hold a king and one piece, or a king and two of met, \
+             khon and knight, against a bare king, or a king and a piece against a king \
+             and a piece, without pawns"
         )?;
         return Ok(false);
     };
+    if ending.duel().is_some() {
+        tablebase::ensure_duel(ending, pos.variant());
+        let verdict = tablebase::probe_with_count(pos).expect("the table was just built");
+        let allowed = tablebase::duel_allowance(pos);
+        let mover = pos.side_to_move();
+        writeln!(out, "ending: {}", ending.name())?;
+        writeln!(out, "count: {}", counting::describe(pos))?;
+        let text = match verdict {
+            Verdict::Converts(d) => format!(
+                "{} wins: mates or takes the last piece into a won ending within {d} plies \
+                 (the count allows {allowed})",
+                side(mover)
+            ),
+            Verdict::Conceded(d) => format!(
+                "{} wins: mates or takes the last piece into a won ending within {d} plies \
+                 (the count allows {allowed})",
+                side(!mover)
+            ),
+            _ => format!("drawn with the count as it stands ({allowed} plies left)"),
+        };
+        writeln!(out, "result: {text}")?;
+        return Ok(true);
+    }
     tablebase::ensure(ending);
     let verdict = tablebase::probe(pos).expect("the table was just built");
     let allowed = tablebase::plies_allowed(pos, strong);
@@ -119,7 +173,7 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
                 )?;
             }
         }
-        Verdict::Draw => writeln!(out, "result: drawn, whatever the count")?,
+        _ => writeln!(out, "result: drawn, whatever the count")?,
     }
     Ok(true)
 }

@@ -195,7 +195,7 @@ pub const KHON_MATING_ZONE: [i32; 64] = [
     48, 37, 26, 20, 20, 26, 37, 48, //
     72, 59, 49, 43, 43, 49, 59, 72, //
     100, 89, 77, 73, 73, 77, 89, 100, //
-    125, 114, 103, 98, 98, 103, 114, 125,
+    125, 114, 104, 98, 98, 104, 114, 125,
 ];
 
 /// Pawnless endings where the stronger side cannot mate are scaled down to this many

@@ -286,8 +286,12 @@ fn play_game(
             break (result_of(outcome), GameEnd::of(outcome));
         }
         match tablebase::probe_with_count(&pos) {
-            Some(Verdict::Win(_)) => break (win_for(pos.side_to_move()), GameEnd::Table),
-            Some(Verdict::Loss(_)) => break (win_for(!pos.side_to_move()), GameEnd::Table),
+            Some(Verdict::Win(_) | Verdict::Converts(_)) => {
+                break (win_for(pos.side_to_move()), GameEnd::Table);
+            }
+            Some(Verdict::Loss(_) | Verdict::Conceded(_)) => {
+                break (win_for(!pos.side_to_move()), GameEnd::Table);
+            }
             Some(Verdict::Draw) => break (GameResult::Draw, GameEnd::Table),
             None => {}
         }
@@ -418,7 +422,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     // Every table now: a search that finds one built by an earlier game but not yet
     // in a later one would not be repeatable.
     for ending in tablebase::Ending::ALL {
-        tablebase::ensure(ending);
+        tablebase::build(ending, crate::board::Variant::Makruk);
     }
     let first_game = summary.games;
     let writer = Mutex::new(OrderedWriter {

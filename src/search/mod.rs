@@ -177,7 +177,6 @@ pub fn run(
     reporter: Option<&dyn Reporter>,
     answer: Option<&dyn Fn(&SearchResult)>,
 ) -> SearchResult {
-    let start = job.started;
     shared.tt.new_search();
     for n in &shared.nodes {
         n.store(0, Ordering::Relaxed);
@@ -185,7 +184,16 @@ pub fn run(
     let pos = &job.position;
     // Repeatable searches wait for the tables they may need; timed ones go on
     // without them until they are built.
-    crate::tablebase::prepare(pos, !job.limits.uses_clock());
+    let repeatable = !job.limits.uses_clock();
+    crate::tablebase::prepare(pos, repeatable);
+    // A repeatable search's clock starts once its tables are built: building them
+    // takes seconds on a busy machine, and what a search prints after a while
+    // (currmove lines) must not depend on that.
+    let start = if repeatable {
+        std::time::Instant::now()
+    } else {
+        job.started
+    };
     let (main_data, helper_data) = threads.split_first_mut().expect("at least one thread");
     let roots = root_moves(pos, &job.limits, shared, &main_data.history);
 
@@ -220,7 +228,7 @@ pub fn run(
     }
 
     let time = time::TimeManager::starting_at(
-        job.started,
+        start,
         &job.limits,
         pos.side_to_move(),
         job.move_overhead_ms,

@@ -14,6 +14,12 @@ pub const INFINITE: i32 = 32_001;
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_MATE_PLY as i32;
+/// A win an endgame table proves by a conversion (a mate or a capture into a won
+/// bare-king ending, within the count) whose mate distance it does not know: below
+/// every mate, above every evaluation. `TABLE_WIN - n` converts in `n` plies.
+pub const TABLE_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are table wins or mates.
+pub const TABLE_WIN_BOUND: i32 = TABLE_WIN - MAX_MATE_PLY as i32;
 pub const DRAW: i32 = 0;
 
 /// The score of mating at `ply` plies from the root.
@@ -28,17 +34,24 @@ pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
+/// The score of a table's conversion at `ply` plies from the root.
+#[inline(always)]
+pub const fn table_win_in(ply: usize) -> i32 {
+    TABLE_WIN - ply as i32
+}
+
 #[inline(always)]
 pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// A score as stored in the table: mates counted from this node, not the root.
+/// A score as stored in the table: mates (and table wins) counted from this node,
+/// not the root.
 #[inline(always)]
 pub const fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TABLE_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TABLE_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -48,9 +61,9 @@ pub const fn to_table(score: i32, ply: usize) -> i32 {
 /// A stored score brought back to distance-from-root form.
 #[inline(always)]
 pub const fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TABLE_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TABLE_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -92,7 +105,14 @@ mod tests {
     #[test]
     fn table_round_trip() {
         for ply in [0, 5, 40] {
-            for s in [mate_in(7), mated_in(9), 120, -5] {
+            for s in [
+                mate_in(7),
+                mated_in(9),
+                table_win_in(3),
+                -table_win_in(8),
+                120,
+                -5,
+            ] {
                 let stored = to_table(s, ply);
                 assert_eq!(from_table(stored, ply), s);
             }

@@ -72,6 +72,8 @@ fn table_score(pos: &Position, ply: usize, draw: i32) -> Option<i32> {
     Some(match tablebase::probe_with_count(pos)? {
         Verdict::Win(d) => mate_in(ply + d as usize),
         Verdict::Loss(d) => mated_in(ply + d as usize),
+        Verdict::Converts(d) => table_win_in(ply + d as usize),
+        Verdict::Conceded(d) => -table_win_in(ply + d as usize),
         Verdict::Draw => draw,
     })
 }
@@ -612,7 +614,13 @@ impl<'a> Worker<'a> {
                     return DRAW;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    // A mate or a table's conversion found after a null move is not
+                    // proven: the bound is all it gives.
+                    return if score >= TABLE_WIN_BOUND {
+                        beta
+                    } else {
+                        score
+                    };
                 }
             }
         }

@@ -1,4 +1,4 @@
-//! Counting-aware endgame tables for the bare-king endings the count decides.
+//! Counting-aware endgame tables for the pawnless endings the count decides.
 //!
 //! Makruk's piece's honour gives the stronger side a fixed number of moves to mate a
 //! bare king. Whether a win fits inside that number is exactly what distance-to-mate
@@ -7,19 +7,23 @@
 //! fraction of a second each, the first time a game comes near them (see `prepare`);
 //! the search then reads exact results instead of guessing.
 //!
-//! Covered: K+R v K and a king with two of met, khon and knight (K+S+M, K+N+M, K+S+N,
-//! K+S+S) against a bare king. Two mets or two knights do not mate (bar a few
-//! positions the search finds by itself) and are left out; so are endings with a
-//! rook and a second piece (a capture by the bare king there leads into K+R v K,
-//! which this layout does not chain to) and the five-man endings (too large to build
-//! while a game is being played).
+//! Covered: every pawnless ending of up to four men. A king and one or two pieces
+//! against a bare king (`table.rs`, distance to mate; a capture by the bare king
+//! continues into the ending it leaves, the count running on), and a king and a
+//! piece against a king and a piece (`duel.rs`, under the board's honour, where a
+//! capture starts a fresh piece's honour: see there for what is stored). Five men are
+//! left out (too large to build while a game is being played).
 
+mod duel;
 mod ending;
+mod exits;
 mod probe;
 mod store;
 mod table;
 
+pub use duel::DuelTable;
 pub use ending::Ending;
-pub use probe::{extend_line, plies_allowed, probe, probe_with_count};
-pub use store::{ensure, get, prepare, reachable};
-pub use table::{Placement, Table, Verdict};
+pub use exits::allowance;
+pub use probe::{duel_allowance, extend_line, plies_allowed, probe, probe_with_count};
+pub use store::{build, ensure, ensure_duel, get, get_duel, prepare, reachable};
+pub use table::{BareLosses, Placement, Table, Verdict};

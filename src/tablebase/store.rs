@@ -1,39 +1,119 @@
 //! Where the tables live once built, and when they are built: on demand, once per
 //! process, in the background or on the caller's thread.
 
-use super::{Ending, Table};
-use crate::board::{Color, PieceKind, Position};
+use super::duel::{DuelTable, Exits};
+use super::ending::has_tables;
+use super::{Ending, Table, exits};
+use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 struct Slot {
-    table: OnceLock<Table>,
+    bare: OnceLock<Table>,
+    duel: OnceLock<DuelTable>,
     requested: AtomicBool,
 }
 
-static SLOTS: [Slot; 5] = [const {
+const SLOTS_LEN: usize = Ending::ALL.len();
+
+/// One slot per ending and counting rule: a bare-king table (distance to mate) is the
+/// same under every rule and lives in the first; a K+X v K+Y table depends on the
+/// count its captures start, so each rule has its own.
+static SLOTS: [Slot; 3 * SLOTS_LEN] = [const {
     Slot {
-        table: OnceLock::new(),
+        bare: OnceLock::new(),
+        duel: OnceLock::new(),
         requested: AtomicBool::new(false),
     }
-}; 5];
+}; 3 * SLOTS_LEN];
 
-/// The table of `ending` if it has been built.
-pub fn get(ending: Ending) -> Option<&'static Table> {
-    SLOTS[ending.index()].table.get()
+/// The slot of `ending` under the counting rule of `variant`.
+fn slot(ending: Ending, variant: Variant) -> &'static Slot {
+    let rule = match variant.counting() {
+        CountingRule::Makruk => 0,
+        CountingRule::Cambodian => 1,
+        CountingRule::Asean => 2,
+    };
+    let rule = if ending.duel().is_some() { rule } else { 0 };
+    &SLOTS[rule * SLOTS_LEN + ending.index()]
 }
 
-/// The table of `ending`, building it on this thread if needed (or waiting for the
-/// thread that is building it).
+/// The table of a bare-king `ending` if it has been built.
+pub fn get(ending: Ending) -> Option<&'static Table> {
+    slot(ending, Variant::Makruk).bare.get()
+}
+
+/// The table of a K+X v K+Y `ending` under `variant`'s count if it has been built.
+pub fn get_duel(ending: Ending, variant: Variant) -> Option<&'static DuelTable> {
+    slot(ending, variant).duel.get()
+}
+
+/// The table of a bare-king `ending`, building it on this thread if needed (or
+/// waiting for the thread that is building it).
 pub fn ensure(ending: Ending) -> &'static Table {
+    assert!(
+        ending.duel().is_none(),
+        "{} is a K+X v K+Y ending",
+        ending.name()
+    );
     let slot = &SLOTS[ending.index()];
     slot.requested.store(true, Ordering::Relaxed);
-    slot.table.get_or_init(|| Table::generate(ending.kinds()))
+    slot.bare.get_or_init(|| {
+        // The bare king's captures leave the ending of the other piece.
+        let kinds = ending.kinds();
+        let mut after_capture = [None; 2];
+        if kinds.len() == 2 {
+            for (i, slot) in after_capture.iter_mut().enumerate() {
+                let rest = Ending::single(kinds[1 - i]).expect("a piece");
+                *slot = Some(ensure(rest));
+            }
+        }
+        Table::generate(kinds, after_capture)
+    })
 }
 
-/// Endings waiting for the background builder, and whether it is running.
+/// The table of a K+X v K+Y `ending` under `variant`'s count, building it (and the
+/// bare-king tables its captures lead to) on this thread if needed.
+pub fn ensure_duel(ending: Ending, variant: Variant) -> &'static DuelTable {
+    let [white, black] = ending
+        .duel()
+        .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
+    assert!(has_tables(variant), "{variant} has no tables");
+    let slot = slot(ending, variant);
+    slot.requested.store(true, Ordering::Relaxed);
+    slot.duel.get_or_init(|| {
+        let losses = |capturer: PieceKind, captured: PieceKind| {
+            let single = Ending::single(capturer).expect("a piece");
+            let allowed = exits::allowance(variant, capturer, captured);
+            ensure(single).bare_losses(allowed)
+        };
+        let white_exits = losses(white, black);
+        let black_exits = losses(black, white);
+        DuelTable::generate(
+            white,
+            black,
+            &Exits {
+                white: &white_exits,
+                black: &black_exits,
+            },
+        )
+    })
+}
+
+/// Builds the table of any `ending` (under `variant`'s count) on this thread if
+/// needed.
+pub fn build(ending: Ending, variant: Variant) {
+    if ending.duel().is_some() {
+        ensure_duel(ending, variant);
+    } else {
+        ensure(ending);
+    }
+}
+
+/// Endings (with the game whose count they are built for) waiting for the
+/// background builder, and whether it is running.
 struct BuildQueue {
-    waiting: Vec<Ending>,
+    waiting: Vec<(Ending, Variant)>,
     builder_running: bool,
 }
 
@@ -42,20 +122,22 @@ static QUEUE: Mutex<BuildQueue> = Mutex::new(BuildQueue {
     builder_running: false,
 });
 
-/// Queues the table of `ending` for the background builder, once.
+/// Queues the table of `ending` (under `variant`'s count) for the background
+/// builder, once.
 ///
 /// One builder thread builds the queued tables one after the other, at the lowest
-/// scheduling priority. Why: a game coming within six men of the tables asks for up
-/// to five of them at once, about a second of work together; five threads at the
-/// search's priority starved the search on a busy machine (at 0.5+0.005 a timed
-/// search reached depth 1 in 60 ms, and lost on time).
-fn request(ending: Ending) {
-    let slot = &SLOTS[ending.index()];
-    if slot.table.get().is_some() || slot.requested.swap(true, Ordering::Relaxed) {
+/// scheduling priority. Why: a game coming within six men of the tables asks for
+/// several of them at once, a second or more of work together; one thread per table
+/// at the search's priority starved the search on a busy machine (at 0.5+0.005 a
+/// timed search reached depth 1 in 60 ms, and lost on time).
+fn request(ending: Ending, variant: Variant) {
+    let slot = slot(ending, variant);
+    let built = slot.bare.get().is_some() || slot.duel.get().is_some();
+    if built || slot.requested.swap(true, Ordering::Relaxed) {
         return;
     }
     let mut queue = QUEUE.lock().unwrap_or_else(|e| e.into_inner());
-    queue.waiting.push(ending);
+    queue.waiting.push((ending, variant));
     if queue.builder_running {
         return;
     }
@@ -66,8 +148,8 @@ fn request(ending: Ending) {
         Ok(_) => queue.builder_running = true,
         Err(_) => {
             // No thread to spare: try again next time.
-            for ending in queue.waiting.drain(..) {
-                SLOTS[ending.index()]
+            for (ending, variant) in queue.waiting.drain(..) {
+                self::slot(ending, variant)
                     .requested
                     .store(false, Ordering::Relaxed);
             }
@@ -88,9 +170,7 @@ fn build_queued() {
             next
         };
         match next {
-            Some(ending) => {
-                ensure(ending);
-            }
+            Some((ending, variant)) => build(ending, variant),
             None => return,
         }
     }
@@ -102,11 +182,27 @@ fn build_queued() {
 // above, the tables would cost memory and time for endings that rarely come.
 const PREPARE_MEN: u32 = 6;
 
-/// The endings a game from `pos` can reach soon: a side holds (counting pawns as the
-/// mets they promote to) the pieces of the ending, and few men are left.
+/// Men besides the kings at or below which the K+X v K+Y tables are prepared.
+// why: they cost 16 MB and a second or more each, and a position with more than four
+// men besides the kings needs three captures to reach one.
+const PREPARE_DUEL_MEN: u32 = 4;
+
+/// Whether `side` holds (counting pawns as the mets they promote to) `kinds`.
+fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
+    let have = |kind| pos.pieces(side, kind).count();
+    let need = |kind| kinds.iter().filter(|&&k| k == kind).count() as u32;
+    let mets_short = need(PieceKind::Met).saturating_sub(have(PieceKind::Met));
+    [PieceKind::Rook, PieceKind::Khon, PieceKind::Knight]
+        .iter()
+        .all(|&k| have(k) >= need(k))
+        && mets_short <= have(PieceKind::Pawn)
+}
+
+/// The endings a game from `pos` can reach soon: a side holds the pieces of the
+/// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
-    // The tables are makruk's only (see `Ending::of`).
-    if pos.variant() != crate::board::Variant::Makruk {
+    // Only some games read tables (see `Ending::of`).
+    if !has_tables(pos.variant()) {
         return Vec::new();
     }
     let men = pos.occupied().count() - 2;
@@ -115,16 +211,15 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
     }
     let mut out = Vec::new();
     for ending in Ending::ALL {
-        let fits = Color::ALL.iter().any(|&side| {
-            let have = |kind| pos.pieces(side, kind).count();
-            let pawns = have(PieceKind::Pawn);
-            let need = |kind| ending.kinds().iter().filter(|&&k| k == kind).count() as u32;
-            let mets_short = need(PieceKind::Met).saturating_sub(have(PieceKind::Met));
-            [PieceKind::Rook, PieceKind::Khon, PieceKind::Knight]
+        let fits = match ending.duel() {
+            Some(_) if men > PREPARE_DUEL_MEN => false,
+            Some([white, black]) => Color::ALL
                 .iter()
-                .all(|&k| have(k) >= need(k))
-                && mets_short <= pawns
-        });
+                .any(|&side| holds(pos, side, &[white]) && holds(pos, !side, &[black])),
+            None => Color::ALL
+                .iter()
+                .any(|&side| holds(pos, side, ending.kinds())),
+        };
         if fits {
             out.push(ending);
         }
@@ -136,11 +231,12 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
 /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
 /// the background while the search goes on without them.
 pub fn prepare(pos: &Position, wait: bool) {
+    let variant = pos.variant();
     for ending in reachable(pos) {
         if wait {
-            ensure(ending);
+            build(ending, variant);
         } else {
-            request(ending);
+            request(ending, variant);
         }
     }
 }

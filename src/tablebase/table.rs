@@ -19,13 +19,19 @@ use crate::board::{Bitboard, Color, PieceKind, Square};
 /// Stored for a strong-side-to-move position that is not a win.
 pub const NOT_WON: u8 = u8::MAX;
 
-/// What a table stores per position, from the side to move's view, ignoring the count.
+/// What a table says of a position, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The side to move mates in this many plies with best play.
     Win(u8),
     /// The side to move is mated in this many plies (0: it is mated now).
     Loss(u8),
+    /// K+X v K+Y: the side to move wins; within this many plies it mates, or takes
+    /// the last piece into a bare-king ending won inside the count that starts.
+    Converts(u8),
+    /// K+X v K+Y: the side to move loses; the other side converts (as above) within
+    /// this many plies.
+    Conceded(u8),
     Draw,
 }
 
@@ -54,12 +60,12 @@ impl Placement {
 }
 
 /// The square on the same rank, other wing (a <-> h).
-fn mirror_square(sq: Square) -> Square {
+pub(super) fn mirror_square(sq: Square) -> Square {
     Square::new(sq.index() as u8 ^ 7)
 }
 
 /// The same set of squares with files mirrored (a <-> h).
-fn mirror_files(b: u64) -> u64 {
+pub(super) fn mirror_files(b: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
     const K2: u64 = 0x3333_3333_3333_3333;
     const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -69,7 +75,7 @@ fn mirror_files(b: u64) -> u64 {
 }
 
 /// Every square next to a square of `b`.
-fn king_spread(b: u64) -> u64 {
+pub(super) fn king_spread(b: u64) -> u64 {
     let west = (b >> 1) & !Bitboard::FILE_H.0;
     let east = (b << 1) & !Bitboard::FILE_A.0;
     let row = b | west | east;
@@ -85,23 +91,19 @@ pub struct Table {
     /// Per configuration: the squares the strong side attacks (the weak king does not
     /// block, so it cannot step back along a rook's line).
     attacked: Vec<u64>,
+    /// The tables of the endings the bare king's captures leave (see `generate`).
+    after_capture: [Option<&'static Table>; 2],
 }
 
 impl Table {
     /// Solves the ending of a king and `kinds` (one or two pieces) against a bare
-    /// king. Two pieces may be any of met, khon and knight; one piece may also be a
-    /// rook (the only slider: its moves are blocked by the weak king).
-    pub fn generate(kinds: &[PieceKind]) -> Table {
+    /// king. With two pieces, `after_capture[i]` is the table of the ending left when
+    /// the bare king takes piece `i` (`None`: a draw); the count runs on unchanged
+    /// there, so a capture simply continues the distance to mate.
+    pub fn generate(kinds: &[PieceKind], after_capture: [Option<&'static Table>; 2]) -> Table {
         assert!(
             (1..=2).contains(&kinds.len()),
             "tables hold one or two pieces"
-        );
-        assert!(
-            kinds.len() == 1
-                || kinds
-                    .iter()
-                    .all(|k| matches!(k, PieceKind::Met | PieceKind::Khon | PieceKind::Knight)),
-            "with two pieces, a capture must always leave a draw"
         );
         let len = kinds.len();
         let mut padded = [PieceKind::Met; 2];
@@ -111,9 +113,34 @@ impl Table {
             len,
             dtm: Vec::new(),
             attacked: Vec::new(),
+            after_capture,
         };
         table.solve();
         table
+    }
+
+    /// The strong side's distance to mate (its move) after the bare king, on
+    /// `pieces[i]`, has taken that piece, or `NOT_WON`.
+    fn after_capture(
+        &self,
+        king: Square,
+        pieces: &[Square; 2],
+        i: usize,
+        tables: &[Option<&'static Table>; 2],
+    ) -> u8 {
+        let Some(table) = tables[i] else {
+            return NOT_WON;
+        };
+        let rest = [pieces[1 - i], pieces[1 - i]];
+        let placement = Placement {
+            strong_king: king,
+            weak_king: pieces[i],
+            pieces: rest,
+        };
+        match table.verdict(placement, true) {
+            Verdict::Win(d) => d,
+            _ => NOT_WON,
+        }
     }
 
     /// Number of configurations: 32 strong-king squares times 64 per piece.
@@ -184,6 +211,18 @@ impl Table {
     /// positions whose every move reaches a won position are lost.
     fn solve(&mut self) {
         let n = self.configurations();
+        // Per configuration and piece: the distance to mate once the bare king has
+        // taken it (only read when the piece is unguarded).
+        let mut capture_dtm = vec![[NOT_WON; 2]; n];
+        if self.len == 2 {
+            for (c, slot) in capture_dtm.iter_mut().enumerate() {
+                if let Some((king, pieces)) = self.unpack(c) {
+                    for (i, d) in slot.iter_mut().enumerate() {
+                        *d = self.after_capture(king, &pieces, i, &self.after_capture);
+                    }
+                }
+            }
+        }
         let mut valid = vec![0u64; n];
         self.attacked = vec![0u64; n];
         for (c, slot) in valid.iter_mut().enumerate() {
@@ -209,6 +248,15 @@ impl Table {
             lost[c] = mated;
             newly_lost[c] = mated;
         }
+        // The longest distance a capture leads to: rounds go on at least that far,
+        // since such a capture may be the last escape a weak position has.
+        let last_capture = capture_dtm
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&d| d != NOT_WON)
+            .max()
+            .unwrap_or(0);
         let mut plies: u8 = 0;
         loop {
             let mut any_won = false;
@@ -228,20 +276,30 @@ impl Table {
                     }
                 }
             }
-            if !any_won {
+            if !any_won && plies >= last_capture {
                 break;
             }
             let mut any_lost = false;
             for c in 0..n {
                 newly_lost[c] = 0;
-                if newly_won[c] == 0 {
+                // A capture whose ending is won in at most `plies + 1` counts as a move
+                // into a won position from this round on.
+                let capture_now = capture_dtm[c].contains(&(plies + 1));
+                if newly_won[c] == 0 && !capture_now {
                     continue;
                 }
-                let (king, _) = self.unpack(c).expect("valid configuration");
+                let (king, pieces) = self.unpack(c).expect("valid configuration");
                 let forbidden = self.attacked[c] | Bitboard::from_square(king).0;
-                // Squares the weak king may go to that are not lost for it; a capture
-                // of an unprotected piece is one of them.
-                let safe = !forbidden & !won[c];
+                let mut captured_won = 0u64;
+                for i in 0..self.len {
+                    if capture_dtm[c][i] <= plies + 1 {
+                        captured_won |= Bitboard::from_square(pieces[i]).0;
+                    }
+                }
+                // Squares the weak king may go to that are not lost for it: a capture
+                // of an unguarded piece is one of them, unless the ending it leaves is
+                // won in time.
+                let safe = !forbidden & !won[c] & !captured_won;
                 let stalemate = !king_spread(!forbidden) & !self.attacked[c];
                 let now_lost = valid[c] & !king_spread(safe) & !lost[c] & !stalemate;
                 if now_lost != 0 {
@@ -250,7 +308,7 @@ impl Table {
                     any_lost = true;
                 }
             }
-            if !any_lost {
+            if !any_lost && plies >= last_capture {
                 break;
             }
             plies += 2;
@@ -305,8 +363,15 @@ impl Table {
                 continue;
             }
             if men & bit != 0 {
-                // Taking an unprotected piece leaves material that cannot mate.
-                return Verdict::Draw;
+                // Taking an unguarded piece leaves the ending of the other one (or a
+                // draw); the count runs on.
+                let i = (0..self.len).find(|&i| p.pieces[i] == to).expect("a piece");
+                match self.after_capture(p.strong_king, &p.pieces, i, &self.after_capture) {
+                    NOT_WON => return Verdict::Draw,
+                    d => longest = longest.max(d),
+                }
+                has_move = true;
+                continue;
             }
             has_move = true;
             match self.dtm[c * 64 + to.index()] {
@@ -321,6 +386,34 @@ impl Table {
         } else {
             Verdict::Draw
         }
+    }
+
+    /// For a one-piece table: per configuration (strong king on files a-d, then the
+    /// piece, as `BareLosses::index` reads them), the bare king's squares from which
+    /// the bare side, to move, is mated within `allowed` plies. These are the won exits
+    /// of the endings where a capture leaves a bare king with a fresh count.
+    pub fn bare_losses(&self, allowed: u32) -> BareLosses {
+        assert_eq!(self.len, 1, "exits lead into one-piece tables");
+        let mut lost = vec![0u64; self.configurations()];
+        for (c, set) in lost.iter_mut().enumerate() {
+            let Some((king, pieces)) = self.unpack(c) else {
+                continue;
+            };
+            let men = self.strong_men(king, &pieces);
+            let placement = |weak_king| Placement {
+                strong_king: king,
+                weak_king,
+                pieces,
+            };
+            for weak_king in Bitboard(!men & !attacks::king_attacks(king).0) {
+                if let Verdict::Loss(d) = self.verdict(placement(weak_king), false)
+                    && d as u32 <= allowed
+                {
+                    *set |= Bitboard::from_square(weak_king).0;
+                }
+            }
+        }
+        BareLosses { lost }
     }
 
     /// Strong-to-move positions stored (strong king on files a-d): how many there
@@ -386,6 +479,36 @@ impl Table {
     /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
         self.dtm.len() + self.attacked.len() * 8
+    }
+}
+
+/// The bare-king positions of a one-piece ending that are lost within a given
+/// allowance (see `Table::bare_losses`), strong side as White.
+pub struct BareLosses {
+    lost: Vec<u64>,
+}
+
+impl BareLosses {
+    /// The bare king's squares from which it is mated in time, with the strong king
+    /// and piece on these squares (any file: mirrored here).
+    #[inline]
+    pub fn lost_set(&self, strong_king: Square, piece: Square) -> u64 {
+        if strong_king.file() < 4 {
+            self.lost[Self::index(strong_king, piece)]
+        } else {
+            let set = self.lost[Self::index(mirror_square(strong_king), mirror_square(piece))];
+            mirror_files(set)
+        }
+    }
+
+    /// Whether the bare king on `weak_king`, to move, is mated in time.
+    #[inline]
+    pub fn is_lost(&self, strong_king: Square, piece: Square, weak_king: Square) -> bool {
+        self.lost_set(strong_king, piece) & Bitboard::from_square(weak_king).0 != 0
+    }
+
+    fn index(strong_king: Square, piece: Square) -> usize {
+        ((strong_king.rank() as usize * 4 + strong_king.file() as usize) << 6) | piece.index()
     }
 }
 
