@@ -783,6 +783,16 @@ fn twenty_games(scratch: &Scratch) -> String {
     scratch.write("twenty.pgn", &format!("{sample}\n{sample}"))
 }
 
+/// Forty games (the sample four times): a shard of two still has twenty, enough
+/// that a resumed run is still going when the test stops it a second time.
+fn forty_games(scratch: &Scratch) -> String {
+    let sample = std::fs::read_to_string(data("makruk-match-sample.pgn")).unwrap();
+    scratch.write(
+        "forty.pgn",
+        &format!("{sample}\n{sample}\n{sample}\n{sample}"),
+    )
+}
+
 /// Starts `khun` with `args`, stderr kept for the end.
 fn spawn_khun(args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_khun"))
@@ -921,7 +931,7 @@ fn annotate_killed_then_stopped_then_resumed_writes_the_uninterrupted_output() {
 #[test]
 fn a_shard_interrupted_and_resumed_writes_the_uninterrupted_shard() {
     let scratch = Scratch::new("resume-shard");
-    let input = twenty_games(&scratch);
+    let input = forty_games(&scratch);
     let shard = ["--shard", "1/2"];
     let whole = khun(&as_strs(&annotate_args(&scratch, &input, "whole", &shard)));
     assert_eq!(whole.code, Some(0), "{}", whole.stderr);
@@ -935,7 +945,7 @@ fn a_shard_interrupted_and_resumed_writes_the_uninterrupted_shard() {
     assert!(
         stopped
             .stderr
-            .contains(&format!("stopped by SIGINT after {done} of 10 games")),
+            .contains(&format!("stopped by SIGINT after {done} of 20 games")),
         "{}",
         stopped.stderr
     );
@@ -946,7 +956,7 @@ fn a_shard_interrupted_and_resumed_writes_the_uninterrupted_shard() {
     assert_same_files(&scratch, "part", "whole");
     // The games are the shard's, each once.
     let text = std::fs::read_to_string(scratch.path("part.pgn")).unwrap();
-    assert_eq!(shard_games(&text), (2..=20).step_by(2).collect::<Vec<_>>());
+    assert_eq!(shard_games(&text), (2..=40).step_by(2).collect::<Vec<_>>());
 }
 
 #[test]
