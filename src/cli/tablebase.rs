@@ -49,18 +49,18 @@ pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
         // With the strong side to move just after the count starts, the mate may take
         // twice the moves the count gives, in plies.
         let in_count: u64 = by_plies.iter().take(2 * moves as usize + 1).sum();
-        let pct = |n: u64| 100.0 * n as f64 / legal.max(1) as f64;
-        writeln!(
+        write_row(
             out,
-            "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
-            ending.name(),
-            legal * 2,
-            pct(won),
-            table.longest_win().div_ceil(2),
-            moves,
-            pct(in_count),
-            built.as_secs_f64(),
-            table.memory_bytes() / (1 << 20)
+            &Row {
+                ending,
+                legal,
+                won,
+                longest_win_moves: u32::from(table.longest_win().div_ceil(2)),
+                count_moves: moves,
+                won_in_count: in_count,
+                built,
+                memory_bytes: table.memory_bytes(),
+            },
         )?;
     }
     writeln!(
@@ -80,18 +80,18 @@ fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     // A fresh board's honour: the counter at 0 of 128 plies, the last may still end it.
     let fresh = 2 * counting::BOARD_HONOUR_MOVES as u8 + 1;
     let (_, won_in_count, _) = table.summary(fresh);
-    let pct = |n: u64| 100.0 * n as f64 / legal.max(1) as f64;
-    writeln!(
+    write_row(
         out,
-        "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
-        ending.name(),
-        legal * 2,
-        pct(won),
-        (longest as u32).div_ceil(2),
-        counting::BOARD_HONOUR_MOVES,
-        pct(won_in_count),
-        built.as_secs_f64(),
-        table.memory_bytes() / (1 << 20)
+        &Row {
+            ending,
+            legal,
+            won,
+            longest_win_moves: (longest as u32).div_ceil(2),
+            count_moves: u32::from(counting::BOARD_HONOUR_MOVES),
+            won_in_count,
+            built,
+            memory_bytes: table.memory_bytes(),
+        },
     )
 }
 
@@ -176,4 +176,34 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
         _ => writeln!(out, "result: drawn, whatever the count")?,
     }
     Ok(true)
+}
+
+/// One table's line of the listing.
+struct Row {
+    ending: Ending,
+    /// Legal positions with one side to move (the line shows both sides).
+    legal: u64,
+    won: u64,
+    longest_win_moves: u32,
+    count_moves: u32,
+    won_in_count: u64,
+    built: std::time::Duration,
+    memory_bytes: usize,
+}
+
+/// Writes `row` in the listing's columns, the shares as percentages of `legal`.
+fn write_row(out: &mut impl Write, row: &Row) -> std::io::Result<()> {
+    let pct = |n: u64| 100.0 * n as f64 / row.legal.max(1) as f64;
+    writeln!(
+        out,
+        "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
+        row.ending.name(),
+        row.legal * 2,
+        pct(row.won),
+        row.longest_win_moves,
+        row.count_moves,
+        pct(row.won_in_count),
+        row.built.as_secs_f64(),
+        row.memory_bytes / (1 << 20)
+    )
 }
