@@ -394,6 +394,11 @@ impl<'a> Worker<'a> {
         self.stack[0].plies_from_null = self.keys.len();
         self.pv_len[0] = 0;
         let in_check = root.in_check();
+        self.stack[0].static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.evaluate(root, 0)
+        };
         let start = self.pv_index;
         // The game is already drawn by the count (the side to move is not mated: it
         // has moves): nothing any move does can change that.
@@ -484,19 +489,47 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// Whether the node at the end of `keys` repeats an earlier position.
+    /// Whether the node at the end of `keys` is scored as a draw by repetition: its
+    /// position occurred before on the current line after the root, or twice before
+    /// counting the game's history (a threefold repetition).
+    // why not one occurrence in the game's history: makruk has no repetition rule,
+    // and a position seen once before the root is not a draw unless a side chooses
+    // to repeat it again; scoring it as one makes the engine shy of (or steer into)
+    // positions merely visited before, as Fairy-Stockfish's search does not.
     fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
         let n = self.keys.len();
         let window = (pos.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
         let key = pos.placement_key();
         let mut back = 4;
+        let mut earlier = 0;
         while back <= window && back < n {
             if self.keys[n - 1 - back] == key {
-                return true;
+                if back < ply {
+                    return true;
+                }
+                earlier += 1;
+                if earlier == 2 {
+                    return true;
+                }
             }
             back += 2;
         }
         false
+    }
+
+    /// Whether the static evaluation at `ply` is better than at this side's last
+    /// node on the line (four plies back where that one was in check); `true`
+    /// where neither is known.
+    // why: a side whose position improves is less likely to fail low, so pruning
+    // may be bolder there and more cautious where it worsens.
+    fn is_improving(&self, ply: usize, static_eval: i32) -> bool {
+        if ply >= 2 && self.stack[ply - 2].static_eval != -INFINITE {
+            static_eval > self.stack[ply - 2].static_eval
+        } else if ply >= 4 && self.stack[ply - 4].static_eval != -INFINITE {
+            static_eval > self.stack[ply - 4].static_eval
+        } else {
+            true
+        }
     }
 
     /// The score of a node whose count has run out: mated if it is mate, else a draw.
@@ -576,7 +609,7 @@ impl<'a> Worker<'a> {
         }
 
         self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let improving = !in_check && self.is_improving(ply, static_eval);
 
         if !pv_node && !in_check {
             // Reverse futility pruning: far above beta at low depth, trust the eval.
@@ -808,8 +841,12 @@ impl<'a> Worker<'a> {
         if pos.draw_rule_exceeded() {
             return self.count_exceeded_score(pos, ply);
         }
-        if pos.has_insufficient_material(Color::White)
-            && pos.has_insufficient_material(Color::Black)
+        // why a repetition test here too: a quiet move or an evasion into the
+        // horizon can repeat a position, and standing pat would score the draw as the
+        // evaluation (after a capture the window is empty and the test is free).
+        if self.is_repetition(pos, ply)
+            || (pos.has_insufficient_material(Color::White)
+                && pos.has_insufficient_material(Color::Black))
         {
             return self.draw_score(ply);
         }
@@ -856,6 +893,9 @@ impl<'a> Worker<'a> {
         }
 
         let mut best_score = static_eval;
+        // Taken before standing pat raises alpha: a node whose captures all fail
+        // below its stand-pat score has that score exactly, not as an upper bound.
+        let original_alpha = alpha;
         if !in_check {
             if best_score >= beta {
                 return best_score;
@@ -874,7 +914,6 @@ impl<'a> Worker<'a> {
         let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
         let mut picker = MovePicker::new(pos, moves, tt_move, None, &self.data.history);
         let mut best_move = Move::NONE;
-        let original_alpha = alpha;
         while let Some((m, order)) = picker.next_move() {
             if !in_check {
                 // Losing captures and captures that cannot reach alpha are not tried.
@@ -901,6 +940,7 @@ impl<'a> Worker<'a> {
             self.enter(ply + 1, pos, m);
             child.play(m);
             self.keys.push(child.placement_key());
+            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
             self.keys.pop();
             if self.stopped {
