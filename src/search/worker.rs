@@ -694,6 +694,7 @@ impl<'a> Worker<'a> {
             move_count += 1;
             let tactical = is_tactical(pos, m);
             let quiet = !tactical;
+            let gives_check = pos.gives_check(m);
 
             // Shallow pruning of moves unlikely to matter, once a move has been found
             // that avoids being mated.
@@ -703,14 +704,21 @@ impl<'a> Worker<'a> {
                         || depth <= lmp_max_depth()
                             && quiet_count
                                 >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
-                        || depth <= futility_max_depth()
-                            && static_eval + futility_margin() * depth + 50 <= alpha
                     {
                         skipping_quiets = true;
                         // Only skipped quiets would follow: the node is done.
                         if picker.tacticals_left() == 0 {
                             break;
                         }
+                        continue;
+                    }
+                    // why checks are spared: a quiet check can win more than the
+                    // static margin (a mating net, a fork of the king), which the
+                    // evaluation does not see.
+                    if !gives_check
+                        && depth <= futility_max_depth()
+                        && static_eval + futility_margin() * depth + 50 <= alpha
+                    {
                         continue;
                     }
                     if depth <= see_prune_max_depth()
@@ -737,8 +745,13 @@ impl<'a> Worker<'a> {
                 to: m.to(),
             });
             self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
-            let gives_check = child.in_check();
-            let extension = (gives_check && ply < 2 * self.completed_depth.max(4) as usize) as i32;
+            // why only checks that do not lose material: a sacrificial check that
+            // fails is refuted at the next ply anyway, and extending every one cost a
+            // full ply per check in lines that matter little; sound checks (and
+            // every evasion sequence they start) keep their extension.
+            let extension = (gives_check
+                && ply < 2 * self.completed_depth.max(4) as usize
+                && see_at_least(pos, m, 0)) as i32;
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -750,9 +763,12 @@ impl<'a> Worker<'a> {
                     && move_count > lmr_full_moves()
                     && quiet
                     && !in_check
-                    && !gives_check
+                    && extension == 0
                 {
                     r = reduction(depth, move_count);
+                    // why: a check that was not extended is still forcing; reduce it
+                    // a ply less than a quiet move.
+                    r -= gives_check as i32;
                     r -= pv_node as i32;
                     r -= improving as i32;
                     if order >= 400_000_000 {
