@@ -89,6 +89,9 @@ search_params! {
     /// Moves searched at full depth before reductions start.
     LMR_FULL_MOVES / lmr_full_moves: usize = 3 in 1..=6;
     LMR_MIN_DEPTH / lmr_min_depth: i32 = 3 in 2..=5;
+    /// A quiet move's reduction shrinks by its history over this divisor, in
+    /// plies: at the default the largest history is worth one ply.
+    LMR_HISTORY_DIVISOR / lmr_history_divisor: i32 = 16384 in 4096..=65536;
 
     /// Futility pruning of quiet moves: eval + margin * depth below alpha skips them.
     FUTILITY_MARGIN / futility_margin: i32 = 100 in 40..=250;

@@ -56,9 +56,14 @@ struct Frame {
 
 /// Late-move reduction table, in plies, by depth and move number.
 fn reduction(depth: i32, moves: usize) -> i32 {
+    reduction_1024(depth, moves) / 1024
+}
+
+/// The late-move reduction in 1024ths of a ply.
+fn reduction_1024(depth: i32, moves: usize) -> i32 {
     let d = (depth.max(1) as f64).ln();
     let m = (moves.max(1) as f64).ln();
-    (lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) as i32
+    ((lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) * 1024.0) as i32
 }
 
 /// The exact score of a position an endgame table covers, the count included; a
@@ -435,7 +440,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + extension;
             let mut score;
             if i == start {
-                score = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+                score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
             } else {
                 // Late root moves get a lighter reduction than inner nodes.
                 let r = if depth >= lmr_min_depth()
@@ -448,12 +453,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, 1, false);
+                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, 1, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
                 }
                 if score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+                    score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
                 }
             }
             self.keys.pop();
@@ -541,6 +546,7 @@ impl<'a> Worker<'a> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &Position,
@@ -549,6 +555,9 @@ impl<'a> Worker<'a> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        // Whether this zero-window node is expected to fail high (its parent's move
+        // was reduced, or it is the other side of an expected fail-low node).
+        cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if depth <= 0 {
@@ -641,7 +650,15 @@ impl<'a> Worker<'a> {
                 self.keys.push(child.placement_key());
                 self.stack[ply + 1].played = None;
                 self.stack[ply + 1].plies_from_null = 0;
-                let score = -self.search(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score = -self.search(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
                 self.keys.pop();
                 if self.stopped {
                     return DRAW;
@@ -756,33 +773,62 @@ impl<'a> Worker<'a> {
 
             let mut score;
             if move_count == 1 {
-                score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
+                score = -self.search(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                );
             } else {
                 let mut r = 0;
+                // why captures too, away from the principal variation or when they
+                // lose material: most late captures at a node that already has a good
+                // move are as irrelevant as late quiets.
                 if depth >= lmr_min_depth()
                     && move_count > lmr_full_moves()
-                    && quiet
+                    && (quiet || !pv_node || is_losing_tactical(order))
                     && !in_check
                     && extension == 0
                 {
-                    r = reduction(depth, move_count);
-                    // why: a check that was not extended is still forcing; reduce it
-                    // a ply less than a quiet move.
-                    r -= gives_check as i32;
-                    r -= pv_node as i32;
-                    r -= improving as i32;
-                    if order >= 400_000_000 {
-                        r -= 1; // killers and counter moves
+                    // Worked in 1024ths of a ply so that history moves it smoothly.
+                    let mut r1024 = reduction_1024(depth, move_count);
+                    r1024 -= 1024 * pv_node as i32;
+                    r1024 -= 1024 * improving as i32;
+                    // why: at a node expected to fail high, the late moves exist only
+                    // to be refuted; search them shallower.
+                    r1024 += 1024 * cut_node as i32;
+                    // why: a check that was not extended is still forcing.
+                    r1024 -= 1024 * gives_check as i32;
+                    if tactical {
+                        // why: a capture changes the material; it is a ply less
+                        // likely to be irrelevant than a quiet move.
+                        r1024 -= 1024;
+                    } else if order >= 400_000_000 {
+                        r1024 -= 1024; // killers and counter moves
+                    } else {
+                        // why: a continuous history term, so that a better history
+                        // changes the tree and not only the order.
+                        r1024 -= order * 1024 / lmr_history_divisor();
                     }
-                    r -= (order / 8192).clamp(-1, 1);
-                    r = r.clamp(0, new_depth - 1);
+                    r = ((r1024 + 512) / 1024).clamp(0, new_depth - 1);
                 }
-                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    score = -self.search(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
             self.keys.pop();
