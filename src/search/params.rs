@@ -81,6 +81,12 @@ search_params! {
     NMP_MIN_DEPTH / nmp_min_depth: i32 = 3 in 2..=6;
     NMP_BASE / nmp_base: i32 = 3 in 1..=5;
     NMP_DIVISOR / nmp_divisor: i32 = 4 in 2..=8;
+    /// The static evaluation must stand `NMP_MARGIN - NMP_DEPTH_MARGIN * depth`
+    /// above beta (and at least at beta) for a null move.
+    NMP_MARGIN / nmp_margin: i32 = 90 in 0..=250;
+    NMP_DEPTH_MARGIN / nmp_depth_margin: i32 = 10 in 0..=30;
+    /// From this depth a null-move cutoff is verified by a search without null moves.
+    NMP_VERIFY_DEPTH / nmp_verify_depth: i32 = 12 in 6..=30;
 
     /// Late-move reductions: `(LMR_BASE + ln(depth) * ln(moves) * 100 / LMR_DIVISOR) / 100`
     /// plies (both in hundredths).

@@ -113,6 +113,8 @@ pub struct Worker<'a> {
     /// matches the current line (ply 0, the root, always does once set up).
     accumulators: Vec<Accumulator>,
     accumulator_ready: Vec<bool>,
+    /// While a null-move cutoff is verified, no null move before this ply.
+    nmp_min_ply: usize,
 }
 
 impl<'a> Worker<'a> {
@@ -158,6 +160,7 @@ impl<'a> Worker<'a> {
                 Vec::new()
             },
             accumulator_ready: vec![false; MAX_PLY + 8],
+            nmp_min_ply: 0,
         }
     }
 
@@ -636,14 +639,22 @@ impl<'a> Worker<'a> {
                 | pos.pieces(us, PieceKind::Knight)
                 | pos.pieces(us, PieceKind::Khon))
             .any();
+            // why a margin above beta that falls with depth: makruk's slow pawns
+            // leave fewer quiet moves that improve a position than chess has, so a
+            // pass that only reaches beta is less often refuted by a real move; at
+            // shallow depth demand more, as Fairy-Stockfish does for such games.
             if depth >= nmp_min_depth()
                 && static_eval >= beta
+                && static_eval >= beta + nmp_margin() - nmp_depth_margin() * depth
+                && ply >= self.nmp_min_ply
                 && has_big_piece
                 && !pos.count().is_running()
                 && self.stack[ply].played.is_some()
                 && beta.abs() < MATE_BOUND
             {
-                let r = nmp_base() + depth / nmp_divisor();
+                // why: the further the evaluation stands above beta, the less a
+                // deeper look at the pass can change.
+                let r = nmp_base() + depth / nmp_divisor() + ((static_eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 self.enter_with(ply + 1, Delta::NONE);
                 child.play_null();
@@ -666,11 +677,23 @@ impl<'a> Worker<'a> {
                 if score >= beta {
                     // A mate or a table's conversion found after a null move is not
                     // proven: the bound is all it gives.
-                    return if score >= TABLE_WIN_BOUND {
-                        beta
-                    } else {
-                        score
-                    };
+                    let score = if score >= TABLE_WIN_BOUND { beta } else { score };
+                    if depth < nmp_verify_depth() || self.nmp_min_ply > 0 {
+                        return score;
+                    }
+                    // why verify at high depth: a zugzwang the pass hides costs a
+                    // whole subtree there; a search without null moves for this side
+                    // over most of the remaining plies confirms the cutoff.
+                    self.nmp_min_ply = ply + 3 * (depth - 1 - r).max(0) as usize / 4;
+                    let verified =
+                        self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return DRAW;
+                    }
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }
