@@ -605,6 +605,9 @@ impl<'a> Worker<'a> {
         let key = pos.key();
         let tt_entry = self.shared.tt.probe(key);
         let mut tt_move = Move::NONE;
+        // The evaluation the pruning decisions read: the static one, sharpened by
+        // the table's score where its bound says the true value lies beyond it.
+        let mut eval = static_eval;
         if let Some(e) = tt_entry {
             tt_move = e.mv;
             let score = from_table(e.score, ply);
@@ -616,7 +619,24 @@ impl<'a> Worker<'a> {
                     Bound::Upper => score <= alpha,
                 }
             {
+                // why: a quiet hash move that still cuts off earned its history as
+                // much as one found by searching.
+                if score >= beta && !tt_move.is_none() && !is_tactical(pos, tt_move) {
+                    let h = &mut self.data.history;
+                    h.add_killer(ply, tt_move);
+                    h.update_quiets(pos.side_to_move(), tt_move, &[], depth);
+                }
                 return score;
+            }
+            if !in_check
+                && score.abs() < TABLE_WIN_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                }
+            {
+                eval = score;
             }
         }
 
@@ -626,10 +646,10 @@ impl<'a> Worker<'a> {
         if !pv_node && !in_check {
             // Reverse futility pruning: far above beta at low depth, trust the eval.
             if depth <= rfp_max_depth()
-                && static_eval - rfp_margin() * (depth - improving as i32) >= beta
-                && static_eval.abs() < MATE_BOUND
+                && eval - rfp_margin() * (depth - improving as i32) >= beta
+                && eval.abs() < MATE_BOUND
             {
-                return static_eval;
+                return eval;
             }
             // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
             // pawns blocking each other), so only a side with a rook, knight or khon
@@ -644,8 +664,8 @@ impl<'a> Worker<'a> {
             // pass that only reaches beta is less often refuted by a real move; at
             // shallow depth demand more, as Fairy-Stockfish does for such games.
             if depth >= nmp_min_depth()
-                && static_eval >= beta
-                && static_eval >= beta + nmp_margin() - nmp_depth_margin() * depth
+                && eval >= beta
+                && eval >= beta + nmp_margin() - nmp_depth_margin() * depth
                 && ply >= self.nmp_min_ply
                 && has_big_piece
                 && !pos.count().is_running()
@@ -654,7 +674,7 @@ impl<'a> Worker<'a> {
             {
                 // why: the further the evaluation stands above beta, the less a
                 // deeper look at the pass can change.
-                let r = nmp_base() + depth / nmp_divisor() + ((static_eval - beta) / 200).min(3);
+                let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 self.enter_with(ply + 1, Delta::NONE);
                 child.play_null();
@@ -757,7 +777,7 @@ impl<'a> Worker<'a> {
                     // evaluation does not see.
                     if !gives_check
                         && depth <= futility_max_depth()
-                        && static_eval + futility_margin() * depth + 50 <= alpha
+                        && eval + futility_margin() * depth + 50 <= alpha
                     {
                         continue;
                     }
