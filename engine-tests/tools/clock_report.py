@@ -7,18 +7,22 @@ control in the `TimeControl` tag (`1+0.01`, `40/5`, `5`); from these the clock
 after every move is rebuilt as cutechess kept it (increment added after the move,
 a new period's time added after every `moves` moves).
 
-    clock_report.py [--openings FILE.epd] games.pgn [more.pgn ...]
+    clock_report.py games.pgn [more.pgn ...]
 
-cutechess counts a period's moves (`40/5`) from the opening FEN's move number but
-writes the FEN into the PGN with the number reset to 1; `--openings` gives the EPD
-the games started from, so the move numbers are known again.
+cutechess counts a period's moves (`40/5`) from the first move the game plays, not
+from the opening FEN's move number: in a 40/5 game from a position at move 5, the
+`movestogo` it sends and the time it adds both follow the moves played (checked on
+the soak's games: the clock and `movestogo` an engine was sent agree with this
+count and not with the FEN's). Every game of a cutechess run is `Round 1`, so a
+game is named by its place in the file.
 """
 import re
 import sys
 from collections import defaultdict
 
 TAG = re.compile(r'^\[(\w+) "(.*)"\]')
-MOVE_TIME = re.compile(r"\{[^}]*?(\d+\.\d+)s[^}]*\}")
+# A move's time: `0.035s`, or `0s` for a move made at once (a book or forced move).
+MOVE_TIME = re.compile(r"\{[^}]*?(\d+(?:\.\d+)?)s\b[^}]*\}")
 
 
 def parse_tc(tc):
@@ -49,22 +53,8 @@ def games(path):
         yield tags, " ".join(body)
 
 
-def opening_move_numbers(path):
-    """Placement and side to move -> full-move number, from an EPD of openings."""
-    numbers = {}
-    for line in open(path):
-        fields = line.split()
-        if len(fields) >= 2 and fields[-1].isdigit():
-            numbers[(fields[0], fields[1])] = int(fields[-1])
-    return numbers
-
-
 def main():
     args = sys.argv[1:]
-    numbers = {}
-    if args[:1] == ["--openings"]:
-        numbers = opening_move_numbers(args[1])
-        args = args[2:]
     lowest = defaultdict(lambda: (float("inf"), ""))
     forfeits = defaultdict(int)
     played = defaultdict(int)
@@ -80,16 +70,15 @@ def main():
             fields = tags.get("FEN", "").split()
             first = 1 if len(fields) > 1 and fields[1] == "b" else 0
             clocks = [base, base]
-            # Periods (`40/5`) count the game's moves, those of the opening included.
-            number = numbers.get(tuple(fields[:2]), 1)
-            made = [number - 1 + first, number - 1]
+            made = [0, 0]
             for i, t in enumerate(MOVE_TIME.findall(body)):
                 side = (first + i) % 2
                 clocks[side] -= float(t)
                 made[side] += 1
                 left = clocks[side]
                 if left < lowest[names[side]][0]:
-                    lowest[names[side]] = (left, f"{path} round {tags.get('Round', '?')}")
+                    # cutechess numbers every game of a run `Round 1`: say which game.
+                    lowest[names[side]] = (left, f"{path} game {count}")
                 clocks[side] += inc
                 if moves and made[side] % moves == 0:
                     clocks[side] += base

@@ -39,7 +39,7 @@ run() {
         -repeat -games "$games" -concurrency 2 -recover \
         -pgnout "$out/$name.pgn" > "$out/$name.log" 2>&1
     echo "== $name ($tc): $(grep 'Score of' "$out/$name.log" | tail -1)"
-    "$here/clock_report.py" --openings "$out/openings.epd" "$out/$name.pgn"
+    "$here/clock_report.py" "$out/$name.pgn"
     grep -ciE "illegal|crash|disconnect|stall" "$out/$name.pgn" | sed 's/^/illegal moves, crashes, stalls: /' || true
 }
 run tc-1s 1+0.01 "$games_1s"
