@@ -184,6 +184,39 @@ impl<'a> Worker<'a> {
         self.accumulator_ready[ply] = false;
     }
 
+    /// Plays `m` from `pos`, the node at `ply`, or passes for `None` (a null move),
+    /// and enters the child on the line: its key, the move into it, its plies since
+    /// a pass, and what its accumulator must change. [`Self::unmake_child`] leaves it.
+    #[inline(always)]
+    fn make_child(&mut self, pos: &Position, m: Option<Move>, ply: usize) -> Position {
+        let mut child = pos.clone();
+        match m {
+            Some(m) => {
+                self.enter(ply + 1, pos, m);
+                child.play(m);
+                self.stack[ply + 1].played = Some(PlayedMove {
+                    piece: pos.piece_at(m.from()).expect("move from a piece"),
+                    to: m.to(),
+                });
+                self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+            }
+            None => {
+                self.enter_with(ply + 1, Delta::NONE);
+                child.play_null();
+                self.stack[ply + 1].played = None;
+                self.stack[ply + 1].plies_from_null = 0;
+            }
+        }
+        self.keys.push(child.placement_key());
+        child
+    }
+
+    /// Leaves the child [`Self::make_child`] entered.
+    #[inline(always)]
+    fn unmake_child(&mut self) {
+        self.keys.pop();
+    }
+
     /// The static evaluation of `pos`, the node at `ply` of the current line, from
     /// the side to move's view: the network (its accumulator brought up to date from
     /// the nearest ancestor that has one) with the makruk knowledge on top, or the
@@ -431,16 +464,8 @@ impl<'a> Worker<'a> {
             if report_currmove && let Some(r) = self.reporter {
                 r.currmove(depth, m, i + 1);
             }
-            let mut child = root.clone();
-            self.enter(1, root, m);
-            child.play(m);
+            let child = self.make_child(root, Some(m), 0);
             self.nodes += 1;
-            self.keys.push(child.placement_key());
-            self.stack[1].played = Some(PlayedMove {
-                piece: root.piece_at(m.from()).expect("move from a piece"),
-                to: m.to(),
-            });
-            self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
             let extension = child.in_check() as i32;
             let new_depth = depth - 1 + extension;
             let mut score;
@@ -466,7 +491,7 @@ impl<'a> Worker<'a> {
                     score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
                 }
             }
-            self.keys.pop();
+            self.unmake_child();
             if self.stopped {
                 return best_score;
             }
@@ -679,12 +704,7 @@ impl<'a> Worker<'a> {
                 // why: the further the evaluation stands above beta, the less a
                 // deeper look at the pass can change.
                 let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
-                let mut child = pos.clone();
-                self.enter_with(ply + 1, Delta::NONE);
-                child.play_null();
-                self.keys.push(child.placement_key());
-                self.stack[ply + 1].played = None;
-                self.stack[ply + 1].plies_from_null = 0;
+                let child = self.make_child(pos, None, ply);
                 let score = -self.search(
                     &child,
                     depth - 1 - r,
@@ -694,7 +714,7 @@ impl<'a> Worker<'a> {
                     false,
                     !cut_node,
                 );
-                self.keys.pop();
+                self.unmake_child();
                 if self.stopped {
                     return DRAW;
                 }
@@ -846,16 +866,7 @@ impl<'a> Worker<'a> {
             }
 
             self.shared.tt.prefetch(pos.bucket_key_after(m));
-            let mut child = pos.clone();
-            self.enter(ply + 1, pos, m);
-            child.play(m);
-            self.keys.push(child.placement_key());
-            let moved_piece = pos.piece_at(m.from()).expect("move from a piece");
-            self.stack[ply + 1].played = Some(PlayedMove {
-                piece: moved_piece,
-                to: m.to(),
-            });
-            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+            let child = self.make_child(pos, Some(m), ply);
             // why only checks that do not lose material: a sacrificial check that
             // fails is refuted at the next ply anyway, and extending every one cost a
             // full ply per check in lines that matter little; sound checks (and
@@ -927,7 +938,7 @@ impl<'a> Worker<'a> {
                     score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
-            self.keys.pop();
+            self.unmake_child();
             if self.stopped {
                 return DRAW;
             }
@@ -968,6 +979,22 @@ impl<'a> Worker<'a> {
                 best_score
             };
         }
+        self.store_result(key, best_move, best_score, original_alpha, beta, depth, ply);
+        best_score
+    }
+
+    /// Stores a node's result in the table, with the bound its window gives it.
+    #[allow(clippy::too_many_arguments)]
+    fn store_result(
+        &self,
+        key: u64,
+        best_move: Move,
+        best_score: i32,
+        original_alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) {
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -978,7 +1005,6 @@ impl<'a> Worker<'a> {
         self.shared
             .tt
             .store(key, best_move, to_table(best_score, ply), depth, bound);
-        best_score
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -1103,13 +1129,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.shared.tt.prefetch(pos.bucket_key_after(m));
-            let mut child = pos.clone();
-            self.enter(ply + 1, pos, m);
-            child.play(m);
-            self.keys.push(child.placement_key());
-            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+            let child = self.make_child(pos, Some(m), ply);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
-            self.keys.pop();
+            self.unmake_child();
             if self.stopped {
                 return DRAW;
             }
@@ -1127,16 +1149,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared
-            .tt
-            .store(key, best_move, to_table(best_score, ply), -1, bound);
+        // Quiescence results are stored at depth -1: below every real search.
+        self.store_result(key, best_move, best_score, original_alpha, beta, -1, ply);
         best_score
     }
 
