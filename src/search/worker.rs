@@ -68,6 +68,48 @@ fn reduction_1024(depth: i32, moves: usize) -> i32 {
     ((lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) * 1024.0) as i32
 }
 
+/// What the late-move reduction of a move depends on.
+struct MoveContext {
+    depth: i32,
+    move_count: usize,
+    pv_node: bool,
+    cut_node: bool,
+    improving: bool,
+    gives_check: bool,
+    tactical: bool,
+    /// The move's ordering score (its history, for a plain quiet move).
+    order: i32,
+}
+
+/// The plies a late move is reduced by, before clamping to the depth left. Late
+/// captures are reduced away from the principal variation or when they lose
+/// material, quiets everywhere.
+// why captures too: most late captures at a node that already has a good move are
+// as irrelevant as late quiets.
+fn late_move_reduction(c: &MoveContext) -> i32 {
+    // Worked in 1024ths of a ply so that history moves it smoothly.
+    let mut r1024 = reduction_1024(c.depth, c.move_count);
+    r1024 -= 1024 * c.pv_node as i32;
+    r1024 -= 1024 * c.improving as i32;
+    // why: at a node expected to fail high, the late moves exist only to be
+    // refuted; search them shallower.
+    r1024 += 1024 * c.cut_node as i32;
+    // why: a check that was not extended is still forcing.
+    r1024 -= 1024 * c.gives_check as i32;
+    if c.tactical {
+        // why: a capture changes the material; it is a ply less likely to be
+        // irrelevant than a quiet move.
+        r1024 -= 1024;
+    } else if c.order >= 400_000_000 {
+        r1024 -= 1024; // killers and counter moves
+    } else {
+        // why: a continuous history term, so that a better history changes the
+        // tree and not only the order.
+        r1024 -= c.order * 1024 / lmr_history_divisor();
+    }
+    (r1024 + 512) / 1024
+}
+
 /// The exact score of a position an endgame table covers, the count included; a
 /// drawn position scores `draw`.
 #[inline]
@@ -680,65 +722,8 @@ impl<'a> Worker<'a> {
             {
                 return eval;
             }
-            // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
-            // pawns blocking each other), so only a side with a rook, knight or khon
-            // may pass, and never while a count runs (passing would spend its plies).
-            let us = pos.side_to_move();
-            let has_big_piece = (pos.pieces(us, PieceKind::Rook)
-                | pos.pieces(us, PieceKind::Knight)
-                | pos.pieces(us, PieceKind::Khon))
-            .any();
-            // why a margin above beta that falls with depth: makruk's slow pawns
-            // leave fewer quiet moves that improve a position than chess has, so a
-            // pass that only reaches beta is less often refuted by a real move; at
-            // shallow depth demand more, as Fairy-Stockfish does for such games.
-            if depth >= nmp_min_depth()
-                && eval >= beta
-                && eval >= beta + nmp_margin() - nmp_depth_margin() * depth
-                && ply >= self.nmp_min_ply
-                && has_big_piece
-                && !pos.count().is_running()
-                && self.stack[ply].played.is_some()
-                && beta.abs() < MATE_BOUND
-            {
-                // why: the further the evaluation stands above beta, the less a
-                // deeper look at the pass can change.
-                let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
-                let child = self.make_child(pos, None, ply);
-                let score = -self.search(
-                    &child,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                );
-                self.unmake_child();
-                if self.stopped {
-                    return DRAW;
-                }
-                if score >= beta {
-                    // A mate or a table's conversion found after a null move is not
-                    // proven: the bound is all it gives.
-                    let score = if score >= TABLE_WIN_BOUND { beta } else { score };
-                    if depth < nmp_verify_depth() || self.nmp_min_ply > 0 {
-                        return score;
-                    }
-                    // why verify at high depth: a zugzwang the pass hides costs a
-                    // whole subtree there; a search without null moves for this side
-                    // over most of the remaining plies confirms the cutoff.
-                    self.nmp_min_ply = ply + 3 * (depth - 1 - r).max(0) as usize / 4;
-                    let verified =
-                        self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
-                    self.nmp_min_ply = 0;
-                    if self.stopped {
-                        return DRAW;
-                    }
-                    if verified >= beta {
-                        return score;
-                    }
-                }
+            if let Some(score) = self.null_move(pos, depth, beta, eval, ply, cut_node) {
+                return score;
             }
         }
 
@@ -890,39 +875,35 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                let mut r = 0;
-                // why captures too, away from the principal variation or when they
-                // lose material: most late captures at a node that already has a good
-                // move are as irrelevant as late quiets.
-                if depth >= lmr_min_depth()
+                let r = if depth >= lmr_min_depth()
                     && move_count > lmr_full_moves()
                     && (quiet || !pv_node || is_losing_tactical(order))
                     && !in_check
                     && extension <= 0
                 {
-                    // Worked in 1024ths of a ply so that history moves it smoothly.
-                    let mut r1024 = reduction_1024(depth, move_count);
-                    r1024 -= 1024 * pv_node as i32;
-                    r1024 -= 1024 * improving as i32;
-                    // why: at a node expected to fail high, the late moves exist only
-                    // to be refuted; search them shallower.
-                    r1024 += 1024 * cut_node as i32;
-                    // why: a check that was not extended is still forcing.
-                    r1024 -= 1024 * gives_check as i32;
-                    if tactical {
-                        // why: a capture changes the material; it is a ply less
-                        // likely to be irrelevant than a quiet move.
-                        r1024 -= 1024;
-                    } else if order >= 400_000_000 {
-                        r1024 -= 1024; // killers and counter moves
-                    } else {
-                        // why: a continuous history term, so that a better history
-                        // changes the tree and not only the order.
-                        r1024 -= order * 1024 / lmr_history_divisor();
-                    }
-                    r = ((r1024 + 512) / 1024).clamp(0, new_depth - 1);
-                }
-                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
+                    late_move_reduction(&MoveContext {
+                        depth,
+                        move_count,
+                        pv_node,
+                        cut_node,
+                        improving,
+                        gives_check,
+                        tactical,
+                        order,
+                    })
+                    .clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                score = -self.search(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                );
                 if score > alpha && r > 0 {
                     score = -self.search(
                         &child,
@@ -1005,6 +986,84 @@ impl<'a> Worker<'a> {
         self.shared
             .tt
             .store(key, best_move, to_table(best_score, ply), depth, bound);
+    }
+
+    /// Null-move pruning: the score to return when passing still leaves the side
+    /// to move at or above beta (verified at high depth), `None` when the node must
+    /// be searched. `DRAW` when the search was stopped meanwhile.
+    fn null_move(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        eval: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
+        // pawns blocking each other), so only a side with a rook, knight or khon
+        // may pass, and never while a count runs (passing would spend its plies).
+        let us = pos.side_to_move();
+        let has_big_piece = (pos.pieces(us, PieceKind::Rook)
+            | pos.pieces(us, PieceKind::Knight)
+            | pos.pieces(us, PieceKind::Khon))
+        .any();
+        // why a margin above beta that falls with depth: makruk's slow pawns
+        // leave fewer quiet moves that improve a position than chess has, so a
+        // pass that only reaches beta is less often refuted by a real move; at
+        // shallow depth demand more, as Fairy-Stockfish does for such games.
+        if depth >= nmp_min_depth()
+            && eval >= beta
+            && eval >= beta + nmp_margin() - nmp_depth_margin() * depth
+            && ply >= self.nmp_min_ply
+            && has_big_piece
+            && !pos.count().is_running()
+            && self.stack[ply].played.is_some()
+            && beta.abs() < MATE_BOUND
+        {
+            // why: the further the evaluation stands above beta, the less a
+            // deeper look at the pass can change.
+            let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
+            let child = self.make_child(pos, None, ply);
+            let score = -self.search(
+                &child,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                !cut_node,
+            );
+            self.unmake_child();
+            if self.stopped {
+                return Some(DRAW);
+            }
+            if score >= beta {
+                // A mate or a table's conversion found after a null move is not
+                // proven: the bound is all it gives.
+                let score = if score >= TABLE_WIN_BOUND {
+                    beta
+                } else {
+                    score
+                };
+                if depth < nmp_verify_depth() || self.nmp_min_ply > 0 {
+                    return Some(score);
+                }
+                // why verify at high depth: a zugzwang the pass hides costs a
+                // whole subtree there; a search without null moves for this side
+                // over most of the remaining plies confirms the cutoff.
+                self.nmp_min_ply = ply + 3 * (depth - 1 - r).max(0) as usize / 4;
+                let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
+                self.nmp_min_ply = 0;
+                if self.stopped {
+                    return Some(DRAW);
+                }
+                if verified >= beta {
+                    return Some(score);
+                }
+            }
+        }
+        None
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
