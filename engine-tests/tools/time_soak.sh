@@ -7,6 +7,11 @@
 #
 #   engine-tests/tools/time_soak.sh ENGINE OUT_DIR [GAMES_1S [GAMES_OTHERS]]
 #
+# Any UCI engine that plays makruk will do (cutechess selects the variant): the
+# Fairy-Stockfish control is `time_soak.sh fairy-stockfish OUT 40 0`. A count of 0
+# skips those runs; SOAK_RUNS="tc-40-5" (names from tc-1s tc-05s tc-sd5 tc-40-5)
+# picks which run.
+#
 # Needs cutechess-cli (CUTECHESS, default ../shared/tools/cutechess-cli; it needs
 # `apt-get install libqt5core5a`) and pyffish (`pip install pyffish`) to turn the
 # 8-ply openings into FENs for cutechess.
@@ -31,6 +36,7 @@ with open(sys.argv[2], "w") as out:
 PY
 run() {
     local name=$1 tc=$2 games=$3
+    [ "$games" -gt 0 ] || return 0
     "$cutechess" -variant makruk \
         -engine name=T2 cmd="$engine" proto=uci option.Threads=2 \
         -engine name=T1 cmd="$engine" proto=uci option.Threads=1 \
@@ -42,7 +48,11 @@ run() {
     "$here/clock_report.py" "$out/$name.pgn"
     grep -ciE "illegal|crash|disconnect|stall" "$out/$name.pgn" | sed 's/^/illegal moves, crashes, stalls: /' || true
 }
-run tc-1s 1+0.01 "$games_1s"
-run tc-05s 0.5+0.005 "$games_other"
-run tc-sd5 5 "$games_other"
-run tc-40-5 40/5 "$games_other"
+for run_tc in ${SOAK_RUNS:-tc-1s tc-05s tc-sd5 tc-40-5}; do
+    case $run_tc in
+        tc-1s) run tc-1s 1+0.01 "$games_1s" ;;
+        tc-05s) run tc-05s 0.5+0.005 "$games_other" ;;
+        tc-sd5) run tc-sd5 5 "$games_other" ;;
+        tc-40-5) run tc-40-5 40/5 "$games_other" ;;
+    esac
+done
