@@ -112,11 +112,6 @@ search_params! {
     SEE_CAPTURE_MARGIN / see_capture_margin: i32 = 90 in 30..=200;
     SEE_PRUNE_MAX_DEPTH / see_prune_max_depth: i32 = 6 in 3..=10;
 
-    /// Singular extensions from this depth; the alternatives must stay
-    /// `SE_MARGIN * depth / 8` centipawns below the hash move's score.
-    SE_MIN_DEPTH / se_min_depth: i32 = 8 in 4..=12;
-    SE_MARGIN / se_margin: i32 = 16 in 4..=64;
-
     /// Internal iterative reduction: nodes without a hash move at this depth search one ply less.
     IIR_MIN_DEPTH / iir_min_depth: i32 = 4 in 2..=8;
 

@@ -52,8 +52,6 @@ struct Frame {
     plies_from_null: usize,
     /// What the move into this node changed, for the network's accumulator.
     delta: Delta,
-    /// The move a singular-extension search leaves out at this node.
-    excluded: Option<Move>,
 }
 
 /// Late-move reduction table, in plies, by depth and move number.
@@ -672,7 +670,6 @@ impl<'a> Worker<'a> {
             self.evaluate(pos, ply)
         };
         let key = pos.key();
-        let excluded = self.stack[ply].excluded;
         let tt_entry = self.shared.tt.probe(key);
         let mut tt_move = Move::NONE;
         // The evaluation the pruning decisions read: the static one, sharpened by
@@ -682,7 +679,6 @@ impl<'a> Worker<'a> {
             tt_move = e.mv;
             let score = from_table(e.score, ply);
             if !pv_node
-                && excluded.is_none()
                 && e.depth >= depth
                 && match e.bound {
                     Bound::Exact => true,
@@ -714,7 +710,7 @@ impl<'a> Worker<'a> {
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && self.is_improving(ply, static_eval);
 
-        if !pv_node && !in_check && excluded.is_none() {
+        if !pv_node && !in_check {
             // Reverse futility pruning: far above beta at low depth, trust the eval.
             if depth <= rfp_max_depth()
                 && eval - rfp_margin() * (depth - improving as i32) >= beta
@@ -760,9 +756,6 @@ impl<'a> Worker<'a> {
         let mut skipping_quiets = false;
 
         while let Some((m, order)) = picker.next_move() {
-            if Some(m) == excluded {
-                continue;
-            }
             move_count += 1;
             let tactical = is_tactical(pos, m);
             let quiet = !tactical;
@@ -806,61 +799,15 @@ impl<'a> Worker<'a> {
                 }
             }
 
-            // Singular extension: a hash move whose alternatives all fall clearly
-            // short of its stored score is searched a ply deeper.
-            // why: a single good move (the only recapture, the only defence) is
-            // where one more ply changes the result; where several moves reach the
-            // score, the node is no deeper than it looks.
-            let mut singular = None;
-            if m == tt_move
-                && excluded.is_none()
-                && depth >= se_min_depth()
-                && let Some(e) = tt_entry
-                && e.bound != Bound::Upper
-                && e.depth >= depth - 3
-                && from_table(e.score, ply).abs() < TABLE_WIN_BOUND
-            {
-                let tt_score = from_table(e.score, ply);
-                let singular_beta = tt_score - se_margin() * depth / 8;
-                self.stack[ply].excluded = Some(m);
-                let score = self.search(
-                    pos,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    false,
-                    cut_node,
-                );
-                self.stack[ply].excluded = None;
-                if self.stopped {
-                    return DRAW;
-                }
-                singular = Some(if score < singular_beta {
-                    1
-                } else if singular_beta >= beta {
-                    // Multi-cut: another move reaches beta as well.
-                    return singular_beta;
-                } else if tt_score >= beta {
-                    // why: the hash move is expected to cut off but is not alone
-                    // in doing so; a shallower look at it is enough.
-                    -1
-                } else {
-                    0
-                });
-            }
-
             self.shared.tt.prefetch(pos.bucket_key_after(m));
             let child = self.make_child(pos, Some(m), ply);
             // why only checks that do not lose material: a sacrificial check that
             // fails is refuted at the next ply anyway, and extending every one cost a
             // full ply per check in lines that matter little; sound checks (and
             // every evasion sequence they start) keep their extension.
-            let extension = singular.unwrap_or(
-                (gives_check
-                    && ply < 2 * self.completed_depth.max(4) as usize
-                    && see_at_least(pos, m, 0)) as i32,
-            );
+            let extension = (gives_check
+                && ply < 2 * self.completed_depth.max(4) as usize
+                && see_at_least(pos, m, 0)) as i32;
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -879,7 +826,7 @@ impl<'a> Worker<'a> {
                     && move_count > lmr_full_moves()
                     && (quiet || !pv_node || is_losing_tactical(order))
                     && !in_check
-                    && extension <= 0
+                    && extension == 0
                 {
                     late_move_reduction(&MoveContext {
                         depth,
@@ -951,15 +898,6 @@ impl<'a> Worker<'a> {
             }
         }
 
-        if excluded.is_some() {
-            // A search without the hash move: its result is not the node's, and
-            // with only that move legal it has none at all.
-            return if best_score == -INFINITE {
-                alpha
-            } else {
-                best_score
-            };
-        }
         self.store_result(key, best_move, best_score, original_alpha, beta, depth, ply);
         best_score
     }
