@@ -162,6 +162,22 @@ impl TimeManager {
     }
 }
 
+/// How much of its optimum a search should spend, from how settled it is: the
+/// iterations in a row that kept the best move, the depth just completed, and
+/// whether the score fell by more than 30 centipawns in the last iteration.
+// why: a best move that keeps changing or a falling score needs more time; a
+// settled one can be played early.
+pub fn instability(stable_iterations: u32, depth: i32, score_fell: bool) -> f64 {
+    let base = if stable_iterations >= 4 {
+        0.6
+    } else if stable_iterations == 0 && depth > 4 {
+        1.5
+    } else {
+        1.0
+    };
+    if score_fell { base * 1.3 } else { base }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is
 use super::params::*;
 use super::score::*;
 use super::see::see_at_least;
-use super::time::TimeManager;
+use super::time::{self, TimeManager};
 use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
 use crate::board::{Color, Move, PieceKind, Position};
@@ -359,7 +359,7 @@ impl<'a> Worker<'a> {
             self.accumulator_ready[0] = true;
         }
         let mut last_best = Move::NONE;
-        let mut stable_iterations = 0;
+        let mut stable_iterations = 0u32;
         let mut last_score = -INFINITE;
         for depth in 1..=max_depth {
             // Helpers skip some depths so the threads spread over different iterations.
@@ -405,18 +405,8 @@ impl<'a> Worker<'a> {
             } else {
                 stable_iterations = 0;
             }
-            // why: a best move that keeps changing or a falling score needs more time;
-            // a settled one can be played early.
-            let mut instability = if stable_iterations >= 4 {
-                0.6
-            } else if stable_iterations == 0 && depth > 4 {
-                1.5
-            } else {
-                1.0
-            };
-            if last_score != -INFINITE && best.score < last_score - 30 {
-                instability *= 1.3;
-            }
+            let score_fell = last_score != -INFINITE && best.score < last_score - 30;
+            let instability = time::instability(stable_iterations, depth, score_fell);
             last_best = best.mv;
             last_score = best.score;
             if !self.shared.pondering.load(Ordering::Relaxed)
