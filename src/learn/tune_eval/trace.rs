@@ -83,7 +83,8 @@ pub fn linear_score(weights: &[S], traced: &TracedPosition) -> i32 {
 mod tests {
     use super::*;
     use crate::board::Variant;
-    use crate::eval::{evaluate, tuning::weights};
+    use crate::eval::evaluate;
+    use crate::learn::tune_eval::weights;
 
     /// A simple deterministic generator for the random games.
     fn next(state: &mut u64) -> u64 {

@@ -34,9 +34,9 @@ pub mod dataset;
 pub mod export;
 pub mod model;
 
-use crate::nnue::data::RECORD_BYTES;
+use crate::learn::data::RECORD_BYTES;
 use crate::nnue::network::Network;
-use crate::nnue::rng::Rng;
+use crate::rng::Rng;
 use adam::{Adam, Clip};
 use dataset::{Dataset, LoadStats};
 use model::{Model, PARAMS};

@@ -26,11 +26,11 @@
 
 use super::data::{self, GameResult, RECORD_BYTES};
 use super::datagen_resume::{Progress, RunSettings};
-use super::network::Network;
-use super::rng::Rng;
 use crate::board::{Color, Move, Outcome, Position};
 use crate::interrupt::Interrupt;
+use crate::nnue::network::Network;
 use crate::progress_file;
+use crate::rng::Rng;
 use crate::search::score::is_mate;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};
