@@ -19,8 +19,9 @@
 
 mod common;
 
-use common::{EngineProcess, PATIENCE, Rng, bestmove_of, placement_field};
+use common::{EngineProcess, PATIENCE, bestmove_of, placement_field};
 use khun::board::{Position, START_FEN};
+use khun::rng::Rng;
 use std::time::Duration;
 
 // ---------------------------------------------------------------------------------

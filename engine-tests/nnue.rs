@@ -4,8 +4,8 @@
 mod common;
 
 use khun::board::{Color, Outcome, Position};
-use khun::nnue::data::{self, GameResult, RECORD_BYTES};
-use khun::nnue::datagen::{self, DatagenConfig, GameEnd};
+use khun::learn::data::{self, GameResult, RECORD_BYTES};
+use khun::learn::datagen::{self, DatagenConfig, GameEnd};
 use khun::tablebase::{self, Verdict};
 use std::path::PathBuf;
 

@@ -5,9 +5,9 @@
 //! the first 138 000 of the first real datagen run (5000 nodes a move), so the
 //! sample spans some 800 games.
 
-use khun::nnue::data::{self, RECORD_BYTES};
+use khun::learn::data::{self, RECORD_BYTES};
+use khun::learn::train::{self, TrainConfig, TrainSummary, dataset, export};
 use khun::nnue::network::Network;
-use khun::nnue::train::{self, TrainConfig, TrainSummary, dataset, export};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;

@@ -6,8 +6,9 @@
 
 mod common;
 
-use common::{EngineProcess, Rng, info_field, placement_field};
+use common::{EngineProcess, info_field, placement_field};
 use khun::board::{Color, Position, Square, Variant};
+use khun::rng::Rng;
 use khun::tablebase::{self, Ending, Verdict};
 
 /// A FEN with the given men (colour, letter, square), side to move and count fields.

@@ -8,6 +8,7 @@ mod common;
 
 use common::{EngineProcess, PATIENCE};
 use khun::board::{Move, Outcome, Position};
+use khun::rng::Rng;
 use std::time::Duration;
 
 /// An engine speaking XBoard, past its feature handshake.
@@ -91,21 +92,13 @@ fn is_claim(line: &str) -> bool {
         .any(|p| line.starts_with(p))
 }
 
-/// A deterministic stand-in for a weak opponent: picks moves with a fixed LCG.
-struct Chooser(u64);
+/// A deterministic stand-in for a weak opponent: picks moves with a seeded generator.
+struct Chooser(Rng);
 
 impl Chooser {
     fn pick(&mut self, pos: &Position) -> Move {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
         let moves = pos.legal_moves();
-        moves
-            .iter()
-            .copied()
-            .nth((self.0 >> 33) as usize % moves.len())
-            .unwrap()
+        self.0.pick(moves.as_slice())
     }
 }
 
@@ -244,7 +237,7 @@ fn full_game_in_force_mode() {
     let mut xb = Xboard::new_game(3);
     xb.send("level 0 1 0.1");
     let mut pos = Position::startpos();
-    let mut opponent = Chooser(7);
+    let mut opponent = Chooser(Rng::new(7));
     let mut claim = None;
     let mut pending: Vec<String> = Vec::new();
     while pos.game_ply() < MAX_GAME_PLIES as u32 {
@@ -295,7 +288,7 @@ fn full_game_in_play_mode_with_pondering() {
     let mut xb = Xboard::new_game(3);
     xb.send("hard");
     let mut pos = Position::startpos();
-    let mut opponent = Chooser(11);
+    let mut opponent = Chooser(Rng::new(11));
     let mut claim = None;
     let mut hits = 0;
     while pos.game_ply() < MAX_GAME_PLIES as u32 {

@@ -3,7 +3,10 @@
 //! - [`board`]: the rules (positions, legal moves, counting rules, FEN, notation).
 //! - [`eval`]: the makruk evaluation.
 //! - [`search`]: iterative-deepening alpha-beta with a shared transposition table.
-//! - [`nnue`]: the learned evaluation, its training data and trainer.
+//! - [`nnue`]: the learned evaluation, as the search evaluates with it.
+//! - [`learn`]: above the search: self-play training data, the network trainer and
+//!   the hand-written evaluation's fitter.
+//! - [`rng`]: the crate's one seeded random generator.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`engine`]: the facade the protocols and the command line drive.
 //! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
@@ -18,10 +21,12 @@ pub mod engine;
 pub mod eval;
 pub mod interrupt;
 pub mod io;
+pub mod learn;
 pub mod nnue;
 pub mod os;
 pub mod pgn;
 pub mod progress_file;
+pub mod rng;
 pub mod search;
 pub mod tablebase;
 pub mod uci;

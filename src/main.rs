@@ -138,7 +138,7 @@ fn main() -> ExitCode {
                     "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
                     s.positions, s.games, s.white_wins, s.draws, s.black_wins, s.seconds
                 );
-                let ends: Vec<String> = khun::nnue::datagen::GameEnd::NAMES
+                let ends: Vec<String> = khun::learn::datagen::GameEnd::NAMES
                     .iter()
                     .zip(s.ends)
                     .filter(|(_, n)| *n > 0)

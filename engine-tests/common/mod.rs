@@ -184,36 +184,6 @@ pub fn info_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     None
 }
 
-/// xorshift64*: a small, fixed, seeded generator (no crates needed), so generated
-/// inputs are the same on every run.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
-
 /// The placement field of a FEN for 64 cells indexed by square (a1 = 0, h8 = 63),
 /// `' '` for an empty square.
 pub fn placement_field(board: &[char; 64]) -> String {

@@ -6,7 +6,7 @@ src/search/params.rs a UCI spin option:
 
     cargo build --release --features tune
     engine-tests/tools/spsa.py --engine target/release/khun \
-        --match ../shared/tools/makruk-match --openings ../shared/tools/openings-8ply.txt \
+        --match ../shared/tools/makruk-match --openings engine-tests/tools/openings-8ply.txt \
         --tc 3+0.03 --iterations 400 --state spsa-state.json
 
 (`--nodes 20000` instead of `--tc` plays at fixed nodes: load-immune, and with the

@@ -22,7 +22,7 @@ games_1s=${3:-1000}
 games_other=${4:-200}
 here=$(cd "$(dirname "$0")" && pwd)
 cutechess=${CUTECHESS:-$here/../../../shared/tools/cutechess-cli}
-openings=${OPENINGS:-$here/../../../shared/tools/openings-8ply.txt}
+openings=${OPENINGS:-$here/openings-8ply.txt}
 mkdir -p "$out"
 python3 - "$openings" "$out/openings.epd" <<'PY'
 import sys

@@ -3,8 +3,8 @@
 //! loader takes any file.
 #![no_main]
 
-use khun::nnue::data::{RECORD_BYTES, decode, encode};
-use khun::nnue::train::dataset::Dataset;
+use khun::learn::data::{RECORD_BYTES, decode, encode};
+use khun::learn::train::dataset::Dataset;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

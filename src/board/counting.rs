@@ -9,6 +9,11 @@
 //!
 //! The decisions here are checked against pyffish after every move of thousands of
 //! sequences (`engine-tests/data/counting-*.tsv`).
+//!
+//! Two details learnt from pyffish: no count starts while both sides have only their
+//! kings, and a promotion that leaves the side to move bare replaces a running count like
+//! a capture does. Threefold repetition is judged on the placement and side to move alone
+//! (as pyffish and match runners judge it), while the hash key also covers the count.
 
 use super::position::Position;
 use super::types::{Color, PieceKind};

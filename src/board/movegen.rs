@@ -324,17 +324,18 @@ fn push_all(list: &mut MoveList, from: Square, dests: Bitboard) {
 mod tests {
     use super::*;
     use crate::board::random_games::walk_random_games;
+    use crate::rng::Rng;
 
     /// Random games in every game of the family: at each position the tactical
     /// generator gives exactly the legal captures and promotions (every legal move
     /// when in check), each once.
     #[test]
     fn tactical_moves_are_the_legal_captures_and_promotions() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for variant in Variant::ALL {
             let start = Position::startpos_of(variant);
-            walk_random_games(&start, 30, 160, &mut seed, |pos, legal| {
+            walk_random_games(&start, 30, 160, &mut rng, |pos, legal| {
                 let mut expected: Vec<Move> = legal
                     .iter()
                     .copied()

@@ -534,6 +534,7 @@ impl std::fmt::Debug for Position {
 mod tests {
     use super::*;
     use crate::board::random_games::walk_random_games;
+    use crate::rng::Rng;
 
     #[test]
     fn stays_as_small_as_makruks() {
@@ -551,14 +552,14 @@ mod tests {
         // Random games from the start and from pawnless positions (where a count
         // runs and changes with every move): for every legal move, the key's high
         // half predicted before the move is the child's.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
         for fen_text in [
             START_FEN,
             "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
             "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1",
         ] {
             let start = Position::from_fen(fen_text).expect("test FEN parses");
-            walk_random_games(&start, 20, 120, &mut seed, |pos, moves| {
+            walk_random_games(&start, 20, 120, &mut rng, |pos, moves| {
                 for &m in moves.iter() {
                     let mut child = pos.clone();
                     child.play(m);

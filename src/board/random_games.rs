@@ -3,15 +3,16 @@
 
 use super::moves::MoveList;
 use super::position::Position;
+use crate::rng::Rng;
 
 /// Plays `games` random games of at most `plies` plies from `start`, calling `visit`
 /// with each position and its legal moves before a move is chosen. A game ends early
-/// where no move is legal. `seed` is an xorshift state that runs on across calls.
+/// where no move is legal. `rng` runs on across calls.
 pub(crate) fn walk_random_games(
     start: &Position,
     games: usize,
     plies: usize,
-    seed: &mut u64,
+    rng: &mut Rng,
     mut visit: impl FnMut(&Position, &MoveList),
 ) {
     for _ in 0..games {
@@ -22,10 +23,7 @@ pub(crate) fn walk_random_games(
                 break;
             }
             visit(&pos, &moves);
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            let pick = moves.iter().nth((*seed % moves.len() as u64) as usize);
+            let pick = moves.iter().nth(rng.below(moves.len()));
             pos.play(*pick.expect("index below the length"));
         }
     }

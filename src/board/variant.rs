@@ -16,6 +16,30 @@
 //! The ai-wok is kept in the met's slot of the board ([`PieceKind::Met`]): the two never
 //! meet in one game, so the board, the tables and the move encoding keep six kinds and
 //! makruk pays nothing for the seventh piece.
+//!
+//! One rules core: the game is a value in the position, and the move generator, `play`
+//! and the counting rules are each compiled once per game from one source (a const
+//! generic chosen by one `match` per call), so makruk pays nothing for the others: it is
+//! dispatched by a plain test and the relatives out of line, and their state (game,
+//! first-move rights in two bytes, checks) fits in what was padding.
+//!
+//! Details taken from pyffish rather than from the books: a FEN's first-move right is
+//! kept only where a piece of its side stands on that square; Kar Ouk and makpong count
+//! any man as mating material (only a bare king cannot win), ASEAN a pawn (it becomes a
+//! rook), while the ai-wok, to Fairy-Stockfish, needs one more man on the board like a
+//! knight, so K+A v K is a dead draw to pyffish and to Khun with it. A FEN in another
+//! game's letters is refused with the reason (`unexpected character 's'`), as is a check
+//! field or first-move rights in a game without them.
+//!
+//! What the engine does per game: the endgame tables serve makruk, Cambodian chess (once
+//! no first-move right is left) and ASEAN chess, whose pieces move alike; each reads them
+//! with its own count and has its own K+X v K+Y tables, since the count a capture starts
+//! differs (ASEAN's, having no board's honour, are bounded by its fifty-move rule). Kar
+//! Ouk, makpong and ai-wok win by check, freeze a checked king or have another piece, so
+//! no table is probed there. The network evaluates Cambodian chess, Kar Ouk and makpong,
+//! whose men and pawns are makruk's (Fairy-Stockfish shares its makruk network with
+//! Cambodian chess the same way); ASEAN and ai-wok are evaluated by hand (measured:
+//! `engine-tests/README.md`, "The makruk family").
 
 use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind};

@@ -7,6 +7,7 @@
 
 use super::types::{Color, Piece, Square};
 use super::variant::Variant;
+use crate::rng::splitmix64;
 
 struct Keys {
     piece_square: [[u64; 64]; 12],
@@ -17,14 +18,6 @@ struct Keys {
     gate: [u64; 64],
     /// Kar Ouk checks left, per colour and number (0..=15).
     checks: [[u64; 16]; 2],
-}
-
-/// splitmix64: a fixed, well-mixed sequence, so keys are the same in every run.
-const fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The keys, drawn at compile time from one fixed sequence.

@@ -1,8 +1,8 @@
-//! `khun datagen`: the command line over [`crate::nnue::datagen`].
+//! `khun datagen`: the command line over [`crate::learn::datagen`].
 
 use crate::board::{FenRules, Position};
 use crate::interrupt::{self, Interrupt};
-use crate::nnue::datagen::{self, DatagenConfig, DatagenSummary};
+use crate::learn::datagen::{self, DatagenConfig, DatagenSummary};
 use std::path::PathBuf;
 
 /// Self-play games at a fixed node count per move, written as training records.

@@ -60,10 +60,10 @@ pub fn thread_count(requested: Option<usize>) -> usize {
 /// Every complete training record of `paths`, in order.
 pub fn read_records(
     paths: &[std::path::PathBuf],
-) -> Result<Vec<[u8; crate::nnue::data::RECORD_BYTES]>, String> {
+) -> Result<Vec<[u8; crate::learn::data::RECORD_BYTES]>, String> {
     let mut records = Vec::new();
     for path in paths {
-        let mut file_records = crate::nnue::data::read_file(path)
+        let mut file_records = crate::learn::data::read_file(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         records.append(&mut file_records);
     }

@@ -1,6 +1,6 @@
-//! `khun train`: the command line over [`crate::nnue::train`].
+//! `khun train`: the command line over [`crate::learn::train`].
 
-use crate::nnue::train::{self, TrainConfig, TrainSummary};
+use crate::learn::train::{self, TrainConfig, TrainSummary};
 use std::path::PathBuf;
 
 /// Trains the network on training records and writes it in the engine's format.

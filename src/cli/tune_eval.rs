@@ -1,11 +1,11 @@
 //! `khun tune-eval`: the hand-written evaluation's weights fitted to training
-//! records (see [`crate::eval::tuning`]), written as the Rust constants to paste
+//! records (see [`crate::learn::tune_eval`]), written as the Rust constants to paste
 //! into `src/eval/params.rs` and `src/eval/psqt.rs`.
 
-use crate::eval::tuning::fit::{self, Dataset, FitConfig};
-use crate::eval::tuning::{trace, weights};
-use crate::nnue::data;
-use crate::nnue::rng::Rng;
+use crate::learn::data;
+use crate::learn::tune_eval::fit::{self, Dataset, FitConfig};
+use crate::learn::tune_eval::{trace, weights};
+use crate::rng::Rng;
 use std::io::Write;
 use std::path::PathBuf;
 

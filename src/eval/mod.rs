@@ -6,21 +6,24 @@
 //! then endgame knowledge
 //! (mating material, bare-king guidance) and fading as the count runs out.
 //!
-//! The same code serves the search (no tracing, fully inlined) and the `eval` command
-//! (a breakdown by term), through the `Tracer` parameter.
+//! The same code serves the search (no tracing, fully inlined), the `eval` command
+//! (a breakdown by term) and the fitter of `khun tune-eval` (how many times each
+//! [`weight::Weight`] counts, see `crate::learn::tune_eval`), through the `Tracer`
+//! parameter. The evaluation knows nothing of the fitter: it names its weights, and
+//! the learning side decides what to do with the counts.
 
 pub mod endgame;
 pub mod params;
 pub mod pawns;
 pub mod psqt;
 pub mod score;
-pub mod tuning;
+pub mod weight;
 
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 use params::*;
 use score::S;
 use std::fmt::Write as _;
-use tuning::weights::Weight;
+use weight::Weight;
 
 /// The evaluation terms, for the breakdown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use super::params::{PAWN_DOUBLED, PAWN_ISOLATED, PAWN_PASSED, PAWN_PROTECTED};
 use super::psqt;
 use super::score::S;
-use super::tuning::weights::Weight;
+use super::weight::Weight;
 use super::{NoTrace, Tracer};
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 

@@ -220,7 +220,7 @@ mod simd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::rng::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn vector_and_portable_output_agree() {

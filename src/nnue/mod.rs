@@ -1,24 +1,16 @@
 //! The learned evaluation (NNUE): a perspective network `(768 -> N) x 2 -> 1`,
-//! evaluated incrementally as moves are made, and everything that builds it.
+//! evaluated incrementally as moves are made. Only what evaluating a position needs
+//! is here, below the search; the training data, the self-play that makes it and the
+//! trainer are in `crate::learn`, above the search.
 //!
 //! - [`features`]: the 768 inputs (colour relative to the perspective, kind, square),
 //!   shared by the trainer and the engine so the two can never disagree.
 //! - [`accumulator`]: the hidden layer's sums kept move by move, and the output.
-//! - [`data`]: the 32-byte training record and its files.
-//! - [`datagen`]: self-play games at a fixed node count that write those records;
-//!   [`datagen_resume`]: the progress file a stopped run goes on from.
 //! - [`network`]: the shape, the quantised weights and the file format.
-//! - [`rng`]: the small seeded generator datagen and the trainer use.
-//! - [`train`]: the trainer: records in, a quantised network out (`khun train`).
 
 pub mod accumulator;
-pub mod data;
-pub mod datagen;
-pub mod datagen_resume;
 pub mod features;
 pub mod network;
-pub mod rng;
-pub mod train;
 
 use network::{Network, NetworkError};
 use std::io::Read;

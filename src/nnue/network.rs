@@ -353,7 +353,7 @@ impl Network {
     /// A network of small seeded weights (for tests: a network unlike the built-in
     /// one whose outputs still fit the loader's ranges).
     pub fn seeded(seed: u64) -> Network {
-        let mut rng = super::rng::Rng::new(seed);
+        let mut rng = crate::rng::Rng::new(seed);
         let mut small = |range: i32| (rng.below(2 * range as usize + 1) as i32 - range) as i16;
         let mut net = Network::zeroed();
         let rows = net

@@ -13,6 +13,11 @@
 //! piece against a king and a piece (`duel.rs`, under the board's honour, where a
 //! capture starts a fresh piece's honour: see there for what is stored). Five men are
 //! left out (too large to build while a game is being played).
+//!
+//! A conversion (the four-man tables know the plies to the exit, not to the mate)
+//! scores just below the mates (`cp 31487` less the plies; see `search::score`). A
+//! bare-king table takes 9 MB (K+X v K: 0.1 MB), a K+X v K+Y table 16 MB; what the
+//! tables say about makruk (`khun tablebase`) is in `engine-tests/README.md`.
 
 mod duel;
 mod ending;

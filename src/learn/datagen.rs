@@ -16,14 +16,21 @@
 //! with the table's count-aware verdict, which is exact. Endless play is cut off as
 //! a draw, as match runners adjudicate it: the same placement a third time, or
 //! `max_plies` plies.
+//!
+//! Openings: each game opens with `random_plies` random legal plies (after a `--book`
+//! line if given); an opening whose first search scores beyond 300 cp is drawn again.
+//! Kept: positions from ply `skip_plies` on, not in check, whose best move is neither a
+//! capture nor a promotion, without a mate score. A progress line on stderr counts
+//! positions, positions per second, games and W/D/L; at the end the game ends are counted
+//! by kind.
 
 use super::data::{self, GameResult, RECORD_BYTES};
 use super::datagen_resume::{Progress, RunSettings};
-use super::network::Network;
-use super::rng::Rng;
 use crate::board::{Color, Move, Outcome, Position};
 use crate::interrupt::Interrupt;
+use crate::nnue::network::Network;
 use crate::progress_file;
+use crate::rng::Rng;
 use crate::search::score::is_mate;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};

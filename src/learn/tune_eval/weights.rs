@@ -7,40 +7,8 @@ use crate::board::PieceKind;
 use crate::eval::params::*;
 use crate::eval::psqt;
 use crate::eval::score::S;
+pub use crate::eval::weight::Weight;
 use std::fmt::Write as _;
-
-/// One tunable weight of the evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Weight {
-    /// A piece's material value (pawn to rook).
-    Material(PieceKind),
-    /// A piece-square value: the kind and the square's diagram index from White's
-    /// side (a8 = 0, h1 = 63), as the tables in `psqt.rs` are written.
-    PieceSquare(PieceKind, usize),
-    /// Mobility of a met, khon, knight or rook by its number of reachable squares.
-    Mobility(PieceKind, usize),
-    /// A met, khon, knight or rook defended by a friendly pawn.
-    PawnSupported(PieceKind),
-    /// Per enemy king-zone square a met, khon, knight or rook reaches.
-    KingZoneHit(PieceKind),
-    /// Per safe square a met, khon, knight or rook could check the enemy king from.
-    SafeCheck(PieceKind),
-    /// Per product of our counts of two kinds (kind indices a >= b, a > 0).
-    ImbalanceOurs(usize, usize),
-    /// Per product of our count of kind a and their count of kind b (a > b).
-    ImbalanceTheirs(usize, usize),
-    RookOpenFile,
-    RookSemiOpenFile,
-    PawnProtected,
-    PawnIsolated,
-    PawnDoubled,
-    /// A free pawn by relative rank (2 to 4; a pawn promotes on 5).
-    PawnPassed(usize),
-    /// A shield piece in front of the king (middlegame only).
-    KingShield,
-    /// The king-danger table's entry (middlegame only).
-    KingDanger(usize),
-}
 
 const MATERIAL_SLOTS: usize = 5;
 const PSQT_BASE: usize = MATERIAL_SLOTS;

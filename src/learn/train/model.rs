@@ -15,7 +15,7 @@
 use super::dataset::sigmoid;
 use crate::nnue::features::INPUTS;
 use crate::nnue::network::{HIDDEN, OUTPUT_BUCKETS, SCALE, output_bucket};
-use crate::nnue::rng::Rng;
+use crate::rng::Rng;
 
 /// Where the hidden weights start: row `i` is `HIDDEN_WEIGHTS + i * HIDDEN ..`.
 pub const HIDDEN_WEIGHTS: usize = 0;

@@ -5,7 +5,7 @@
 //! engine uses: training and play cannot disagree about what an input means.
 
 use crate::board::Color;
-use crate::nnue::data::{self, RECORD_BYTES, Record};
+use crate::learn::data::{self, RECORD_BYTES, Record};
 use crate::nnue::features;
 
 /// Records scored at or beyond this many centipawns are not trained on.

@@ -83,20 +83,14 @@ pub fn linear_score(weights: &[S], traced: &TracedPosition) -> i32 {
 mod tests {
     use super::*;
     use crate::board::Variant;
-    use crate::eval::{evaluate, tuning::weights};
-
-    /// A simple deterministic generator for the random games.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
+    use crate::eval::evaluate;
+    use crate::learn::tune_eval::weights;
+    use crate::rng::Rng;
 
     #[test]
     fn the_traced_counts_give_back_the_evaluation() {
         let current = weights::current();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut traced_positions = 0;
         for variant in [Variant::Makruk, Variant::Cambodian] {
             for _ in 0..40 {
@@ -106,7 +100,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    let m = moves.as_slice()[(next(&mut state) % moves.len() as u64) as usize];
+                    let m = moves.as_slice()[rng.below(moves.len())];
                     pos.play(m);
                     if let Some(traced) = trace(&pos) {
                         traced_positions += 1;

@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn mirrored_squares_are_tied_and_nothing_else_moves() {
-        let before = flatten(&crate::eval::tuning::weights::current());
+        let before = flatten(&crate::learn::tune_eval::weights::current());
         let mut tied = before.clone();
         tie_mirrored(&mut tied);
         let d4 = Weight::PieceSquare(crate::board::PieceKind::Knight, 4 * 8 + 3).index();
