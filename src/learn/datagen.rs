@@ -20,9 +20,10 @@
 //! Openings: each game opens with `random_plies` random legal plies (after a `--book`
 //! line if given); an opening whose first search scores beyond 300 cp is drawn again.
 //! Kept: positions from ply `skip_plies` on, not in check, whose best move is neither a
-//! capture nor a promotion, without a mate score. A progress line on stderr counts
-//! positions, positions per second, games and W/D/L; at the end the game ends are counted
-//! by kind.
+//! capture nor a promotion, without a proven score (a mate, or an endgame table's win
+//! or loss: the network learns evaluations, not distances). A progress line on stderr
+//! counts positions, positions per second, games and W/D/L; at the end the game ends
+//! are counted by kind.
 
 use super::data::{self, GameResult, RECORD_BYTES};
 use super::datagen_resume::{Progress, RunSettings};
@@ -31,7 +32,7 @@ use crate::interrupt::Interrupt;
 use crate::nnue::network::Network;
 use crate::progress_file;
 use crate::rng::Rng;
-use crate::search::score::is_mate;
+use crate::search::score::is_proven;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};
 use std::collections::BTreeMap;
@@ -316,7 +317,7 @@ fn play_game(
             unreachable!("a position without an outcome has a legal move");
         };
         let quiet = pos.piece_at(best.to()).is_none() && !best.is_promotion();
-        if pos.game_ply() >= cfg.skip_plies && !pos.in_check() && quiet && !is_mate(score) {
+        if pos.game_ply() >= cfg.skip_plies && !pos.in_check() && quiet && !is_proven(score) {
             kept.push((pos.clone(), score));
         }
         pos.play(best);

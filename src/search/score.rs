@@ -45,6 +45,13 @@ pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// Whether a score is proven rather than evaluated: a mate or an endgame table's
+/// win or loss.
+#[inline(always)]
+pub const fn is_proven(score: i32) -> bool {
+    score.abs() >= TABLE_WIN_BOUND
+}
+
 /// A score as stored in the table: mates (and table wins) counted from this node,
 /// not the root.
 #[inline(always)]
