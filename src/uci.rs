@@ -409,6 +409,21 @@ fn option_lines() -> Vec<String> {
             "option name UCI_Variant type combo default makruk var {}",
             Variant::names_joined(" var ")
         ),
+        format!(
+            "option name Skill Level type spin default {} min {} max {}",
+            limits::SKILL_DEFAULT,
+            limits::SKILL_MIN,
+            limits::SKILL_MAX
+        ),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            limits::ELO_DEFAULT,
+            limits::ELO_MIN,
+            limits::ELO_MAX
+        ),
+        "option name UCI_AnalyseMode type check default false".to_string(),
+        "option name VariantPath type string default <empty>".to_string(),
     ]
     .into_iter()
     .chain(tunable_option_lines())
@@ -472,6 +487,32 @@ fn spin(name: &str, value: Option<&str>, min: u64, max: u64, out: &Output) -> Op
         return Some(clamped);
     }
     Some(n)
+}
+
+/// A signed spin value that must lie in `min..=max`: `Err` with the reason otherwise
+/// (nothing is changed then).
+fn signed_spin(name: &str, value: Option<&str>, min: i32, max: i32) -> Result<i32, String> {
+    let text = value
+        .map(str::trim)
+        .ok_or_else(|| format!("setoption {name}: missing value"))?;
+    let n: i64 = text
+        .parse()
+        .map_err(|_| format!("setoption {name}: '{}' is not a whole number", clip(text)))?;
+    if n < i64::from(min) || n > i64::from(max) {
+        return Err(format!(
+            "setoption {name}: {n} is outside {min}..{max}; value unchanged"
+        ));
+    }
+    Ok(n as i32)
+}
+
+/// A check value: `true` or `false`.
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("setoption {name}: value must be true or false")),
+    }
 }
 
 impl Uci {
@@ -725,6 +766,44 @@ impl Uci {
                 )),
                 None => self.error("setoption UCI_Variant: missing value"),
             },
+            "skill level" => {
+                if let Err(e) = signed_spin(
+                    "Skill Level",
+                    value,
+                    limits::SKILL_MIN,
+                    limits::SKILL_MAX,
+                )
+                .and_then(|level| self.engine.set_skill_level(level))
+                {
+                    self.error(&e);
+                }
+            }
+            "uci_elo" => {
+                if let Err(e) = signed_spin("UCI_Elo", value, limits::ELO_MIN, limits::ELO_MAX)
+                    .and_then(|elo| self.engine.set_elo(elo))
+                {
+                    self.error(&e);
+                }
+            }
+            "uci_limitstrength" => match check("UCI_LimitStrength", value) {
+                Ok(on) => self.engine.set_limit_strength(on),
+                Err(e) => self.error(&e),
+            },
+            "uci_analysemode" => match check("UCI_AnalyseMode", value) {
+                Ok(on) => self.engine.set_analyse_mode(on),
+                Err(e) => self.error(&e),
+            },
+            "variantpath" => {
+                let path = value.map(str::trim).unwrap_or("");
+                if !path.is_empty() && path != "<empty>" {
+                    self.error(&format!(
+                        "setoption VariantPath: Khun does not read variant files; '{}' ignored, \
+                         the variants it plays are built in ({})",
+                        clip(path),
+                        Variant::names_joined(", ")
+                    ));
+                }
+            }
             #[cfg(feature = "tune")]
             _ if crate::search::params::TUNABLES
                 .iter()
