@@ -8,10 +8,11 @@ use crate::board::{Move, Position, Variant};
 use crate::engine::{Engine, EngineReporter, limits};
 use crate::io::{Input, Output};
 use crate::search::score::{ScoreText, describe};
+use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
 use crossbeam_channel::Receiver;
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The engine's name and version, as `id name` prints it.
@@ -22,11 +23,24 @@ pub fn engine_name() -> String {
 /// Prints search progress in UCI form.
 pub struct UciReporter {
     out: Arc<Output>,
+    /// The root's material and count while `UCI_ShowWDL` is on: `info` lines with a
+    /// score then carry `wdl W D L`.
+    wdl: Mutex<Option<WdlContext>>,
 }
 
 impl UciReporter {
     pub fn new(out: Arc<Output>) -> UciReporter {
-        UciReporter { out }
+        UciReporter {
+            out,
+            wdl: Mutex::new(None),
+        }
+    }
+
+    /// Shows win/draw/loss chances for searches of `root` (`None`: no `wdl`).
+    pub fn show_wdl_for(&self, root: Option<&Position>) {
+        if let Ok(mut wdl) = self.wdl.lock() {
+            *wdl = root.map(WdlContext::of);
+        }
     }
 }
 
@@ -51,6 +65,12 @@ impl Reporter for UciReporter {
             let _ = write!(line, " seldepth {} multipv {}", r.seldepth, r.multipv);
         }
         let _ = write!(line, " {}", format_score(r.score, r.bound));
+        if let Ok(wdl) = self.wdl.lock()
+            && let Some(context) = wdl.as_ref()
+        {
+            let w = context.wdl(r.score);
+            let _ = write!(line, " wdl {} {} {}", w.win, w.draw, w.loss);
+        }
         if r.depth > 0 {
             let _ = write!(
                 line,
@@ -423,6 +443,7 @@ fn option_lines() -> Vec<String> {
             limits::ELO_MAX
         ),
         "option name UCI_AnalyseMode type check default false".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
         "option name VariantPath type string default <empty>".to_string(),
     ]
     .into_iter()
@@ -451,6 +472,9 @@ fn tunable_option_lines() -> Vec<String> {
 pub struct Uci {
     engine: Engine,
     out: Arc<Output>,
+    reporter: Arc<UciReporter>,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
 }
 
 /// Parses a spin value, clamping into range with a note.
@@ -519,8 +543,10 @@ impl Uci {
     pub fn new(out: Arc<Output>) -> Uci {
         let reporter = Arc::new(UciReporter::new(Arc::clone(&out)));
         Uci {
-            engine: Engine::new(reporter),
+            engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
             out,
+            reporter,
+            show_wdl: false,
         }
     }
 
@@ -644,7 +670,16 @@ impl Uci {
             Command::Go {
                 limits,
                 perft: None,
-            } => self.engine.go(limits, Instant::now()),
+            } => {
+                let started = Instant::now();
+                // The root's chances are set once the previous search (which still
+                // reports on its own root) has ended.
+                self.engine.stop();
+                self.engine.wait();
+                self.reporter
+                    .show_wdl_for(self.show_wdl.then(|| self.engine.position()));
+                self.engine.go(limits, started)
+            }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return false,
@@ -787,6 +822,10 @@ impl Uci {
             }
             "uci_limitstrength" => match check("UCI_LimitStrength", value) {
                 Ok(on) => self.engine.set_limit_strength(on),
+                Err(e) => self.error(&e),
+            },
+            "uci_showwdl" => match check("UCI_ShowWDL", value) {
+                Ok(on) => self.show_wdl = on,
                 Err(e) => self.error(&e),
             },
             "uci_analysemode" => match check("UCI_AnalyseMode", value) {

@@ -16,6 +16,7 @@ pub mod see;
 pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 pub mod worker;
 
 pub use limits::Limits;

@@ -134,10 +134,10 @@ impl Skill {
     }
 
     /// How many root moves to search as MultiPV lines: at least what the user asked.
-    /// why more below 0: the negative levels widen the choice, the way Fairy-Stockfish's
-    /// negative levels grow its randomness.
+    /// why more below 0: the negative levels widen the choice (9 lines at -20), the way
+    /// Fairy-Stockfish's negative levels grow its randomness.
     pub fn candidates(&self, asked: usize) -> usize {
-        let extra = (-self.level).max(0.0) as usize / 5;
+        let extra = (-self.level).max(0.0) as usize / 4;
         asked.max(CANDIDATES + extra)
     }
 
@@ -148,11 +148,17 @@ impl Skill {
     }
 
     /// The most a chosen move may lose against the best line, in the shallow search's
-    /// own judgement. why: weak human players lose material to tactics they do not see,
-    /// not by leaving a piece en prise; 30 cp at level 20 up to 200 cp (a met, never a
-    /// horse, khon or rook) at the bottom.
+    /// own judgement. why: weak human players lose material to tactics they do not see
+    /// and to loose moves, not by leaving a rook en prise: 30 cp at level 20, 150 (a
+    /// pawn and a half) at level 0, 310 at -20, where a beginner may give away a met
+    /// (about 260) but never a khon, a horse or a rook (400 and more).
     pub fn max_loss_cp(&self) -> i32 {
-        (30.0 + 6.0 * (LEVEL_MAX as f64 - self.level)).min(200.0) as i32
+        let level = self.level;
+        if level >= 0.0 {
+            (30.0 + 6.0 * (LEVEL_MAX as f64 - level)) as i32
+        } else {
+            (150.0 - 8.0 * level) as i32
+        }
     }
 
     /// Picks the line to play among `lines` (score from the side to move's view, best
