@@ -72,12 +72,14 @@ pair() { # pair NAME GAMES DEPTH|TC ENGINE_A... -- ENGINE_B...
 }
 
 mapfile -t L0 < <(level 0)
+mapfile -t L1 < <(level 1)
 mapfile -t L3 < <(level 3)
 mapfile -t L6 < <(level 6)
 mapfile -t L10 < <(level 10)
 mapfile -t Lm10 < <(level -10)
 mapfile -t Lm20 < <(level -20)
 mapfile -t F1350 < <(fsf 1350)
+FM=(name=fairymax cmd="$FAIRYMAX" proto=xboard)
 
 # The anchor of the scale first (Fairy-Stockfish's weakest UCI_Elo), then the chain
 # of neighbouring levels, outwards from it.
@@ -87,4 +89,9 @@ pair L3-L0 "$CHAIN_GAMES" 20 "${L3[@]}" -- "${L0[@]}"
 pair Lm20-Lm10 "$CHAIN_GAMES" 20 "${Lm20[@]}" -- "${Lm10[@]}"
 pair L6-L3 "$CHAIN_GAMES" 20 "${L6[@]}" -- "${L3[@]}"
 pair L10-L6 "$CHAIN_GAMES" 2+0.02 "${L10[@]}" -- "${L6[@]}"
+# Fairy-Max against the level near 1000 (also the games engine-tests/tools/
+# blunder_count.py judges), and level 1 between the wide steps of 0 and 3.
+pair Lm10-fairymax "$GAMES" 2+0.02 "${Lm10[@]}" -- "${FM[@]}"
+pair L1-L0 "$CHAIN_GAMES" 20 "${L1[@]}" -- "${L0[@]}"
+pair L3-L1 "$CHAIN_GAMES" 20 "${L3[@]}" -- "${L1[@]}"
 echo "== ladder done ($(date +%H:%M:%S))"
