@@ -178,3 +178,21 @@ fn xboard_sets_the_strength_options() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn limit_strength_plays_at_the_elo_asked() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 700");
+    let weak = bestmoves(&mut e, "position startpos", "go depth 8", 16);
+    let start = Position::startpos();
+    for m in &weak {
+        assert!(start.parse_uci_move(m).is_ok(), "illegal bestmove {m}");
+    }
+    let distinct: HashSet<&String> = weak.iter().collect();
+    assert!(distinct.len() >= 2, "always {weak:?}");
+    // Off again: the full engine's one answer.
+    e.send("setoption name UCI_LimitStrength value false");
+    let full = bestmoves(&mut e, "position startpos", "go depth 8", 3);
+    assert!(full.iter().all(|m| *m == full[0]), "{full:?}");
+}

@@ -7,7 +7,9 @@
 #   engine-tests/tools/skill_ladder.sh KHUN_BINARY OUT [GAMES] [CHAIN_GAMES]
 #
 # GAMES (default 100) for the match against the anchor, CHAIN_GAMES (default GAMES)
-# for each match between neighbouring levels.
+# for each match between neighbouring levels. SEED (default 1) shuffles the openings;
+# a second run with SEED=2 into the same OUT adds as many games again to every
+# match, and the fit pools them.
 #
 # The anchors are engines anyone can install (Debian/Ubuntu: fairy-stockfish,
 # fairymax): Fairy-Stockfish at UCI_LimitStrength/UCI_Elo, whose nominal Elo defines
@@ -29,6 +31,7 @@ CHAIN_GAMES=${4:-$GAMES}
 MATCH=${MAKRUK_MATCH:-makruk-match}
 FSF=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 FAIRYMAX=${FAIRYMAX:-/usr/games/fairymax}
+SEED=${SEED:-1}
 HERE=$(cd "$(dirname "$0")" && pwd)
 BOOK=${BOOK:-$HERE/book-ub-10ply.txt}
 mkdir -p "$OUT"
@@ -37,14 +40,14 @@ mkdir -p "$OUT"
 # One match: NAME, then makruk-match arguments. Skips a match whose JSON exists, so
 # an interrupted ladder resumes where it stopped.
 play() {
-    local name=$1 games=$2
+    local name=$1-seed$SEED games=$2
     shift 2
     if [[ -s "$OUT/$name.json" ]]; then
         echo "== $name: done before, skipped"
         return
     fi
     echo "== $name ($(date +%H:%M:%S))"
-    "$MATCH" "$@" --games "$games" --concurrency 1 --openings "$BOOK" --seed 1 \
+    "$MATCH" "$@" --games "$games" --concurrency 1 --openings "$BOOK" --seed "$SEED" \
         --pgn "$OUT/$name.pgn" --json "$OUT/$name.json.part" | tail -4
     mv "$OUT/$name.json.part" "$OUT/$name.json"
 }

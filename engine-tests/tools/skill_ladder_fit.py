@@ -4,12 +4,14 @@ level, on the scale of Fairy-Stockfish 11.1's own UCI_Elo.
 
     engine-tests/tools/skill_ladder_fit.py OUT
 
-OUT holds one makruk-match JSON per match. A player named `fsfNNNN` (Fairy-Stockfish
+OUT holds one makruk-match JSON per match; matches of the same two players (a second
+run with another seed) are pooled. A player named `fsfNNNN` (Fairy-Stockfish
 at UCI_Elo NNNN) is an anchor with rating NNNN; `khunL` is Khun at Skill Level L.
 Ratings spread from the anchors along the matches: a level's rating is its
 opponent's plus the match's Elo difference (pentanomial, as makruk-match prints it),
 and its 95% interval adds the intervals of every match on the way from the anchor in
-quadrature. Prints a Markdown table (README, "Playing strength levels") and the
+quadrature. The Elo and interval of a pooled match come from its pentanomial counts
+(pairs of games with colours reversed), as makruk-match computes them. Prints a Markdown table (README, "Playing strength levels") and the
 monotonicity check: each level must beat the one below it in their match.
 """
 import json
@@ -18,24 +20,48 @@ import pathlib
 import sys
 
 
+def elo_of(score):
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def pentanomial_elo(counts):
+    """Elo and its 95% interval from pair counts LL, LD, DD+WL, WD, WW."""
+    n = sum(counts)
+    values = (0.0, 0.25, 0.5, 0.75, 1.0)
+    mean = sum(c * v for c, v in zip(counts, values)) / n
+    var = sum(c * (v - mean) ** 2 for c, v in zip(counts, values)) / n
+    half = 1.96 * math.sqrt(var / n)
+    return elo_of(mean), elo_of(mean - half), elo_of(mean + half)
+
+
 def main():
     out = pathlib.Path(sys.argv[1])
-    matches = []
+    pooled = {}
     for path in sorted(out.glob("*.json")):
         summary = json.loads(path.read_text())["summary"]
-        a, b = summary["engines"]
-        penta = summary["pentanomial"]
+        key = tuple(summary["engines"])
         first = summary["first_engine"]
+        entry = pooled.setdefault(key, {"penta": [0] * 5, "wdl": [0, 0, 0], "games": 0})
+        for i, c in enumerate(summary["pentanomial"]["counts_LL_LD_DDWL_WD_WW"]):
+            entry["penta"][i] += c
+        for i, k in enumerate(("wins", "draws", "losses")):
+            entry["wdl"][i] += first[k]
+        entry["games"] += summary["games"]
+    matches = []
+    for (a, b), entry in pooled.items():
+        elo, low, high = pentanomial_elo(entry["penta"])
+        w, d, l = entry["wdl"]
         matches.append(
             {
                 "a": a,
                 "b": b,
-                "elo": penta["elo"],
+                "elo": elo,
                 # half the 95% interval, taken symmetric
-                "half": (penta["elo_high"] - penta["elo_low"]) / 2,
-                "games": summary["games"],
-                "wdl": (first["wins"], first["draws"], first["losses"]),
-                "score": first["score"],
+                "half": (high - low) / 2,
+                "games": entry["games"],
+                "wdl": (w, d, l),
+                "score": (w + d / 2) / (w + d + l),
             }
         )
     rating = {}  # name -> (elo, half interval, games of the match that set it, opponent)

@@ -25,47 +25,40 @@ struct Rung {
 }
 
 /// `UCI_Elo` to level: the measured ladder, interpolated linearly between rungs.
-/// why these numbers: they are the ladder's measurements at 5+0.05 on the scale that
-/// Fairy-Stockfish 11.1's own `UCI_Elo` defines (see the README's table).
-const LADDER: [Rung; 8] = [
+/// why these numbers: they are the calibration ladder's ratings (README, "Playing
+/// strength levels"), on the scale that Fairy-Stockfish 11.1's own `UCI_Elo` defines.
+const LADDER: [Rung; 6] = [
     Rung {
         level: -20.0,
-        elo: 500.0,
+        elo: 567.0,
     },
     Rung {
         level: -10.0,
-        elo: 800.0,
-    },
-    Rung {
-        level: -4.0,
-        elo: 1000.0,
+        elo: 1045.0,
     },
     Rung {
         level: 0.0,
-        elo: 1200.0,
+        elo: 1308.0,
     },
     Rung {
         level: 3.0,
-        elo: 1500.0,
+        elo: 1860.0,
     },
     Rung {
         level: 6.0,
-        elo: 1800.0,
+        elo: 2262.0,
     },
     Rung {
         level: 10.0,
-        elo: 2100.0,
-    },
-    Rung {
-        level: 14.0,
-        elo: 2400.0,
+        elo: 2664.0,
     },
 ];
 
-/// The lowest `UCI_Elo` (the weakest level).
-pub const ELO_MIN: i32 = 500;
-/// The highest `UCI_Elo`: just below the full engine.
-pub const ELO_MAX: i32 = 2400;
+/// The lowest `UCI_Elo`: the weakest level's rating.
+pub const ELO_MIN: i32 = LADDER[0].elo as i32;
+/// The highest `UCI_Elo`: the strongest level the ladder measured (above it, the full
+/// engine: `UCI_LimitStrength false`).
+pub const ELO_MAX: i32 = LADDER[LADDER.len() - 1].elo as i32;
 /// `UCI_Elo`'s default, a club player's strength.
 pub const ELO_DEFAULT: i32 = 1500;
 
