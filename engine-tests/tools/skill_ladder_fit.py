@@ -7,10 +7,11 @@ level, on the scale of Fairy-Stockfish 11.1's own UCI_Elo.
 OUT holds one makruk-match JSON per match; matches of the same two players (a second
 run with another seed) are pooled. A player named `fsfNNNN` (Fairy-Stockfish
 at UCI_Elo NNNN) is an anchor with rating NNNN; `khunL` is Khun at Skill Level L.
-Ratings spread from the anchors along the matches: a level's rating is its
-opponent's plus the match's Elo difference (pentanomial, as makruk-match prints it),
-and its 95% interval adds the intervals of every match on the way from the anchor in
-quadrature. The Elo and interval of a pooled match come from its pentanomial counts
+The ratings fit every match's Elo difference (pentanomial, as makruk-match prints
+it) by weighted least squares, the anchors fixed; where one match links a level to
+the rest, its rating is its opponent's plus that difference. A level's 95% interval
+adds the intervals of the matches on its best-measured chain from an anchor in
+quadrature ("against" names the first link of that chain). The Elo and interval of a pooled match come from its pentanomial counts
 (pairs of games with colours reversed), as makruk-match computes them. Prints a Markdown table (README, "Playing strength levels") and the
 monotonicity check: each level must beat the one below it in their match.
 """
@@ -64,29 +65,45 @@ def main():
                 "score": (w + d / 2) / (w + d + l),
             }
         )
-    rating = {}  # name -> (elo, half interval, games of the match that set it, opponent)
-    for m in matches:
-        for name in (m["a"], m["b"]):
-            if name.startswith("fsf"):
-                rating[name] = (float(name[3:]), 0.0, 0, "anchor")
+    # Ratings: weighted least squares over every match (weight 1 / interval^2), the
+    # anchors fixed; solved by Gauss-Seidel sweeps. Intervals: along the chain of
+    # matches from an anchor whose intervals, added in quadrature, are smallest.
+    anchors = {n: float(n[3:]) for m in matches for n in (m["a"], m["b"]) if n.startswith("fsf")}
+    players = {n for m in matches for n in (m["a"], m["b"])}
+    variance = {n: 0.0 for n in anchors}
+    via = {n: ("anchor", 0) for n in anchors}
     changed = True
     while changed:
         changed = False
         for m in matches:
-            a, b = m["a"], m["b"]
-            if b in rating and a not in rating:
-                elo, half, _, _ = rating[b]
-                rating[a] = (elo + m["elo"], math.hypot(half, m["half"]), m["games"], b)
-                changed = True
-            elif a in rating and b not in rating:
-                elo, half, _, _ = rating[a]
-                rating[b] = (elo - m["elo"], math.hypot(half, m["half"]), m["games"], a)
-                changed = True
+            for x, y in ((m["a"], m["b"]), (m["b"], m["a"])):
+                if y in variance:
+                    v = variance[y] + m["half"] ** 2
+                    if v < variance.get(x, math.inf):
+                        variance[x], via[x] = v, (y, m["games"])
+                        changed = True
+    elo = {n: anchors.get(n, 0.0) for n in players if n in variance}
+    for _ in range(2000):
+        for n in elo:
+            if n in anchors:
+                continue
+            num = den = 0.0
+            for m in matches:
+                w = 1 / max(m["half"], 1.0) ** 2
+                if m["a"] == n and m["b"] in elo:
+                    num += w * (elo[m["b"]] + m["elo"])
+                    den += w
+                elif m["b"] == n and m["a"] in elo:
+                    num += w * (elo[m["a"]] - m["elo"])
+                    den += w
+            elo[n] = num / den
+    played = {n: sum(m["games"] for m in matches if n in (m["a"], m["b"])) for n in elo}
+    rating = {n: (elo[n], math.sqrt(variance[n]), played[n], via[n][0]) for n in elo}
 
     def level(name):
         return int(name[4:]) if name.startswith("khun") else None
 
-    print("| Skill Level | measured Elo | 95% interval | games | against |")
+    print("| Skill Level | measured Elo | 95% interval | games played | interval via |")
     print("|---|---|---|---|---|")
     khun = sorted((n for n in rating if level(n) is not None), key=level)
     for name in khun:
@@ -95,7 +112,7 @@ def main():
     others = [n for n in rating if level(n) is None and not n.startswith("fsf")]
     for name in others:
         elo, half, games, opponent = rating[name]
-        print(f"\n{name}: {elo:.0f} ({elo - half:.0f}..{elo + half:.0f}), {games} games against {opponent}")
+        print(f"\n{name}: {elo:.0f} ({elo - half:.0f}..{elo + half:.0f}), {games} games, via {opponent}")
     print()
     print("monotonicity (each level against the one below):")
     ok = True

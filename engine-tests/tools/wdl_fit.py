@@ -220,11 +220,6 @@ def main():
     for k in sorted(win_buckets):
         c, pred, won = win_buckets[k]
         print(f"{k / 10:.1f}-{(k + 1) / 10:.1f} | {c} | {pred / c:.3f} | {won / c:.3f}")
-    # The score at which the side to move wins half its games, at the start's material.
-    print("predicted win bucket | positions | predicted win | won")
-    for k in sorted(win_buckets):
-        c, pred, won = win_buckets[k]
-        print(f"{k / 10:.1f}-{(k + 1) / 10:.1f} | {c} | {pred / c:.3f} | {won / c:.3f}")
     # The score at which the side to move wins half its games, at the start's
     # material: k sigmoid((s - a) / b) = 1/2, when k > 1/2.
     p = params[False]
