@@ -126,14 +126,33 @@ fn a_low_level_does_not_leave_a_rook_en_prise() {
     }
 }
 
+/// The node count and best move of a fixed search, after `ucinewgame`.
+fn nodes_and_move(e: &mut EngineProcess, position: &str, go: &str) -> (String, String) {
+    e.send("ucinewgame");
+    e.send(position);
+    e.send(go);
+    let lines = e.until_bestmove();
+    let nodes = lines
+        .iter()
+        .rev()
+        .find_map(|l| common::info_field(l, "nodes"))
+        .unwrap()
+        .to_string();
+    (nodes, bestmove_of(lines.last().unwrap()).to_string())
+}
+
+/// Level 20 is the search itself: the same nodes and move as with no level set, also
+/// after a weak level was in use (the bench signature stays as it was).
 #[test]
-fn full_strength_is_the_default_and_repeatable() {
+fn level_twenty_searches_exactly_as_the_full_engine() {
     let mut e = EngineProcess::start(&[]);
     let position = "position startpos moves e3e4 d6d5";
-    let first = bestmoves(&mut e, position, "go nodes 20000", 1);
+    let default = nodes_and_move(&mut e, position, "go depth 9");
+    e.send("setoption name Skill Level value -5");
+    let _ = nodes_and_move(&mut e, position, "go depth 9");
     e.send("setoption name Skill Level value 20");
-    let again = bestmoves(&mut e, position, "go nodes 20000", 1);
-    assert_eq!(first, again);
+    let again = nodes_and_move(&mut e, position, "go depth 9");
+    assert_eq!(default, again);
 }
 
 #[test]
