@@ -27,30 +27,34 @@ struct Rung {
 /// `UCI_Elo` to level: the measured ladder, interpolated linearly between rungs.
 /// why these numbers: they are the calibration ladder's ratings (README, "Playing
 /// strength levels"), on the scale that Fairy-Stockfish 11.1's own `UCI_Elo` defines.
-const LADDER: [Rung; 6] = [
+const LADDER: [Rung; 7] = [
     Rung {
         level: -20.0,
-        elo: 567.0,
+        elo: 672.0,
     },
     Rung {
         level: -10.0,
-        elo: 1045.0,
+        elo: 1054.0,
     },
     Rung {
         level: 0.0,
-        elo: 1308.0,
+        elo: 1306.0,
+    },
+    Rung {
+        level: 1.0,
+        elo: 1548.0,
     },
     Rung {
         level: 3.0,
-        elo: 1860.0,
+        elo: 1814.0,
     },
     Rung {
         level: 6.0,
-        elo: 2262.0,
+        elo: 2205.0,
     },
     Rung {
         level: 10.0,
-        elo: 2664.0,
+        elo: 2551.0,
     },
 ];
 
