@@ -255,6 +255,9 @@ fn analyze_json_is_valid_json_with_lines_and_count() {
     for info in &infos {
         assert!(info.field("nodes").num() > 0.0);
         assert!(info.field("score").field("cp").num().abs() < 1000.0);
+        let wdl = info.field("wdl");
+        let per_mille = ["win", "draw", "loss"].map(|k| wdl.field(k).num());
+        assert_eq!(per_mille.iter().sum::<f64>(), 1000.0, "{info:?}");
         // The SAN line starts at White's second move.
         assert!(info.field("pv_san").str().starts_with("2. "), "{info:?}");
     }

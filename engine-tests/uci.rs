@@ -435,3 +435,35 @@ fn perft_over_uci() {
     assert_eq!(lines.last().unwrap(), "Nodes searched: 273026");
     assert!(lines.iter().any(|l| l.starts_with("e3e4: ")));
 }
+
+/// `UCI_ShowWDL` adds `wdl W D L` (per mille, summing to 1000) to every `info` line
+/// with a score; a mate is certain.
+#[test]
+fn show_wdl_adds_chances_to_scored_info_lines() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    assert!(!lines.iter().any(|l| l.contains(" wdl ")), "off by default");
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until_bestmove();
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty());
+    for line in scored {
+        let at = line.find(" wdl ").expect("wdl on a scored line");
+        let numbers: Vec<u32> = line[at + 5..]
+            .split_whitespace()
+            .take(3)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(numbers.iter().sum::<u32>(), 1000, "{line}");
+    }
+    // White mates in one (the rook to h8): the win is certain.
+    e.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(last.contains(" wdl 1000 0 0"), "{last}");
+}

@@ -84,6 +84,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
             contempt_cp: 0,
             started: Instant::now(),
             network: network.clone(),
+            skill: crate::search::skill::Skill::FULL,
         };
         let result = search::run(&job, &shared, &mut data, None, None);
         total_nodes += result.nodes;

@@ -5,6 +5,7 @@
 use crate::board::{Move, Position, Variant};
 use crate::nnue::network::Network;
 use crate::search::clock_lag::ClockLag;
+use crate::search::skill::Skill;
 use crate::search::{
     self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
 };
@@ -37,6 +38,12 @@ pub mod limits {
     pub const CONTEMPT_DEFAULT: u64 = 0;
     pub const CONTEMPT_MIN: u64 = 0;
     pub const CONTEMPT_MAX: u64 = 100;
+    pub const SKILL_DEFAULT: i32 = crate::search::skill::LEVEL_MAX;
+    pub const SKILL_MIN: i32 = crate::search::skill::LEVEL_MIN;
+    pub const SKILL_MAX: i32 = crate::search::skill::LEVEL_MAX;
+    pub const ELO_DEFAULT: i32 = crate::search::skill::ELO_DEFAULT;
+    pub const ELO_MIN: i32 = crate::search::skill::ELO_MIN;
+    pub const ELO_MAX: i32 = crate::search::skill::ELO_MAX;
 }
 
 /// The engine's settings.
@@ -54,6 +61,15 @@ pub struct EngineOptions {
     pub eval_file: String,
     /// The game played (`UCI_Variant`, XBoard's `variant`).
     pub variant: Variant,
+    /// `Skill Level`, -20..=20 (20: full strength).
+    pub skill_level: i32,
+    /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: i32,
+    /// `UCI_AnalyseMode`: the GUI analyses, so searches play at full strength and
+    /// score draws 0 (no contempt, no handicap).
+    pub analyse_mode: bool,
 }
 
 impl Default for EngineOptions {
@@ -68,6 +84,23 @@ impl Default for EngineOptions {
             use_nnue: true,
             eval_file: crate::nnue::EMBEDDED_NAME.to_string(),
             variant: Variant::Makruk,
+            skill_level: limits::SKILL_DEFAULT,
+            limit_strength: false,
+            elo: limits::ELO_DEFAULT,
+            analyse_mode: false,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The strength handicap these options ask for, with `seed` for its random choice.
+    pub fn skill(&self, seed: u64) -> Skill {
+        if self.analyse_mode {
+            Skill::FULL
+        } else if self.limit_strength {
+            Skill::from_elo(self.elo, seed)
+        } else {
+            Skill::from_level(self.skill_level, seed)
         }
     }
 }
@@ -141,6 +174,8 @@ pub struct Engine {
     clock_lag: ClockLag,
     /// Bounds for untrusted command streams; `None` in normal use.
     sandbox: Option<Sandbox>,
+    /// Searches started, mixed into the seed of a limited strength's random choice.
+    searches: u64,
 }
 
 fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
@@ -184,6 +219,7 @@ impl Engine {
             network: crate::nnue::embedded(),
             clock_lag: ClockLag::default(),
             sandbox: None,
+            searches: 0,
         }
     }
 
@@ -361,7 +397,19 @@ impl Engine {
     }
 
     /// The search job for the current game, with the engine's options.
-    fn job(&self, limits: Limits, started: Instant) -> SearchJob {
+    fn job(&mut self, limits: Limits, started: Instant) -> SearchJob {
+        self.searches += 1;
+        // why the clock: two games from the same opening should not repeat the same
+        // weak moves; the counter keeps searches within one nanosecond apart.
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let contempt_cp = if self.options.analyse_mode {
+            0
+        } else {
+            self.options.contempt_cp
+        };
         SearchJob {
             position: self.position.clone(),
             game_keys: self.game_keys.clone(),
@@ -369,9 +417,10 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead_ms: self.options.move_overhead_ms,
             clock_lag: self.clock_lag.estimate(),
-            contempt_cp: self.options.contempt_cp,
+            contempt_cp,
             started,
             network: self.search_network(),
+            skill: self.options.skill(seed),
         }
     }
 
@@ -477,6 +526,46 @@ impl Engine {
     /// What a draw costs the engine in its games, in centipawns (analyses score 0).
     pub fn set_contempt(&mut self, cp: u64) {
         self.options.contempt_cp = cp.clamp(limits::CONTEMPT_MIN, limits::CONTEMPT_MAX) as i32;
+    }
+
+    /// `Skill Level`: -20..=20, from the next search. Out of range is refused (the
+    /// protocols say so) and the level kept.
+    pub fn set_skill_level(&mut self, level: i32) -> Result<(), String> {
+        if !(limits::SKILL_MIN..=limits::SKILL_MAX).contains(&level) {
+            return Err(format!(
+                "Skill Level {level} is outside {}..{}; keeping {}",
+                limits::SKILL_MIN,
+                limits::SKILL_MAX,
+                self.options.skill_level
+            ));
+        }
+        self.options.skill_level = level;
+        Ok(())
+    }
+
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (true) or at `Skill Level`.
+    pub fn set_limit_strength(&mut self, on: bool) {
+        self.options.limit_strength = on;
+    }
+
+    /// `UCI_Elo`, from the next search (when `UCI_LimitStrength` is on). Out of range is
+    /// refused and the value kept.
+    pub fn set_elo(&mut self, elo: i32) -> Result<(), String> {
+        if !(limits::ELO_MIN..=limits::ELO_MAX).contains(&elo) {
+            return Err(format!(
+                "UCI_Elo {elo} is outside {}..{}; keeping {}",
+                limits::ELO_MIN,
+                limits::ELO_MAX,
+                self.options.elo
+            ));
+        }
+        self.options.elo = elo;
+        Ok(())
+    }
+
+    /// `UCI_AnalyseMode`: analysis searches at full strength and without contempt.
+    pub fn set_analyse_mode(&mut self, on: bool) {
+        self.options.analyse_mode = on;
     }
 
     /// Evaluate with the network (true) or the hand-written evaluation; from the next

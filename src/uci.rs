@@ -8,10 +8,11 @@ use crate::board::{Move, Position, Variant};
 use crate::engine::{Engine, EngineReporter, limits};
 use crate::io::{Input, Output};
 use crate::search::score::{ScoreText, describe};
+use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
 use crossbeam_channel::Receiver;
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The engine's name and version, as `id name` prints it.
@@ -22,11 +23,24 @@ pub fn engine_name() -> String {
 /// Prints search progress in UCI form.
 pub struct UciReporter {
     out: Arc<Output>,
+    /// The root's material and count while `UCI_ShowWDL` is on: `info` lines with a
+    /// score then carry `wdl W D L`.
+    wdl: Mutex<Option<WdlContext>>,
 }
 
 impl UciReporter {
     pub fn new(out: Arc<Output>) -> UciReporter {
-        UciReporter { out }
+        UciReporter {
+            out,
+            wdl: Mutex::new(None),
+        }
+    }
+
+    /// Shows win/draw/loss chances for searches of `root` (`None`: no `wdl`).
+    pub fn show_wdl_for(&self, root: Option<&Position>) {
+        if let Ok(mut wdl) = self.wdl.lock() {
+            *wdl = root.map(WdlContext::of);
+        }
     }
 }
 
@@ -51,6 +65,12 @@ impl Reporter for UciReporter {
             let _ = write!(line, " seldepth {} multipv {}", r.seldepth, r.multipv);
         }
         let _ = write!(line, " {}", format_score(r.score, r.bound));
+        if let Ok(wdl) = self.wdl.lock()
+            && let Some(context) = wdl.as_ref()
+        {
+            let w = context.wdl(r.score);
+            let _ = write!(line, " wdl {} {} {}", w.win, w.draw, w.loss);
+        }
         if r.depth > 0 {
             let _ = write!(
                 line,
@@ -409,6 +429,22 @@ fn option_lines() -> Vec<String> {
             "option name UCI_Variant type combo default makruk var {}",
             Variant::names_joined(" var ")
         ),
+        format!(
+            "option name Skill Level type spin default {} min {} max {}",
+            limits::SKILL_DEFAULT,
+            limits::SKILL_MIN,
+            limits::SKILL_MAX
+        ),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            limits::ELO_DEFAULT,
+            limits::ELO_MIN,
+            limits::ELO_MAX
+        ),
+        "option name UCI_AnalyseMode type check default false".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
+        "option name VariantPath type string default <empty>".to_string(),
     ]
     .into_iter()
     .chain(tunable_option_lines())
@@ -436,6 +472,9 @@ fn tunable_option_lines() -> Vec<String> {
 pub struct Uci {
     engine: Engine,
     out: Arc<Output>,
+    reporter: Arc<UciReporter>,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
 }
 
 /// Parses a spin value, clamping into range with a note.
@@ -474,12 +513,40 @@ fn spin(name: &str, value: Option<&str>, min: u64, max: u64, out: &Output) -> Op
     Some(n)
 }
 
+/// A signed spin value that must lie in `min..=max`: `Err` with the reason otherwise
+/// (nothing is changed then).
+fn signed_spin(name: &str, value: Option<&str>, min: i32, max: i32) -> Result<i32, String> {
+    let text = value
+        .map(str::trim)
+        .ok_or_else(|| format!("setoption {name}: missing value"))?;
+    let n: i64 = text
+        .parse()
+        .map_err(|_| format!("setoption {name}: '{}' is not a whole number", clip(text)))?;
+    if n < i64::from(min) || n > i64::from(max) {
+        return Err(format!(
+            "setoption {name}: {n} is outside {min}..{max}; value unchanged"
+        ));
+    }
+    Ok(n as i32)
+}
+
+/// A check value: `true` or `false`.
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("setoption {name}: value must be true or false")),
+    }
+}
+
 impl Uci {
     pub fn new(out: Arc<Output>) -> Uci {
         let reporter = Arc::new(UciReporter::new(Arc::clone(&out)));
         Uci {
-            engine: Engine::new(reporter),
+            engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
             out,
+            reporter,
+            show_wdl: false,
         }
     }
 
@@ -603,7 +670,16 @@ impl Uci {
             Command::Go {
                 limits,
                 perft: None,
-            } => self.engine.go(limits, Instant::now()),
+            } => {
+                let started = Instant::now();
+                // The root's chances are set once the previous search (which still
+                // reports on its own root) has ended.
+                self.engine.stop();
+                self.engine.wait();
+                self.reporter
+                    .show_wdl_for(self.show_wdl.then(|| self.engine.position()));
+                self.engine.go(limits, started)
+            }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return false,
@@ -725,6 +801,48 @@ impl Uci {
                 )),
                 None => self.error("setoption UCI_Variant: missing value"),
             },
+            "skill level" => {
+                if let Err(e) = signed_spin(
+                    "Skill Level",
+                    value,
+                    limits::SKILL_MIN,
+                    limits::SKILL_MAX,
+                )
+                .and_then(|level| self.engine.set_skill_level(level))
+                {
+                    self.error(&e);
+                }
+            }
+            "uci_elo" => {
+                if let Err(e) = signed_spin("UCI_Elo", value, limits::ELO_MIN, limits::ELO_MAX)
+                    .and_then(|elo| self.engine.set_elo(elo))
+                {
+                    self.error(&e);
+                }
+            }
+            "uci_limitstrength" => match check("UCI_LimitStrength", value) {
+                Ok(on) => self.engine.set_limit_strength(on),
+                Err(e) => self.error(&e),
+            },
+            "uci_showwdl" => match check("UCI_ShowWDL", value) {
+                Ok(on) => self.show_wdl = on,
+                Err(e) => self.error(&e),
+            },
+            "uci_analysemode" => match check("UCI_AnalyseMode", value) {
+                Ok(on) => self.engine.set_analyse_mode(on),
+                Err(e) => self.error(&e),
+            },
+            "variantpath" => {
+                let path = value.map(str::trim).unwrap_or("");
+                if !path.is_empty() && path != "<empty>" {
+                    self.error(&format!(
+                        "setoption VariantPath: Khun does not read variant files; '{}' ignored, \
+                         the variants it plays are built in ({})",
+                        clip(path),
+                        Variant::names_joined(", ")
+                    ));
+                }
+            }
             #[cfg(feature = "tune")]
             _ if crate::search::params::TUNABLES
                 .iter()

@@ -1,9 +1,10 @@
 //! `khun analyze`: search one position and show the search as it deepens (depth,
 //! score, nodes, speed, the line in SAN), then the best move and the counting state
-//! in words. `--json` writes the same as JSON, one object per line.
+//! in words, and the win/draw/loss chances (`search::wdl`). `--json` writes the same
+//! as JSON, one object per line.
 
 use super::analyze_json::{
-    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine,
+    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, WdlJson,
 };
 use super::score_text;
 use super::search_options::SearchOptions;
@@ -11,6 +12,7 @@ use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, Variant};
 use crate::engine::{EngineReporter, limits};
 use crate::pgn::numbered_san;
+use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Reporter, SearchReport, SearchResult};
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
@@ -101,6 +103,8 @@ fn white_bound(bound: Option<Bound>, side: Color) -> Option<Bound> {
 /// Prints the search as it goes.
 struct Printer {
     root: Position,
+    /// The root's material and count, for the win/draw/loss chances.
+    wdl: WdlContext,
     json: bool,
     multipv: usize,
     out: Mutex<Box<dyn Write + Send>>,
@@ -143,6 +147,7 @@ impl Printer {
                 .map(|(i, (score, pv))| LineJson {
                     multipv: i + 1,
                     score: score_text::json(score_text::white_view(*score, side)),
+                    wdl: WdlJson::of(&self.wdl, *score, side),
                     pv: pv.iter().map(|m| m.to_string()).collect(),
                     pv_san: numbered_san(&self.root, pv),
                 })
@@ -153,6 +158,7 @@ impl Printer {
                 best_move: best.map(|m| m.to_string()),
                 best_move_san: best.map(|m| self.root.san(m)),
                 score: best.map(|_| score_text::json(score_text::white_view(result.score, side))),
+                wdl: best.map(|_| WdlJson::of(&self.wdl, result.score, side)),
                 depth: result.depth,
                 nodes: result.nodes,
                 time_ms: result.elapsed_ms,
@@ -177,6 +183,13 @@ impl Printer {
                     result.depth,
                     result.nodes,
                     result.elapsed_ms as f64 / 1000.0
+                ));
+                let chances = WdlJson::of(&self.wdl, result.score, side);
+                self.line(&format!(
+                    "chances: White wins {:.1}%, draw {:.1}%, Black wins {:.1}%",
+                    f64::from(chances.win) / 10.0,
+                    f64::from(chances.draw) / 10.0,
+                    f64::from(chances.loss) / 10.0
                 ));
                 for (i, (score, pv)) in result.lines.iter().enumerate() {
                     let label = if self.multipv > 1 {
@@ -213,6 +226,7 @@ impl Reporter for Printer {
                 seldepth: r.seldepth,
                 multipv: r.multipv,
                 score: score_text::json(white),
+                wdl: WdlJson::of(&self.wdl, r.score, side),
                 bound: match bound {
                     Some(Bound::Lower) => Some("lower"),
                     Some(Bound::Upper) => Some("upper"),
@@ -263,6 +277,7 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     }
     let printer = Arc::new(Printer {
         root: root.clone(),
+        wdl: WdlContext::of(&root),
         json: args.json,
         multipv: args.multipv,
         out: Mutex::new(out),

@@ -3,8 +3,9 @@
 //! their order are those the README documents; scores are White's view.
 
 use super::score_text::JsonScore;
-use crate::board::Position;
 use crate::board::counting::{self, CountKind};
+use crate::board::{Color, Position};
+use crate::search::wdl::WdlContext;
 use serde::Serialize;
 
 /// The counting state of a position.
@@ -39,6 +40,32 @@ impl CountJson {
     }
 }
 
+/// Win, draw and loss chances in per mille, White's view (`search::wdl`).
+#[derive(Serialize)]
+pub struct WdlJson {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+}
+
+impl WdlJson {
+    /// The chances of a `score` (side to move's view) at the root `context` describes,
+    /// turned to White's view.
+    pub fn of(context: &WdlContext, score: i32, side_to_move: Color) -> WdlJson {
+        let stm = context.wdl(score);
+        let white = if side_to_move == Color::White {
+            stm
+        } else {
+            stm.flipped()
+        };
+        WdlJson {
+            win: white.win,
+            draw: white.draw,
+            loss: white.loss,
+        }
+    }
+}
+
 /// The first line: the position searched.
 #[derive(Serialize)]
 pub struct PositionLine {
@@ -58,6 +85,8 @@ pub struct InfoLine {
     pub seldepth: i32,
     pub multipv: usize,
     pub score: JsonScore,
+    /// Win/draw/loss per mille, White's view.
+    pub wdl: WdlJson,
     /// `lower`, `upper` (White's view), or null for an exact score.
     pub bound: Option<&'static str>,
     pub nodes: u64,
@@ -74,6 +103,7 @@ pub struct InfoLine {
 pub struct LineJson {
     pub multipv: usize,
     pub score: JsonScore,
+    pub wdl: WdlJson,
     pub pv: Vec<String>,
     pub pv_san: String,
 }
@@ -94,6 +124,7 @@ pub struct ResultLine {
     pub best_move: Option<String>,
     pub best_move_san: Option<String>,
     pub score: Option<JsonScore>,
+    pub wdl: Option<WdlJson>,
     pub depth: i32,
     pub nodes: u64,
     pub time_ms: u64,

@@ -202,6 +202,7 @@ impl SelfPlayer {
             contempt_cp: 0,
             started: Instant::now(),
             network: self.network.clone(),
+            skill: crate::search::skill::Skill::FULL,
         };
         let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))

@@ -13,8 +13,10 @@ pub mod movepick;
 pub mod params;
 pub mod score;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 pub mod worker;
 
 pub use limits::Limits;
@@ -109,6 +111,9 @@ pub struct SearchJob {
     pub started: Instant,
     /// The network to evaluate with; `None` for the hand-written evaluation.
     pub network: Option<Arc<Network>>,
+    /// The strength handicap (`Skill Level`, `UCI_Elo`); `Skill::FULL` searches as
+    /// without it.
+    pub skill: skill::Skill,
 }
 
 /// The outcome of a search.
@@ -177,6 +182,13 @@ pub fn run(
     reporter: Option<&dyn Reporter>,
     answer: Option<&dyn Fn(&SearchResult)>,
 ) -> SearchResult {
+    let handicapped;
+    let job = if job.skill.enabled() {
+        handicapped = handicap(job);
+        &handicapped
+    } else {
+        job
+    };
     shared.tt.new_search();
     for n in &shared.nodes {
         n.store(0, Ordering::Relaxed);
@@ -305,8 +317,11 @@ pub fn run(
                 .map(|rm| (rm.score, rm.pv.clone()))
                 .collect(),
         };
+        if job.skill.enabled() {
+            play_skill_choice(&job.skill, &mut result);
+        }
         if result.ponder.is_none() {
-            result.ponder = ponder_from_table(pos, best.mv, shared);
+            result.ponder = ponder_from_table(pos, result.best.unwrap_or(best.mv), shared);
         }
         result.elapsed_ms = start.elapsed().as_millis() as u64;
         if let Some(answer) = answer {
@@ -317,6 +332,32 @@ pub fn run(
     // The helpers have stopped now: count all their nodes.
     result.nodes = shared.total_nodes().max(result.nodes);
     result
+}
+
+/// The job a limited strength searches: no deeper than its level, with its candidate
+/// moves as MultiPV lines.
+fn handicap(job: &SearchJob) -> SearchJob {
+    let mut limited = job.clone();
+    let depth = job.skill.depth();
+    limited.limits.depth = Some(job.limits.depth.map_or(depth, |d| d.min(depth)));
+    limited.multipv = job.skill.candidates(job.multipv);
+    limited
+}
+
+/// Replaces the best line by the one the skill picks among the MultiPV lines.
+fn play_skill_choice(skill: &skill::Skill, result: &mut SearchResult) {
+    let chosen = skill.choose(&result.lines);
+    if chosen == 0 {
+        return;
+    }
+    let (score, pv) = result.lines[chosen].clone();
+    if pv.is_empty() {
+        return;
+    }
+    result.best = pv.first().copied();
+    result.ponder = pv.get(1).copied();
+    result.score = score;
+    result.pv = pv;
 }
 
 /// A ponder move from the table, when the PV was cut short after `best`.

@@ -64,7 +64,45 @@ pub fn option_declarations() -> Vec<String> {
         "Clear Hash -button".to_string(),
         format!("EvalFile -string {}", crate::nnue::EMBEDDED_NAME),
         "Use NNUE -check 1".to_string(),
+        format!(
+            "Skill Level -spin {} {} {}",
+            limits::SKILL_DEFAULT,
+            limits::SKILL_MIN,
+            limits::SKILL_MAX
+        ),
+        "UCI_LimitStrength -check 0".to_string(),
+        format!(
+            "UCI_Elo -spin {} {} {}",
+            limits::ELO_DEFAULT,
+            limits::ELO_MIN,
+            limits::ELO_MAX
+        ),
     ]
+}
+
+/// A signed spin value that must lie in `min..=max`; `Err` (nothing changed) otherwise.
+fn signed_spin(name: &str, value: Option<&str>, min: i32, max: i32) -> Result<i32, String> {
+    let text = value
+        .map(str::trim)
+        .ok_or_else(|| format!("option {name} needs a value"))?;
+    let n: i64 = text
+        .parse()
+        .map_err(|_| format!("option {name}: '{text}' is not a whole number"))?;
+    if n < i64::from(min) || n > i64::from(max) {
+        return Err(format!(
+            "option {name}: {n} is outside {min}..{max}; value unchanged"
+        ));
+    }
+    Ok(n as i32)
+}
+
+/// A check value: 1/0 (XBoard's) or true/false.
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::trim) {
+        Some("1") | Some("true") => Ok(true),
+        Some("0") | Some("false") => Ok(false),
+        _ => Err(format!("option {name}: value must be 1 or 0")),
+    }
 }
 
 /// A spin value: a whole number, clamped into `min..=max`. The clamp is reported as
@@ -160,17 +198,24 @@ pub fn apply_option(
             engine.set_eval_file(value.unwrap_or(""))?;
             Ok(None)
         }
-        "use nnue" => match value.map(str::trim) {
-            Some("1") | Some("true") => {
-                engine.set_use_nnue(true);
-                Ok(None)
-            }
-            Some("0") | Some("false") => {
-                engine.set_use_nnue(false);
-                Ok(None)
-            }
-            _ => Err("option Use NNUE: value must be 1 or 0".to_string()),
-        },
+        "use nnue" => {
+            engine.set_use_nnue(check("Use NNUE", value)?);
+            Ok(None)
+        }
+        "skill level" => {
+            let level = signed_spin("Skill Level", value, limits::SKILL_MIN, limits::SKILL_MAX)?;
+            engine.set_skill_level(level)?;
+            Ok(None)
+        }
+        "uci_limitstrength" => {
+            engine.set_limit_strength(check("UCI_LimitStrength", value)?);
+            Ok(None)
+        }
+        "uci_elo" => {
+            let elo = signed_spin("UCI_Elo", value, limits::ELO_MIN, limits::ELO_MAX)?;
+            engine.set_elo(elo)?;
+            Ok(None)
+        }
         _ => Err("unknown option".to_string()),
     }
 }
@@ -202,6 +247,9 @@ mod tests {
             "option=\"Contempt -spin 0 0 100\"",
             "option=\"EvalFile -string <embedded>\"",
             "option=\"Use NNUE -check 1\"",
+            "option=\"Skill Level -spin 20 -20 20\"",
+            "option=\"UCI_LimitStrength -check 0\"",
+            "option=\"UCI_Elo -spin ",
         ] {
             assert!(all.contains(needle), "{needle}");
         }
@@ -214,5 +262,21 @@ mod tests {
         assert_eq!(spin("Hash", Some("-3"), 1, 100).unwrap().0, 1);
         assert!(spin("Hash", Some("lots"), 1, 100).is_err());
         assert!(spin("Hash", None, 1, 100).is_err());
+    }
+
+    #[test]
+    fn strength_options_are_set_and_out_of_range_values_refused() {
+        let out = std::sync::Arc::new(crate::io::Output::new(Box::new(std::io::sink())));
+        let mut engine = Engine::new(std::sync::Arc::new(crate::uci::UciReporter::new(out)));
+        assert!(apply_option(&mut engine, "Skill Level", Some("-7")).is_ok());
+        assert_eq!(engine.options().skill_level, -7);
+        assert!(apply_option(&mut engine, "Skill Level", Some("21")).is_err());
+        assert!(apply_option(&mut engine, "Skill Level", Some("weak")).is_err());
+        assert_eq!(engine.options().skill_level, -7);
+        assert!(apply_option(&mut engine, "UCI_LimitStrength", Some("1")).is_ok());
+        assert!(engine.options().limit_strength);
+        assert!(apply_option(&mut engine, "UCI_Elo", Some("1200")).is_ok());
+        assert!(apply_option(&mut engine, "UCI_Elo", Some("99999")).is_err());
+        assert_eq!(engine.options().elo, 1200);
     }
 }

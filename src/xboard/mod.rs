@@ -368,6 +368,9 @@ impl Xboard {
             self.finished_tx.clone(),
         );
         self.engine.set_reporter(Arc::new(reporter));
+        // XBoard has no UCI_AnalyseMode: `analyze` is the analysis, at full strength.
+        self.engine
+            .set_analyse_mode(matches!(purpose, Purpose::Analyze));
         self.engine.go(limits, Instant::now());
         self.active = Some(ActiveSearch {
             id: self.last_search_id,

@@ -1,0 +1,203 @@
+//! Win, draw and loss chances from a search score, fitted to Khun's own games.
+//!
+//! Stockfish's model with a ceiling: from the side to move's view, with `s` the score
+//! in centipawns, `win = k sigmoid((s - a) / b)`, `loss = k sigmoid((-s - a) / b)` and
+//! the draw what is left. `a` (where the chances turn) and `b` (how quickly) are cubics
+//! of the material on the board; `k = sigmoid(c0 + c1 x)` is the share of games that
+//! are decided at all, which Stockfish's model takes as 1: in makruk the count draws
+//! many games that one side leads by far. All are fitted by
+//! `engine-tests/tools/wdl_fit.py` to the self-play records of the current network;
+//! positions without pawns, where the count runs or will, get their own set. A count
+//! that has run out draws outright, and proven results (mates, table wins) are
+//! certain.
+
+use crate::board::{PieceKind, Position};
+use crate::search::score::TABLE_WIN_BOUND;
+
+/// Material of each kind for the model (pawn, met, khon, horse, rook, king), as the
+/// fitting tool counts it.
+const MATERIAL: [i32; 6] = [1, 2, 3, 3, 5, 0];
+/// Material at the start of a game: the model's `x` is material / this.
+const START_MATERIAL: f64 = 64.0;
+
+/// A cubic's coefficients, constant term first.
+type Cubic = [f64; 4];
+
+/// One fitted set: `a` and `b` in centipawns, `decided` the line `c0 + c1 x`.
+struct Model {
+    a: Cubic,
+    b: Cubic,
+    decided: [f64; 2],
+}
+
+/// Positions with pawns (fitted by `engine-tests/tools/wdl_fit.py` on
+/// `gen3-s301.bin`: 3858 self-play games of the current network, 5000 nodes a move).
+const WITH_PAWNS: Model = Model {
+    a: [502.06, -24.96, -106.87, -23.82],
+    b: [120.43, 144.63, 4.14, -124.13],
+    decided: [-1.6959, 4.2162],
+};
+/// Positions without pawns: the count runs, or will.
+const PAWNLESS: Model = Model {
+    a: [323.74, 269.22, 205.60, 35.66],
+    b: [78.89, 30.12, 198.67, 319.93],
+    decided: [-1.3624, 0.6951],
+};
+
+/// Chances in per mille, from one side's view; they sum to 1000.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wdl {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+}
+
+impl Wdl {
+    /// The same chances from the other side's view.
+    pub fn flipped(self) -> Wdl {
+        Wdl {
+            win: self.loss,
+            draw: self.draw,
+            loss: self.win,
+        }
+    }
+
+    /// The expected score, 0.0..=1.0.
+    pub fn expected(self) -> f64 {
+        (f64::from(self.win) + f64::from(self.draw) / 2.0) / 1000.0
+    }
+}
+
+/// What the model needs of a position: its material and its count. Cheap to keep for
+/// a search's root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WdlContext {
+    /// Material / `START_MATERIAL`.
+    x: f64,
+    pawnless: bool,
+    /// The count has run out: the game is drawn unless the next move mates.
+    count_done: bool,
+}
+
+impl WdlContext {
+    pub fn of(pos: &Position) -> WdlContext {
+        let mut material = 0;
+        for (kind, value) in PieceKind::ALL.iter().zip(MATERIAL) {
+            material += value * pos.pieces_of_kind(*kind).count() as i32;
+        }
+        WdlContext {
+            x: f64::from(material) / START_MATERIAL,
+            pawnless: pos.pieces_of_kind(PieceKind::Pawn).is_empty(),
+            count_done: pos.count().plies_left() == Some(0),
+        }
+    }
+
+    /// The chances of the side to move with `score` (the side to move's view).
+    pub fn wdl(&self, score: i32) -> Wdl {
+        if score >= TABLE_WIN_BOUND {
+            return Wdl {
+                win: 1000,
+                draw: 0,
+                loss: 0,
+            };
+        }
+        if score <= -TABLE_WIN_BOUND {
+            return Wdl {
+                win: 0,
+                draw: 0,
+                loss: 1000,
+            };
+        }
+        if self.count_done {
+            return Wdl {
+                win: 0,
+                draw: 1000,
+                loss: 0,
+            };
+        }
+        let model = self.model();
+        let x = self.x;
+        let a = cubic(model.a, x);
+        // why at least 5: b is a scale; the fitted cubics stay far above it, this only
+        // keeps a bad extrapolation from dividing by zero (the fitting tool's bound).
+        let b = cubic(model.b, x).max(5.0);
+        let decided = sigmoid(model.decided[0] + model.decided[1] * x);
+        let s = f64::from(score);
+        let win = per_mille(decided * sigmoid((s - a) / b));
+        let loss = per_mille(decided * sigmoid((-s - a) / b)).min(1000 - win);
+        Wdl {
+            win,
+            draw: 1000 - win - loss,
+            loss,
+        }
+    }
+
+    fn model(&self) -> &'static Model {
+        if self.pawnless {
+            &PAWNLESS
+        } else {
+            &WITH_PAWNS
+        }
+    }
+}
+
+fn cubic(c: Cubic, x: f64) -> f64 {
+    c[0] + x * (c[1] + x * (c[2] + x * c[3]))
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn per_mille(p: f64) -> u32 {
+    (p * 1000.0).round().clamp(0.0, 1000.0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::mate_in;
+
+    fn start() -> WdlContext {
+        WdlContext::of(&Position::startpos())
+    }
+
+    #[test]
+    fn chances_sum_to_a_thousand_and_grow_with_the_score() {
+        let ctx = start();
+        let mut last = 0;
+        for score in (-1500..=1500).step_by(50) {
+            let w = ctx.wdl(score);
+            assert_eq!(w.win + w.draw + w.loss, 1000, "{score}: {w:?}");
+            assert!(w.win >= last, "{score}: {w:?}");
+            last = w.win;
+        }
+        let even = ctx.wdl(0);
+        assert!(even.win.abs_diff(even.loss) <= 1, "{even:?}");
+        assert!(even.draw > 300, "{even:?}");
+    }
+
+    #[test]
+    fn proven_results_are_certain() {
+        let ctx = start();
+        assert_eq!(ctx.wdl(mate_in(5)).win, 1000);
+        assert_eq!(ctx.wdl(-mate_in(5)).loss, 1000);
+    }
+
+    #[test]
+    fn a_count_that_ran_out_draws() {
+        // A rook up, but the board's honour has run out (counter past the limit).
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K1r1 w - 128 128 90").unwrap();
+        assert_eq!(WdlContext::of(&pos).wdl(500).draw, 1000);
+    }
+
+    #[test]
+    fn the_same_score_wins_less_without_pawns() {
+        let with = WdlContext::of(
+            &Position::from_fen("4k3/8/3ppp2/8/8/3PPP2/8/R3K1r1 w - - 0 30").unwrap(),
+        );
+        let without =
+            WdlContext::of(&Position::from_fen("4k3/8/8/8/8/8/8/R3K1r1 w - - 0 30").unwrap());
+        assert!(without.wdl(200).win < with.wdl(200).win);
+    }
+}
