@@ -10,7 +10,7 @@
 //! level misses a fork two moves deep but does not leave a rook where a pawn takes it.
 
 use crate::board::Move;
-use crate::nnue::rng::Rng;
+use crate::rng::Rng;
 
 /// The lowest `Skill Level`.
 pub const LEVEL_MIN: i32 = -20;
