@@ -531,15 +531,12 @@ impl Engine {
     /// `Skill Level`: -20..=20, from the next search. Out of range is refused (the
     /// protocols say so) and the level kept.
     pub fn set_skill_level(&mut self, level: i32) -> Result<(), String> {
-        if !(limits::SKILL_MIN..=limits::SKILL_MAX).contains(&level) {
-            return Err(format!(
-                "Skill Level {level} is outside {}..{}; keeping {}",
-                limits::SKILL_MIN,
-                limits::SKILL_MAX,
-                self.options.skill_level
-            ));
-        }
-        self.options.skill_level = level;
+        self.options.skill_level = within(
+            "Skill Level",
+            level,
+            limits::SKILL_MIN..=limits::SKILL_MAX,
+            self.options.skill_level,
+        )?;
         Ok(())
     }
 
@@ -551,15 +548,12 @@ impl Engine {
     /// `UCI_Elo`, from the next search (when `UCI_LimitStrength` is on). Out of range is
     /// refused and the value kept.
     pub fn set_elo(&mut self, elo: i32) -> Result<(), String> {
-        if !(limits::ELO_MIN..=limits::ELO_MAX).contains(&elo) {
-            return Err(format!(
-                "UCI_Elo {elo} is outside {}..{}; keeping {}",
-                limits::ELO_MIN,
-                limits::ELO_MAX,
-                self.options.elo
-            ));
-        }
-        self.options.elo = elo;
+        self.options.elo = within(
+            "UCI_Elo",
+            elo,
+            limits::ELO_MIN..=limits::ELO_MAX,
+            self.options.elo,
+        )?;
         Ok(())
     }
 
@@ -606,6 +600,25 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
         self.wait();
+    }
+}
+
+/// `value` if `range` holds it; otherwise the message that refuses it and keeps
+/// `current` (the strength options are refused, not clamped).
+fn within(
+    name: &str,
+    value: i32,
+    range: std::ops::RangeInclusive<i32>,
+    current: i32,
+) -> Result<i32, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{name} {value} is outside {}..{}; keeping {current}",
+            range.start(),
+            range.end()
+        ))
     }
 }
 
