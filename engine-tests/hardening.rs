@@ -626,10 +626,13 @@ fn bad_input_is_reported_and_the_state_kept() {
         (b"setoption".to_vec(), "expected 'name'"),
         (b"setoption name".to_vec(), "missing option name"),
         (b"setoption name Hash".to_vec(), "missing value"),
-        (b"setoption name Hash value".to_vec(), "is not a number"),
+        (
+            b"setoption name Hash value".to_vec(),
+            "is not a whole number",
+        ),
         (
             b"setoption name Hash value lots".to_vec(),
-            "is not a number",
+            "is not a whole number",
         ),
         (
             b"setoption name Ponder value maybe".to_vec(),

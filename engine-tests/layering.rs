@@ -9,7 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The top-level modules at or above the search.
-const SEARCH_AND_ABOVE: &[&str] = &["search", "learn", "engine", "uci", "xboard", "cli", "bench"];
+const SEARCH_AND_ABOVE: &[&str] = &[
+    "search", "learn", "engine", "options", "uci", "xboard", "cli", "bench",
+];
 
 /// Each lower layer (a folder of `src/`) and the top-level modules it must not import.
 fn forbidden(layer: &str) -> Vec<&'static str> {

@@ -70,6 +70,8 @@ pub struct EngineOptions {
     /// `UCI_AnalyseMode`: the GUI analyses, so searches play at full strength and
     /// score draws 0 (no contempt, no handicap).
     pub analyse_mode: bool,
+    /// `UCI_ShowWDL`: `info` lines with a score carry the win/draw/loss chances.
+    pub show_wdl: bool,
 }
 
 impl Default for EngineOptions {
@@ -88,6 +90,7 @@ impl Default for EngineOptions {
             limit_strength: false,
             elo: limits::ELO_DEFAULT,
             analyse_mode: false,
+            show_wdl: false,
         }
     }
 }
@@ -560,6 +563,11 @@ impl Engine {
     /// `UCI_AnalyseMode`: analysis searches at full strength and without contempt.
     pub fn set_analyse_mode(&mut self, on: bool) {
         self.options.analyse_mode = on;
+    }
+
+    /// `UCI_ShowWDL`: win/draw/loss chances on `info` lines, from the next search.
+    pub fn set_show_wdl(&mut self, on: bool) {
+        self.options.show_wdl = on;
     }
 
     /// Evaluate with the network (true) or the hand-written evaluation; from the next

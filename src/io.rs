@@ -90,6 +90,17 @@ pub fn spawn_reader<R: std::io::Read + Send + 'static>(input: R) -> Receiver<Inp
     rx
 }
 
+/// The first `max` characters of `s`, with `...` when something was cut: hostile input
+/// shortened before a message quotes it.
+pub fn clip_to(s: &str, max: usize) -> String {
+    let mut chars = s.chars();
+    let mut out: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
 /// A shared, line-atomic writer: whole lines only, flushed at once.
 pub struct Output {
     sink: Mutex<Box<dyn Write + Send>>,

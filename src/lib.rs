@@ -8,7 +8,8 @@
 //!   the hand-written evaluation's fitter.
 //! - [`rng`]: the crate's one seeded random generator.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
-//! - [`engine`]: the facade the protocols and the command line drive.
+//! - [`engine`]: the facade the protocols and the command line drive; [`options`]:
+//!   its options, one table both protocols declare and set them from.
 //! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
 //! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
 //! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
@@ -23,6 +24,7 @@ pub mod interrupt;
 pub mod io;
 pub mod learn;
 pub mod nnue;
+pub mod options;
 pub mod os;
 pub mod pgn;
 pub mod progress_file;

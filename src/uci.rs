@@ -5,8 +5,9 @@
 //! and never touches the search itself.
 
 use crate::board::{Move, Position, Variant};
-use crate::engine::{Engine, EngineReporter, limits};
-use crate::io::{Input, Output};
+use crate::engine::{Engine, EngineReporter};
+use crate::io::{Input, Output, clip_to};
+use crate::options::OptionError;
 use crate::search::score::{ScoreText, describe};
 use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
@@ -140,16 +141,6 @@ fn clip(s: &str) -> String {
 
 /// The longest error message printed, in characters (the rest is cut).
 const MAX_ERROR_CHARS: usize = 300;
-
-/// The first `max` characters of `s`, with `...` when something was cut.
-fn clip_to(s: &str, max: usize) -> String {
-    let mut chars = s.chars();
-    let mut out: String = chars.by_ref().take(max).collect();
-    if chars.next().is_some() {
-        out.push_str("...");
-    }
-    out
-}
 
 /// Parses a non-negative number for `go`, clamping to `max`; negative values clamp to
 /// zero (some GUIs send a negative clock after a time loss).
@@ -387,68 +378,11 @@ fn parse(line: &str, pos: &Position, notes: &mut Vec<String>) -> Result<Option<C
 
 /// The option declarations `uci` prints.
 fn option_lines() -> Vec<String> {
-    vec![
-        format!(
-            "option name Hash type spin default {} min {} max {}",
-            limits::HASH_DEFAULT,
-            limits::HASH_MIN,
-            limits::HASH_MAX
-        ),
-        format!(
-            "option name Threads type spin default {} min {} max {}",
-            limits::THREADS_DEFAULT,
-            limits::THREADS_MIN,
-            limits::THREADS_MAX
-        ),
-        format!(
-            "option name MultiPV type spin default {} min {} max {}",
-            limits::MULTIPV_DEFAULT,
-            limits::MULTIPV_MIN,
-            limits::MULTIPV_MAX
-        ),
-        "option name Ponder type check default false".to_string(),
-        format!(
-            "option name Move Overhead type spin default {} min {} max {}",
-            limits::OVERHEAD_DEFAULT,
-            limits::OVERHEAD_MIN,
-            limits::OVERHEAD_MAX
-        ),
-        format!(
-            "option name Contempt type spin default {} min {} max {}",
-            limits::CONTEMPT_DEFAULT,
-            limits::CONTEMPT_MIN,
-            limits::CONTEMPT_MAX
-        ),
-        "option name Clear Hash type button".to_string(),
-        format!(
-            "option name EvalFile type string default {}",
-            crate::nnue::EMBEDDED_NAME
-        ),
-        "option name Use NNUE type check default true".to_string(),
-        format!(
-            "option name UCI_Variant type combo default makruk var {}",
-            Variant::names_joined(" var ")
-        ),
-        format!(
-            "option name Skill Level type spin default {} min {} max {}",
-            limits::SKILL_DEFAULT,
-            limits::SKILL_MIN,
-            limits::SKILL_MAX
-        ),
-        "option name UCI_LimitStrength type check default false".to_string(),
-        format!(
-            "option name UCI_Elo type spin default {} min {} max {}",
-            limits::ELO_DEFAULT,
-            limits::ELO_MIN,
-            limits::ELO_MAX
-        ),
-        "option name UCI_AnalyseMode type check default false".to_string(),
-        "option name UCI_ShowWDL type check default false".to_string(),
-        "option name VariantPath type string default <empty>".to_string(),
-    ]
-    .into_iter()
-    .chain(tunable_option_lines())
-    .collect()
+    crate::options::OPTIONS
+        .iter()
+        .map(crate::options::uci_declaration)
+        .chain(tunable_option_lines())
+        .collect()
 }
 
 /// In `tune` builds, one spin option per search parameter (see
@@ -473,70 +407,6 @@ pub struct Uci {
     engine: Engine,
     out: Arc<Output>,
     reporter: Arc<UciReporter>,
-    /// `UCI_ShowWDL`.
-    show_wdl: bool,
-}
-
-/// Parses a spin value, clamping into range with a note.
-fn spin(name: &str, value: Option<&str>, min: u64, max: u64, out: &Output) -> Option<u64> {
-    let Some(text) = value else {
-        out.line(&format!(
-            "info string error: setoption {name}: missing value"
-        ));
-        return None;
-    };
-    let text = text.trim();
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        out.line(&format!(
-            "info string error: setoption {name}: '{}' is not a number",
-            clip(text)
-        ));
-        return None;
-    }
-    let n = if negative {
-        0
-    } else {
-        digits.parse::<u64>().unwrap_or(u64::MAX)
-    };
-    if n < min || n > max || negative {
-        let clamped = n.clamp(min, max);
-        out.line(&format!(
-            "info string error: setoption {name}: {} is outside {min}..{max}, using {clamped}",
-            clip(text)
-        ));
-        return Some(clamped);
-    }
-    Some(n)
-}
-
-/// A signed spin value that must lie in `min..=max`: `Err` with the reason otherwise
-/// (nothing is changed then).
-fn signed_spin(name: &str, value: Option<&str>, min: i32, max: i32) -> Result<i32, String> {
-    let text = value
-        .map(str::trim)
-        .ok_or_else(|| format!("setoption {name}: missing value"))?;
-    let n: i64 = text
-        .parse()
-        .map_err(|_| format!("setoption {name}: '{}' is not a whole number", clip(text)))?;
-    if n < i64::from(min) || n > i64::from(max) {
-        return Err(format!(
-            "setoption {name}: {n} is outside {min}..{max}; value unchanged"
-        ));
-    }
-    Ok(n as i32)
-}
-
-/// A check value: `true` or `false`.
-fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
-    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        _ => Err(format!("setoption {name}: value must be true or false")),
-    }
 }
 
 impl Uci {
@@ -546,7 +416,6 @@ impl Uci {
             engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
             out,
             reporter,
-            show_wdl: false,
         }
     }
 
@@ -676,8 +545,12 @@ impl Uci {
                 // reports on its own root) has ended.
                 self.engine.stop();
                 self.engine.wait();
-                self.reporter
-                    .show_wdl_for(self.show_wdl.then(|| self.engine.position()));
+                self.reporter.show_wdl_for(
+                    self.engine
+                        .options()
+                        .show_wdl
+                        .then(|| self.engine.position()),
+                );
                 self.engine.go(limits, started)
             }
             Command::Stop => self.engine.stop(),
@@ -717,146 +590,33 @@ impl Uci {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let out = Arc::clone(&self.out);
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                if let Some(mb) = spin(
-                    "Hash",
-                    value,
-                    limits::HASH_MIN as u64,
-                    limits::HASH_MAX as u64,
-                    &out,
-                ) && let Err(e) = self.engine.set_hash(mb as usize)
-                {
-                    self.error(&e.to_string());
-                }
+        match crate::options::set(&mut self.engine, name, value) {
+            Ok(None) => {}
+            Ok(Some(note)) | Err(OptionError::Refused(note)) => {
+                self.error(&format!("setoption {note}"))
             }
-            "threads" => {
-                if let Some(n) = spin(
-                    "Threads",
-                    value,
-                    limits::THREADS_MIN as u64,
-                    limits::THREADS_MAX as u64,
-                    &out,
-                ) {
-                    self.engine.set_threads(n as usize);
-                }
-            }
-            "multipv" => {
-                if let Some(n) = spin(
-                    "MultiPV",
-                    value,
-                    limits::MULTIPV_MIN as u64,
-                    limits::MULTIPV_MAX as u64,
-                    &out,
-                ) {
-                    self.engine.set_multipv(n as usize);
-                }
-            }
-            "move overhead" => {
-                if let Some(n) = spin(
-                    "Move Overhead",
-                    value,
-                    limits::OVERHEAD_MIN,
-                    limits::OVERHEAD_MAX,
-                    &out,
-                ) {
-                    self.engine.set_move_overhead(n);
-                }
-            }
-            "contempt" => {
-                if let Some(n) = spin(
-                    "Contempt",
-                    value,
-                    limits::CONTEMPT_MIN,
-                    limits::CONTEMPT_MAX,
-                    &out,
-                ) {
-                    self.engine.set_contempt(n);
-                }
-            }
-            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("true") => self.engine.set_ponder(true),
-                Some("false") => self.engine.set_ponder(false),
-                _ => self.error("setoption Ponder: value must be true or false"),
-            },
-            "clear hash" => self.engine.clear_hash(),
-            "evalfile" => {
-                if let Err(e) = self.engine.set_eval_file(value.unwrap_or("")) {
-                    self.error(&format!("setoption EvalFile: {e}"));
-                }
-            }
-            "use nnue" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("true") => self.engine.set_use_nnue(true),
-                Some("false") => self.engine.set_use_nnue(false),
-                _ => self.error("setoption Use NNUE: value must be true or false"),
-            },
-            "uci_variant" => match value.map(|v| (v, Variant::from_name(v))) {
-                Some((_, Some(v))) => self.engine.set_variant(v),
-                Some((other, None)) => self.error(&format!(
-                    "setoption UCI_Variant: '{}' is not a variant Khun plays ({}); still playing {}",
-                    clip(other.trim()),
-                    Variant::names_joined(", "),
-                    self.engine.variant()
-                )),
-                None => self.error("setoption UCI_Variant: missing value"),
-            },
-            "skill level" => {
-                if let Err(e) = signed_spin(
-                    "Skill Level",
-                    value,
-                    limits::SKILL_MIN,
-                    limits::SKILL_MAX,
-                )
-                .and_then(|level| self.engine.set_skill_level(level))
-                {
-                    self.error(&e);
-                }
-            }
-            "uci_elo" => {
-                if let Err(e) = signed_spin("UCI_Elo", value, limits::ELO_MIN, limits::ELO_MAX)
-                    .and_then(|elo| self.engine.set_elo(elo))
-                {
-                    self.error(&e);
-                }
-            }
-            "uci_limitstrength" => match check("UCI_LimitStrength", value) {
-                Ok(on) => self.engine.set_limit_strength(on),
-                Err(e) => self.error(&e),
-            },
-            "uci_showwdl" => match check("UCI_ShowWDL", value) {
-                Ok(on) => self.show_wdl = on,
-                Err(e) => self.error(&e),
-            },
-            "uci_analysemode" => match check("UCI_AnalyseMode", value) {
-                Ok(on) => self.engine.set_analyse_mode(on),
-                Err(e) => self.error(&e),
-            },
-            "variantpath" => {
-                let path = value.map(str::trim).unwrap_or("");
-                if !path.is_empty() && path != "<empty>" {
-                    self.error(&format!(
-                        "setoption VariantPath: Khun does not read variant files; '{}' ignored, \
-                         the variants it plays are built in ({})",
-                        clip(path),
-                        Variant::names_joined(", ")
-                    ));
-                }
-            }
-            #[cfg(feature = "tune")]
-            _ if crate::search::params::TUNABLES
-                .iter()
-                .any(|t| t.name.eq_ignore_ascii_case(name)) =>
-            {
-                match value.and_then(|v| v.trim().parse::<i64>().ok()) {
-                    Some(v) => {
-                        crate::search::params::set(name, v);
-                    }
-                    None => self.error(&format!("setoption {name}: value must be an integer")),
-                }
-            }
-            _ => self.error(&format!("setoption: unknown option '{}'", clip(name))),
+            Err(OptionError::Unknown) => self.set_tunable(name, value),
         }
+    }
+
+    /// In `tune` builds, a search parameter (see `crate::search::params`); otherwise,
+    /// or for any other name, an unknown option.
+    fn set_tunable(&mut self, name: &str, value: Option<&str>) {
+        #[cfg(feature = "tune")]
+        if crate::search::params::TUNABLES
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            match value.and_then(|v| v.trim().parse::<i64>().ok()) {
+                Some(v) => {
+                    crate::search::params::set(name, v);
+                }
+                None => self.error(&format!("setoption {name}: value must be an integer")),
+            }
+            return;
+        }
+        let _ = value;
+        self.error(&format!("setoption: unknown option '{}'", clip(name)));
     }
 }
 

@@ -24,6 +24,7 @@ pub use thinking::{XBOARD_MATE, thinking_line, xboard_score};
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
 use crate::engine::Engine;
 use crate::io::{Input, MAX_LINE_BYTES, Output};
+use crate::options::OptionError;
 use crate::search::Limits;
 use command::clip;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
@@ -326,10 +327,12 @@ impl Xboard {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        match features::apply_option(&mut self.engine, name, value) {
+        match crate::options::set(&mut self.engine, name, value) {
             Ok(None) => {}
-            Ok(Some(note)) => self.error(&note, line),
-            Err(reason) => self.error(&reason, line),
+            Ok(Some(note)) | Err(OptionError::Refused(note)) => {
+                self.error(&format!("option {note}"), line)
+            }
+            Err(OptionError::Unknown) => self.error("unknown option", line),
         }
     }
 
