@@ -29,7 +29,7 @@ use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use worker::{RootMove, Worker};
+use worker::{MainThread, RootMove, SearchContext, Worker};
 
 /// What the search threads share.
 pub struct Shared {
@@ -257,47 +257,31 @@ pub fn run(
     } else {
         None
     };
+    let context = SearchContext {
+        shared,
+        limits: &job.limits,
+        game_keys: &job.game_keys,
+        root_side: pos.side_to_move(),
+        contempt,
+        network,
+    };
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {
             let roots = roots.clone();
-            let keys = &job.game_keys;
-            let limits = &job.limits;
             std::thread::Builder::new()
                 .name(format!("khun-search-{}", i + 1))
                 .stack_size(8 * 1024 * 1024)
                 .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(
-                        i + 1,
-                        shared,
-                        limits,
-                        data,
-                        None,
-                        None,
-                        1,
-                        keys,
-                        roots,
-                        pos.side_to_move(),
-                        contempt,
-                        network,
-                    );
-                    w.iterate(pos);
+                    Worker::new(i + 1, context, data, roots, None).iterate(pos);
                 })
                 .expect("spawn a search thread");
         }
-        let mut main = Worker::new(
-            0,
-            shared,
-            &job.limits,
-            main_data,
-            Some(time),
+        let main_thread = MainThread {
+            time,
             reporter,
-            job.multipv,
-            &job.game_keys,
-            roots,
-            pos.side_to_move(),
-            contempt,
-            network,
-        );
+            multipv: job.multipv,
+        };
+        let mut main = Worker::new(0, context, main_data, roots, Some(main_thread));
         main.iterate(pos);
         // The main thread is done: hold the answer while pondering or infinite.
         wait_while_held(job, shared);

@@ -159,22 +159,50 @@ pub struct Worker<'a> {
     nmp_min_ply: usize,
 }
 
+/// What every thread of one search shares: the table, the limits, the game and how
+/// positions are scored.
+#[derive(Clone, Copy)]
+pub struct SearchContext<'a> {
+    pub shared: &'a Shared,
+    pub limits: &'a Limits,
+    /// Placement keys of the game's positions, the root last.
+    pub game_keys: &'a [u64],
+    pub root_side: Color,
+    /// What a draw costs the side to move at the root, in centipawns (0 outside games).
+    pub contempt: i32,
+    /// The network, or `None` for the hand-written evaluation.
+    pub network: Option<&'a Network>,
+}
+
+/// What only the main thread has: the clock, the reporter and the lines to report.
+pub struct MainThread<'a> {
+    pub time: TimeManager,
+    pub reporter: Option<&'a dyn Reporter>,
+    pub multipv: usize,
+}
+
 impl<'a> Worker<'a> {
-    #[allow(clippy::too_many_arguments)]
+    /// Thread `id` of a search; `main` for thread 0, `None` for a helper (one line, no
+    /// clock: it stops when told).
     pub fn new(
         id: usize,
-        shared: &'a Shared,
-        limits: &'a Limits,
+        context: SearchContext<'a>,
         data: &'a mut ThreadData,
-        time: Option<TimeManager>,
-        reporter: Option<&'a dyn Reporter>,
-        multipv: usize,
-        game_keys: &[u64],
         root_moves: Vec<RootMove>,
-        root_side: Color,
-        contempt: i32,
-        network: Option<&'a Network>,
+        main: Option<MainThread<'a>>,
     ) -> Worker<'a> {
+        let SearchContext {
+            shared,
+            limits,
+            game_keys,
+            root_side,
+            contempt,
+            network,
+        } = context;
+        let (time, reporter, multipv) = match main {
+            Some(m) => (Some(m.time), m.reporter, m.multipv),
+            None => (None, None, 1),
+        };
         Worker {
             id,
             shared,
