@@ -12,7 +12,7 @@ use crate::io::clip_to;
 
 /// What a spin value outside its range gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutOfRange {
+pub(crate) enum OutOfRange {
     /// The nearest bound, with a message: a GUI asking for 0 MB or 1 000 threads
     /// gets the nearest it can have.
     Clamp,
@@ -22,7 +22,7 @@ pub enum OutOfRange {
 }
 
 /// An option's type, with its range or choices, its default and how it is set.
-pub enum Kind {
+pub(crate) enum Kind {
     /// A whole number in `min..=max`.
     Spin {
         default: i64,
@@ -52,20 +52,22 @@ pub enum Kind {
 }
 
 /// One engine option.
-pub struct EngineOption {
+pub(crate) struct EngineOption {
     /// The name both protocols use (Stockfish's where Stockfish has the option).
-    pub name: &'static str,
-    pub kind: Kind,
+    pub(crate) name: &'static str,
+    pub(crate) kind: Kind,
     /// Declared to XBoard too. `Ponder` and `UCI_Variant` are XBoard's own commands
     /// (`hard`/`easy`, `variant`); `UCI_ShowWDL`, `UCI_AnalyseMode` and `VariantPath`
     /// are what UCI frontends send, with no XBoard counterpart.
-    pub xboard: bool,
-    /// What it does, in a line.
-    pub what: &'static str,
+    pub(crate) xboard: bool,
+    /// What it does, as the README's table of options says it.
+    // why: only the README test reads it; the protocols have no place for it.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) what: &'static str,
 }
 
 /// Every option, in the order the protocols declare them.
-pub const OPTIONS: &[EngineOption] = &[
+pub(crate) const OPTIONS: &[EngineOption] = &[
     EngineOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -76,7 +78,8 @@ pub const OPTIONS: &[EngineOption] = &[
             set: |engine, mb| engine.set_hash(mb as usize).map_err(|e| e.to_string()),
         },
         xboard: true,
-        what: "transposition table in MB; a size the machine cannot give is refused",
+        what: "Transposition table in MB; a size the machine cannot give is refused and the \
+            old table kept.",
     },
     EngineOption {
         name: "Threads",
@@ -91,7 +94,7 @@ pub const OPTIONS: &[EngineOption] = &[
             },
         },
         xboard: true,
-        what: "search threads (Lazy SMP, one shared table)",
+        what: "Search threads (Lazy SMP, one shared table).",
     },
     EngineOption {
         name: "MultiPV",
@@ -106,7 +109,7 @@ pub const OPTIONS: &[EngineOption] = &[
             },
         },
         xboard: true,
-        what: "lines searched and reported",
+        what: "Lines searched and reported.",
     },
     EngineOption {
         name: "Ponder",
@@ -115,7 +118,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_ponder,
         },
         xboard: false,
-        what: "UCI pondering",
+        what: "UCI pondering (XBoard: `hard`/`easy`).",
     },
     EngineOption {
         name: "Move Overhead",
@@ -130,7 +133,8 @@ pub const OPTIONS: &[EngineOption] = &[
             },
         },
         xboard: true,
-        what: "milliseconds kept back per move for the GUI's and the pipes' latency",
+        what: "Milliseconds kept back per move for the GUI's and the pipes' latency; raise it \
+            when the GUI or the network is slow.",
     },
     EngineOption {
         name: "Contempt",
@@ -145,7 +149,9 @@ pub const OPTIONS: &[EngineOption] = &[
             },
         },
         xboard: true,
-        what: "centipawns a reachable draw costs the engine in a game (analyses score 0)",
+        what: "In a game (a clock or a move time), every draw the engine can reach scores \
+            `-Contempt` centipawns for it, so it plays on from level positions; analyses score \
+            draws 0.",
     },
     EngineOption {
         name: "Clear Hash",
@@ -153,7 +159,7 @@ pub const OPTIONS: &[EngineOption] = &[
             press: Engine::clear_hash,
         },
         xboard: true,
-        what: "empties the transposition table",
+        what: "Empties the transposition table.",
     },
     EngineOption {
         name: "EvalFile",
@@ -162,7 +168,8 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_eval_file,
         },
         xboard: true,
-        what: "a network file; one that cannot be read is refused and the network kept",
+        what: "A network file; one missing, damaged or of another shape is refused with the \
+            reason and the network in use kept.",
     },
     EngineOption {
         name: "Use NNUE",
@@ -171,7 +178,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_use_nnue,
         },
         xboard: true,
-        what: "false: the hand-written evaluation instead of the network",
+        what: "false: the hand-written evaluation instead of the network.",
     },
     EngineOption {
         name: "UCI_Variant",
@@ -181,7 +188,8 @@ pub const OPTIONS: &[EngineOption] = &[
             set: set_variant,
         },
         xboard: false,
-        what: "a new game of that variant; an unknown name is refused, the game kept",
+        what: "A new game of that variant (XBoard: `variant NAME`); an unknown name is \
+            refused, the game kept.",
     },
     EngineOption {
         name: "Skill Level",
@@ -193,7 +201,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: |engine, level| engine.set_skill_level(level as i32),
         },
         xboard: true,
-        what: "playing strength; 20 is the full engine",
+        what: "Playing strength: 20 is the full engine (see \"Playing strength levels\").",
     },
     EngineOption {
         name: "UCI_LimitStrength",
@@ -202,7 +210,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_limit_strength,
         },
         xboard: true,
-        what: "true: play at UCI_Elo instead of at Skill Level",
+        what: "true: play at `UCI_Elo` instead of at `Skill Level`.",
     },
     EngineOption {
         name: "UCI_Elo",
@@ -214,7 +222,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: |engine, elo| engine.set_elo(elo as i32),
         },
         xboard: true,
-        what: "the strength to play at when UCI_LimitStrength is on",
+        what: "The strength to play at, on the measured scale below.",
     },
     EngineOption {
         name: "UCI_AnalyseMode",
@@ -223,7 +231,8 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_analyse_mode,
         },
         xboard: false,
-        what: "true: full strength and no contempt",
+        what: "true: full strength and no contempt, whatever the other settings (XBoard's \
+            `analyze` always is).",
     },
     EngineOption {
         name: "UCI_ShowWDL",
@@ -232,7 +241,7 @@ pub const OPTIONS: &[EngineOption] = &[
             set: Engine::set_show_wdl,
         },
         xboard: false,
-        what: "adds `wdl W D L` to every `info` line with a score",
+        what: "Adds `wdl W D L` (per mille, side to move) to every `info` line with a score.",
     },
     EngineOption {
         name: "VariantPath",
@@ -241,7 +250,8 @@ pub const OPTIONS: &[EngineOption] = &[
             set: refuse_variant_path,
         },
         xboard: false,
-        what: "accepted so frontends may send it; the variants are built in",
+        what: "Accepted so frontends may send it; a path is refused with an `info string` (the \
+            variants are built in).",
     },
 ];
 
@@ -276,13 +286,13 @@ fn refuse_variant_path(_: &mut Engine, path: &str) -> Result<(), String> {
 }
 
 /// The option `name` names, in any letter case.
-pub fn find(name: &str) -> Option<&'static EngineOption> {
+pub(crate) fn find(name: &str) -> Option<&'static EngineOption> {
     OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
 }
 
 /// Why a value was not taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
+pub(crate) enum OptionError {
     /// No option has that name.
     Unknown,
     /// The value was refused and nothing changed; the message names the option.
@@ -292,7 +302,7 @@ pub enum OptionError {
 /// Sets the option `name` to `value` (`None`: no value given). `Ok(Some(message))` when
 /// the value was clamped into range and used; the message names the option, and both
 /// protocols print it as it is.
-pub fn set(
+pub(crate) fn set(
     engine: &mut Engine,
     name: &str,
     value: Option<&str>,
@@ -364,7 +374,7 @@ fn whole_number(text: &str) -> Option<i64> {
 }
 
 /// UCI's declaration: `option name Hash type spin default 16 min 1 max 32768`.
-pub fn uci_declaration(option: &EngineOption) -> String {
+pub(crate) fn uci_declaration(option: &EngineOption) -> String {
     let kind = match &option.kind {
         Kind::Spin {
             default, min, max, ..
@@ -381,7 +391,7 @@ pub fn uci_declaration(option: &EngineOption) -> String {
 
 /// XBoard's declaration (what goes inside `feature option="..."`):
 /// `Hash -spin 16 1 32768`. `None` for an option XBoard is not offered.
-pub fn xboard_declaration(option: &EngineOption) -> Option<String> {
+pub(crate) fn xboard_declaration(option: &EngineOption) -> Option<String> {
     if !option.xboard {
         return None;
     }
@@ -607,6 +617,52 @@ mod tests {
                     "{xboard_line}"
                 );
             }
+        }
+    }
+
+    /// The option's row in the README's table: name, type, default, range, what it does.
+    fn readme_row(option: &EngineOption) -> String {
+        let (kind, default, range) = match &option.kind {
+            Kind::Spin {
+                default, min, max, ..
+            } => ("spin", default.to_string(), format!("{min}..{max}")),
+            Kind::Check { default, .. } => ("check", default.to_string(), String::new()),
+            Kind::Button { .. } => ("button", String::new(), String::new()),
+            Kind::Text { default, .. } => (
+                "string",
+                // why: `<empty>` is what UCI declares for an empty string.
+                match *default {
+                    "<empty>" => String::new(),
+                    text => format!("`{text}`"),
+                },
+                String::new(),
+            ),
+            Kind::Combo {
+                default, choices, ..
+            } => ("combo", default.to_string(), choices().join(", ")),
+        };
+        let name = format!("`{}`", option.name);
+        let cells = [name.as_str(), kind, &default, &range, option.what];
+        // An empty cell is `| |`, as the README writes it.
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    " ".into()
+                } else {
+                    format!(" {c} ")
+                }
+            })
+            .collect();
+        format!("|{}|", cells.join("|"))
+    }
+
+    #[test]
+    fn the_readme_lists_every_option_as_the_table_has_it() {
+        let readme = include_str!("../README.md");
+        for option in OPTIONS {
+            let row = readme_row(option);
+            assert!(readme.contains(&row), "the README's row should be\n{row}");
         }
     }
 
