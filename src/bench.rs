@@ -14,7 +14,7 @@ use std::time::Instant;
 pub const DEFAULT_DEPTH: u32 = 11;
 
 /// Opening, middlegame and endgame positions, with and without a running count.
-pub const POSITIONS: &[&str] = &[
+pub(crate) const POSITIONS: &[&str] = &[
     // The start and positions after eight plies of varied openings.
     "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
     "rnsmk1nr/6s1/ppp1pppp/3p4/P7/1PPPPPPP/1S1N3R/R2KMSN1 w - - 3 5",

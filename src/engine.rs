@@ -16,62 +16,62 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// Receives search progress and the final answer of each search.
-pub trait EngineReporter: Reporter {
+pub(crate) trait EngineReporter: Reporter {
     /// The search is over: `result.best` is `None` when there was no legal move.
     fn finished(&self, result: &SearchResult);
 }
 
 /// Option bounds, shared by the protocols so they declare the same ranges.
-pub mod limits {
-    pub const HASH_DEFAULT: usize = 16;
-    pub const HASH_MIN: usize = 1;
-    pub const HASH_MAX: usize = 32_768;
-    pub const THREADS_DEFAULT: usize = 1;
-    pub const THREADS_MIN: usize = 1;
-    pub const THREADS_MAX: usize = 256;
-    pub const MULTIPV_DEFAULT: usize = 1;
-    pub const MULTIPV_MIN: usize = 1;
-    pub const MULTIPV_MAX: usize = 500;
-    pub const OVERHEAD_DEFAULT: u64 = 30;
-    pub const OVERHEAD_MIN: u64 = 0;
-    pub const OVERHEAD_MAX: u64 = 5_000;
-    pub const CONTEMPT_DEFAULT: u64 = 0;
-    pub const CONTEMPT_MIN: u64 = 0;
-    pub const CONTEMPT_MAX: u64 = 100;
-    pub const SKILL_DEFAULT: i32 = crate::search::skill::LEVEL_MAX;
-    pub const SKILL_MIN: i32 = crate::search::skill::LEVEL_MIN;
-    pub const SKILL_MAX: i32 = crate::search::skill::LEVEL_MAX;
-    pub const ELO_DEFAULT: i32 = crate::search::skill::ELO_DEFAULT;
-    pub const ELO_MIN: i32 = crate::search::skill::ELO_MIN;
-    pub const ELO_MAX: i32 = crate::search::skill::ELO_MAX;
+pub(crate) mod limits {
+    pub(crate) const HASH_DEFAULT: usize = 16;
+    pub(crate) const HASH_MIN: usize = 1;
+    pub(crate) const HASH_MAX: usize = 32_768;
+    pub(crate) const THREADS_DEFAULT: usize = 1;
+    pub(crate) const THREADS_MIN: usize = 1;
+    pub(crate) const THREADS_MAX: usize = 256;
+    pub(crate) const MULTIPV_DEFAULT: usize = 1;
+    pub(crate) const MULTIPV_MIN: usize = 1;
+    pub(crate) const MULTIPV_MAX: usize = 500;
+    pub(crate) const OVERHEAD_DEFAULT: u64 = 30;
+    pub(crate) const OVERHEAD_MIN: u64 = 0;
+    pub(crate) const OVERHEAD_MAX: u64 = 5_000;
+    pub(crate) const CONTEMPT_DEFAULT: u64 = 0;
+    pub(crate) const CONTEMPT_MIN: u64 = 0;
+    pub(crate) const CONTEMPT_MAX: u64 = 100;
+    pub(crate) const SKILL_DEFAULT: i32 = crate::search::skill::LEVEL_MAX;
+    pub(crate) const SKILL_MIN: i32 = crate::search::skill::LEVEL_MIN;
+    pub(crate) const SKILL_MAX: i32 = crate::search::skill::LEVEL_MAX;
+    pub(crate) const ELO_DEFAULT: i32 = crate::search::skill::ELO_DEFAULT;
+    pub(crate) const ELO_MIN: i32 = crate::search::skill::ELO_MIN;
+    pub(crate) const ELO_MAX: i32 = crate::search::skill::ELO_MAX;
 }
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineOptions {
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub multipv: usize,
-    pub ponder: bool,
-    pub move_overhead_ms: u64,
-    pub contempt_cp: i32,
+pub(crate) struct EngineOptions {
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
+    pub(crate) multipv: usize,
+    pub(crate) ponder: bool,
+    pub(crate) move_overhead_ms: u64,
+    pub(crate) contempt_cp: i32,
     /// Evaluate with the network (`Use NNUE`); false: the hand-written evaluation.
-    pub use_nnue: bool,
+    pub(crate) use_nnue: bool,
     /// The `EvalFile` in use: a path, or `nnue::EMBEDDED_NAME`.
-    pub eval_file: String,
+    pub(crate) eval_file: String,
     /// The game played (`UCI_Variant`, XBoard's `variant`).
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// `Skill Level`, -20..=20 (20: full strength).
-    pub skill_level: i32,
+    pub(crate) skill_level: i32,
     /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
-    pub limit_strength: bool,
+    pub(crate) limit_strength: bool,
     /// `UCI_Elo`.
-    pub elo: i32,
+    pub(crate) elo: i32,
     /// `UCI_AnalyseMode`: the GUI analyses, so searches play at full strength and
     /// score draws 0 (no contempt, no handicap).
-    pub analyse_mode: bool,
+    pub(crate) analyse_mode: bool,
     /// `UCI_ShowWDL`: `info` lines with a score carry the win/draw/loss chances.
-    pub show_wdl: bool,
+    pub(crate) show_wdl: bool,
 }
 
 impl Default for EngineOptions {
@@ -97,7 +97,7 @@ impl Default for EngineOptions {
 
 impl EngineOptions {
     /// The strength handicap these options ask for, with `seed` for its random choice.
-    pub fn skill(&self, seed: u64) -> Skill {
+    pub(crate) fn skill(&self, seed: u64) -> Skill {
         if self.analyse_mode {
             Skill::FULL
         } else if self.limit_strength {
@@ -110,7 +110,7 @@ impl EngineOptions {
 
 /// Why the engine refused a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
+pub(crate) enum EngineError {
     /// The hash table could not be allocated; the old one is kept.
     OutOfMemory { mb: usize },
 }
@@ -202,7 +202,7 @@ fn fallback_result(position: &Position) -> SearchResult {
 }
 
 impl Engine {
-    pub fn new(reporter: Arc<dyn EngineReporter>) -> Engine {
+    pub(crate) fn new(reporter: Arc<dyn EngineReporter>) -> Engine {
         let options = EngineOptions::default();
         let position = Position::startpos();
         Engine {
@@ -232,7 +232,7 @@ impl Engine {
     }
 
     /// The bounds set by [`Engine::set_sandbox`].
-    pub fn sandbox(&self) -> Option<Sandbox> {
+    pub(crate) fn sandbox(&self) -> Option<Sandbox> {
         self.sandbox
     }
 
@@ -248,22 +248,22 @@ impl Engine {
         limits
     }
 
-    pub fn options(&self) -> &EngineOptions {
+    pub(crate) fn options(&self) -> &EngineOptions {
         &self.options
     }
 
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 
     /// Replaces the reporter (the command line swaps in its own printer).
-    pub fn set_reporter(&mut self, reporter: Arc<dyn EngineReporter>) {
+    pub(crate) fn set_reporter(&mut self, reporter: Arc<dyn EngineReporter>) {
         self.reporter = reporter;
     }
 
     /// Sets the game: a start position and the moves played from it (all legal; the
     /// protocol checked them).
-    pub fn set_position(&mut self, start: Position, moves: &[Move]) {
+    pub(crate) fn set_position(&mut self, start: Position, moves: &[Move]) {
         let mut pos = start.clone();
         let mut keys = Vec::with_capacity(moves.len() + 1);
         keys.push(pos.placement_key());
@@ -277,25 +277,20 @@ impl Engine {
         self.game_keys = keys;
     }
 
-    /// The position the game started from (before `game_moves`).
-    pub fn start_position(&self) -> &Position {
-        &self.start
-    }
-
     /// The moves played since the start position.
-    pub fn game_moves(&self) -> &[Move] {
+    pub(crate) fn game_moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// Plays one more move in the game (XBoard's `usermove`). The move must be legal.
-    pub fn push_move(&mut self, m: Move) {
+    pub(crate) fn push_move(&mut self, m: Move) {
         self.position.play(m);
         self.moves.push(m);
         self.game_keys.push(self.position.placement_key());
     }
 
     /// Takes back the last move; false when there is none.
-    pub fn undo_move(&mut self) -> bool {
+    pub(crate) fn undo_move(&mut self) -> bool {
         if self.moves.pop().is_none() {
             return false;
         }
@@ -305,14 +300,14 @@ impl Engine {
         true
     }
 
-    pub fn is_searching(&self) -> bool {
+    pub(crate) fn is_searching(&self) -> bool {
         self.running
             .as_ref()
             .is_some_and(|r| !r.handle.is_finished())
     }
 
     /// Waits for the running search (if any) to finish and takes its thread data back.
-    pub fn wait(&mut self) {
+    pub(crate) fn wait(&mut self) {
         if let Some(run) = self.running.take() {
             let answered = run.answered_after_ms.load(Ordering::Relaxed);
             if answered != NOT_ANSWERED {
@@ -330,7 +325,7 @@ impl Engine {
     }
 
     /// Stops the running search; its result is still reported.
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if let Some(run) = &self.running {
             run.shared.pondering.store(false, Ordering::Relaxed);
             run.shared.stop.store(true, Ordering::Relaxed);
@@ -338,7 +333,7 @@ impl Engine {
     }
 
     /// The opponent played the move we pondered on: the clock now runs.
-    pub fn ponderhit(&mut self) {
+    pub(crate) fn ponderhit(&mut self) {
         if let Some(run) = &self.running {
             run.shared.pondering.store(false, Ordering::Relaxed);
         }
@@ -346,7 +341,7 @@ impl Engine {
 
     /// Starts a search of the current position. A search already running is stopped
     /// first (and answers), so every `go` gets exactly one answer.
-    pub fn go(&mut self, limits: Limits, started: Instant) {
+    pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
         let limits = self.bounded(limits);
         self.stop();
         self.wait();
@@ -429,7 +424,7 @@ impl Engine {
 
     /// Searches and waits for the answer (the command line, bench, XBoard analysis
     /// helpers).
-    pub fn search_blocking(&mut self, limits: Limits) -> SearchResult {
+    pub(crate) fn search_blocking(&mut self, limits: Limits) -> SearchResult {
         let limits = self.bounded(limits);
         self.stop();
         self.wait();
@@ -449,7 +444,7 @@ impl Engine {
     }
 
     /// A new game: forget the table and the histories.
-    pub fn new_game(&mut self) {
+    pub(crate) fn new_game(&mut self) {
         self.stop();
         self.wait();
         self.clock_lag.clear();
@@ -464,23 +459,23 @@ impl Engine {
     }
 
     /// The game played.
-    pub fn variant(&self) -> Variant {
+    pub(crate) fn variant(&self) -> Variant {
         self.options.variant
     }
 
     /// Switches to another game: a new game from its start position (the table and
     /// histories forgotten, since positions of different games never share them).
-    pub fn set_variant(&mut self, variant: Variant) {
+    pub(crate) fn set_variant(&mut self, variant: Variant) {
         self.options.variant = variant;
         self.new_game();
     }
 
-    pub fn clear_hash(&mut self) {
+    pub(crate) fn clear_hash(&mut self) {
         self.tt.clear();
     }
 
     /// Resizes the table (a running search keeps the old one until it ends).
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
+    pub(crate) fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
         let most = self.sandbox.map_or(limits::HASH_MAX, |s| s.max_hash_mb);
         let mb = mb.clamp(
             limits::HASH_MIN,
@@ -508,32 +503,32 @@ impl Engine {
     }
 
     /// Takes effect from the next search.
-    pub fn set_threads(&mut self, n: usize) {
+    pub(crate) fn set_threads(&mut self, n: usize) {
         let most = self.sandbox.map_or(limits::THREADS_MAX, |s| s.max_threads);
         let most = most.clamp(limits::THREADS_MIN, limits::THREADS_MAX);
         self.options.threads = n.clamp(limits::THREADS_MIN, most);
     }
 
-    pub fn set_multipv(&mut self, n: usize) {
+    pub(crate) fn set_multipv(&mut self, n: usize) {
         self.options.multipv = n.clamp(limits::MULTIPV_MIN, limits::MULTIPV_MAX);
     }
 
-    pub fn set_ponder(&mut self, on: bool) {
+    pub(crate) fn set_ponder(&mut self, on: bool) {
         self.options.ponder = on;
     }
 
-    pub fn set_move_overhead(&mut self, ms: u64) {
+    pub(crate) fn set_move_overhead(&mut self, ms: u64) {
         self.options.move_overhead_ms = ms.clamp(limits::OVERHEAD_MIN, limits::OVERHEAD_MAX);
     }
 
     /// What a draw costs the engine in its games, in centipawns (analyses score 0).
-    pub fn set_contempt(&mut self, cp: u64) {
+    pub(crate) fn set_contempt(&mut self, cp: u64) {
         self.options.contempt_cp = cp.clamp(limits::CONTEMPT_MIN, limits::CONTEMPT_MAX) as i32;
     }
 
     /// `Skill Level`: -20..=20, from the next search. Out of range is refused (the
     /// protocols say so) and the level kept.
-    pub fn set_skill_level(&mut self, level: i32) -> Result<(), String> {
+    pub(crate) fn set_skill_level(&mut self, level: i32) -> Result<(), String> {
         self.options.skill_level = within(
             "Skill Level",
             level,
@@ -544,13 +539,13 @@ impl Engine {
     }
 
     /// `UCI_LimitStrength`: play at `UCI_Elo` (true) or at `Skill Level`.
-    pub fn set_limit_strength(&mut self, on: bool) {
+    pub(crate) fn set_limit_strength(&mut self, on: bool) {
         self.options.limit_strength = on;
     }
 
     /// `UCI_Elo`, from the next search (when `UCI_LimitStrength` is on). Out of range is
     /// refused and the value kept.
-    pub fn set_elo(&mut self, elo: i32) -> Result<(), String> {
+    pub(crate) fn set_elo(&mut self, elo: i32) -> Result<(), String> {
         self.options.elo = within(
             "UCI_Elo",
             elo,
@@ -561,25 +556,25 @@ impl Engine {
     }
 
     /// `UCI_AnalyseMode`: analysis searches at full strength and without contempt.
-    pub fn set_analyse_mode(&mut self, on: bool) {
+    pub(crate) fn set_analyse_mode(&mut self, on: bool) {
         self.options.analyse_mode = on;
     }
 
     /// `UCI_ShowWDL`: win/draw/loss chances on `info` lines, from the next search.
-    pub fn set_show_wdl(&mut self, on: bool) {
+    pub(crate) fn set_show_wdl(&mut self, on: bool) {
         self.options.show_wdl = on;
     }
 
     /// Evaluate with the network (true) or the hand-written evaluation; from the next
     /// search.
-    pub fn set_use_nnue(&mut self, on: bool) {
+    pub(crate) fn set_use_nnue(&mut self, on: bool) {
         self.options.use_nnue = on;
     }
 
     /// Loads the network `name` names (a path, or `nnue::EMBEDDED_NAME` / empty for
     /// the built-in one), from the next search. A file that cannot be read or is not
     /// a valid network is refused with the reason, and the network in use kept.
-    pub fn set_eval_file(&mut self, name: &str) -> Result<(), String> {
+    pub(crate) fn set_eval_file(&mut self, name: &str) -> Result<(), String> {
         let is_embedded = name.trim().is_empty() || name.trim() == crate::nnue::EMBEDDED_NAME;
         if !is_embedded && self.sandbox.is_some_and(|s| !s.read_files) {
             return Err("reading network files is off in this sandbox".into());
@@ -594,13 +589,8 @@ impl Engine {
     }
 
     /// The network searches use: `None` when `Use NNUE` is off.
-    pub fn search_network(&self) -> Option<Arc<Network>> {
+    pub(crate) fn search_network(&self) -> Option<Arc<Network>> {
         self.options.use_nnue.then(|| Arc::clone(&self.network))
-    }
-
-    /// Permille of the table in use.
-    pub fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
     }
 }
 

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// SIGINT's number (Ctrl-C), the same on every system Khun runs on.
-pub const SIGINT: i32 = 2;
+pub(crate) const SIGINT: i32 = 2;
 /// SIGTERM's number.
-pub const SIGTERM: i32 = 15;
+pub(crate) const SIGTERM: i32 = 15;
 
 /// A request to stop, shared by everything that polls it; cloning shares it.
 #[derive(Clone, Debug, Default)]
@@ -22,8 +22,8 @@ pub struct Interrupt {
 }
 
 impl Interrupt {
-    /// A request that only [`Interrupt::request`] sets (for tests and library callers).
-    pub fn new() -> Interrupt {
+    /// A request no signal sets (for callers that handle none, and for tests).
+    pub(crate) fn new() -> Interrupt {
         Interrupt::default()
     }
 
@@ -52,18 +52,19 @@ impl Interrupt {
         Ok(interrupt)
     }
 
-    /// Asks to stop as `signal` would.
-    pub fn request(&self, signal: i32) {
+    /// Asks to stop as `signal` would (the tests' stand-in for a signal).
+    #[cfg(test)]
+    fn request(&self, signal: i32) {
         self.signal.store(signal as usize, Ordering::SeqCst);
     }
 
     /// Whether a stop was asked for.
-    pub fn requested(&self) -> bool {
+    pub(crate) fn requested(&self) -> bool {
         self.signal.load(Ordering::Relaxed) != 0
     }
 
     /// The signal that asked to stop, if one did.
-    pub fn signal(&self) -> Option<i32> {
+    pub(crate) fn signal(&self) -> Option<i32> {
         match self.signal.load(Ordering::SeqCst) {
             0 => None,
             s => Some(s as i32),
@@ -72,7 +73,7 @@ impl Interrupt {
 }
 
 /// A signal's name for messages: `SIGINT`, `SIGTERM` or `signal N`.
-pub fn signal_name(signal: i32) -> String {
+pub(crate) fn signal_name(signal: i32) -> String {
     match signal {
         SIGINT => "SIGINT".into(),
         SIGTERM => "SIGTERM".into(),

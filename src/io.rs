@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 /// Lines longer than this are cut (the rest of the line is read and dropped), so
 /// hostile input cannot make the engine hold gigabytes.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// One event from the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub fn spawn_reader<R: std::io::Read + Send + 'static>(input: R) -> Receiver<Inp
 
 /// The first `max` characters of `s`, with `...` when something was cut: hostile input
 /// shortened before a message quotes it.
-pub fn clip_to(s: &str, max: usize) -> String {
+pub(crate) fn clip_to(s: &str, max: usize) -> String {
     let mut chars = s.chars();
     let mut out: String = chars.by_ref().take(max).collect();
     if chars.next().is_some() {
@@ -120,7 +120,7 @@ impl Output {
     }
 
     /// Writes one line and flushes. A closed stdout is ignored (the GUI has gone).
-    pub fn line(&self, text: &str) {
+    pub(crate) fn line(&self, text: &str) {
         let mut sink = match self.sink.lock() {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),

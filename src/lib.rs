@@ -14,6 +14,12 @@
 //! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
 //! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
 //!   what their progress files (for `--resume`) share.
+//!
+//! Only what the binary, the integration tests, the benches and the fuzz targets use
+//! is `pub`; everything else is `pub(crate)`, so the compiler reports dead code. The
+//! documentation is for the crate's developers (`cargo doc --document-private-items`),
+//! and its links reach crate-private items.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod bench;
 pub mod board;
@@ -24,10 +30,10 @@ pub mod interrupt;
 pub mod io;
 pub mod learn;
 pub mod nnue;
-pub mod options;
-pub mod os;
+pub(crate) mod options;
+pub(crate) mod os;
 pub mod pgn;
-pub mod progress_file;
+pub(crate) mod progress_file;
 pub mod rng;
 pub mod search;
 pub mod tablebase;

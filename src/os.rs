@@ -4,7 +4,7 @@
 /// runs only on time no other thread wants: for background work (building endgame
 /// tables) that must not slow a timed search on a busy machine. Does nothing where
 /// the system has no per-thread priority Khun knows how to set.
-pub fn lower_thread_priority() {
+pub(crate) fn lower_thread_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority takes plain integers and touches no memory of ours. On
     // Linux, `who = 0` with PRIO_PROCESS names the calling thread (the nice value is

@@ -12,20 +12,20 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The progress file of an output: the output's name with `.progress` added.
-pub fn path_for(output: &Path) -> PathBuf {
+pub(crate) fn path_for(output: &Path) -> PathBuf {
     let mut name = output.as_os_str().to_owned();
     name.push(".progress");
     PathBuf::from(name)
 }
 
 /// A short fingerprint of some bytes (an input file, a book), hex FNV-1a 64.
-pub fn fingerprint(bytes: &[u8]) -> String {
+pub(crate) fn fingerprint(bytes: &[u8]) -> String {
     format!("{:016x}", crate::nnue::network::fnv1a(bytes))
 }
 
 /// The settings that differ between an earlier run (`then`) and this one (`now`), one
 /// `name: then ..., now ...` each; empty when they agree.
-pub fn differences<T: Serialize>(then: &T, now: &T) -> Vec<String> {
+pub(crate) fn differences<T: Serialize>(then: &T, now: &T) -> Vec<String> {
     let (Ok(then), Ok(now)) = (serde_json::to_value(then), serde_json::to_value(now)) else {
         return vec!["the settings cannot be compared".into()];
     };
@@ -49,7 +49,7 @@ pub fn differences<T: Serialize>(then: &T, now: &T) -> Vec<String> {
 
 /// Replaces `path`'s contents at once (a temporary file renamed over it), so a run
 /// killed at any moment leaves either the old contents or the new, never a mix.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut name = path.as_os_str().to_owned();
     name.push(".tmp");
     let temporary = PathBuf::from(name);
@@ -64,7 +64,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Opens an output to go on writing after its first `length` bytes, cutting off what
 /// follows them (a game written in part, or not yet recorded as done). An output
 /// shorter than `length` was changed since: an error.
-pub fn reopen_at(path: &Path, length: u64) -> Result<File, String> {
+pub(crate) fn reopen_at(path: &Path, length: u64) -> Result<File, String> {
     let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)

@@ -17,12 +17,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The engine's name and version, as `id name` prints it.
-pub fn engine_name() -> String {
+pub(crate) fn engine_name() -> String {
     format!("Khun {}", env!("CARGO_PKG_VERSION"))
 }
 
 /// Prints search progress in UCI form.
-pub struct UciReporter {
+pub(crate) struct UciReporter {
     out: Arc<Output>,
     /// The root's material and count while `UCI_ShowWDL` is on: `info` lines with a
     /// score then carry `wdl W D L`.
@@ -30,7 +30,7 @@ pub struct UciReporter {
 }
 
 impl UciReporter {
-    pub fn new(out: Arc<Output>) -> UciReporter {
+    pub(crate) fn new(out: Arc<Output>) -> UciReporter {
         UciReporter {
             out,
             wdl: Mutex::new(None),
@@ -38,7 +38,7 @@ impl UciReporter {
     }
 
     /// Shows win/draw/loss chances for searches of `root` (`None`: no `wdl`).
-    pub fn show_wdl_for(&self, root: Option<&Position>) {
+    pub(crate) fn show_wdl_for(&self, root: Option<&Position>) {
         if let Ok(mut wdl) = self.wdl.lock() {
             *wdl = root.map(WdlContext::of);
         }
@@ -46,7 +46,7 @@ impl UciReporter {
 }
 
 /// `score cp 35`, `score mate -2`, with a bound marker when the score is one.
-pub fn format_score(score: i32, bound: Option<Bound>) -> String {
+pub(crate) fn format_score(score: i32, bound: Option<Bound>) -> String {
     let mut s = match describe(score) {
         ScoreText::Centipawns(cp) => format!("score cp {cp}"),
         ScoreText::Mate(n) => format!("score mate {n}"),
@@ -487,7 +487,7 @@ impl Uci {
     }
 
     /// Handles one line; false means quit.
-    pub fn handle_line(&mut self, line: &str) -> bool {
+    pub(crate) fn handle_line(&mut self, line: &str) -> bool {
         let mut notes = Vec::new();
         let parsed = parse(line, self.engine.position(), &mut notes);
         for note in &notes {
@@ -621,7 +621,7 @@ impl Uci {
 }
 
 /// The `d` command: the board, the FEN with count fields, the key and the count.
-pub fn display(pos: &Position) -> String {
+pub(crate) fn display(pos: &Position) -> String {
     let mut s = String::new();
     let _ = writeln!(s);
     for rank in (0..8).rev() {

@@ -21,34 +21,34 @@ use std::sync::{Arc, Mutex};
 /// Search time when no `--depth`, `--movetime` or `--nodes` is given.
 // why: one second gives a useful depth on any machine and answers at once for a person
 // at the terminal.
-pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+pub(crate) const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 /// `khun analyze`'s arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnalyzeArgs {
     /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
     #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
-    pub variant: Variant,
+    pub(crate) variant: Variant,
     /// The position (default: the game's start position).
     #[arg(long)]
-    pub fen: Option<String>,
+    pub(crate) fen: Option<String>,
     /// Moves to play from it first, in UCI (`e3e4`) or SAN (`Nf3`, `Bc2`).
     #[arg(long, num_args = 1..)]
-    pub moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// How many best lines to show.
     #[arg(long, default_value_t = limits::MULTIPV_DEFAULT,
           value_parser = RangedU64ValueParser::<usize>::new()
               .range(limits::MULTIPV_MIN as u64..=limits::MULTIPV_MAX as u64))]
-    pub multipv: usize,
+    pub(crate) multipv: usize,
     #[command(flatten)]
-    pub search: SearchOptions,
+    pub(crate) search: SearchOptions,
     /// Write JSON, one object per line, instead of text.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// The start position and the moves given on the command line (UCI or SAN).
-pub fn game_from_args(
+pub(crate) fn game_from_args(
     variant: Variant,
     fen: Option<&str>,
     moves: &[String],

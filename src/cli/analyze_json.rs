@@ -10,20 +10,20 @@ use serde::Serialize;
 
 /// The counting state of a position.
 #[derive(Serialize)]
-pub struct CountJson {
-    pub running: bool,
-    pub limit_plies: u16,
-    pub ply: u16,
+pub(crate) struct CountJson {
+    pub(crate) running: bool,
+    pub(crate) limit_plies: u16,
+    pub(crate) ply: u16,
     /// `board's honour`, `piece's honour`, or null.
-    pub kind: Option<&'static str>,
-    pub exceeded: bool,
+    pub(crate) kind: Option<&'static str>,
+    pub(crate) exceeded: bool,
     /// The state in words.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl CountJson {
     /// The counting state of `pos`.
-    pub fn of(pos: &Position) -> CountJson {
+    pub(crate) fn of(pos: &Position) -> CountJson {
         let count = pos.count();
         CountJson {
             running: count.is_running(),
@@ -42,16 +42,16 @@ impl CountJson {
 
 /// Win, draw and loss chances in per mille, White's view (`search::wdl`).
 #[derive(Serialize)]
-pub struct WdlJson {
-    pub win: u32,
-    pub draw: u32,
-    pub loss: u32,
+pub(crate) struct WdlJson {
+    pub(crate) win: u32,
+    pub(crate) draw: u32,
+    pub(crate) loss: u32,
 }
 
 impl WdlJson {
     /// The chances of a `score` (side to move's view) at the root `context` describes,
     /// turned to White's view.
-    pub fn of(context: &WdlContext, score: i32, side_to_move: Color) -> WdlJson {
+    pub(crate) fn of(context: &WdlContext, score: i32, side_to_move: Color) -> WdlJson {
         let stm = context.wdl(score);
         let white = if side_to_move == Color::White {
             stm
@@ -68,73 +68,73 @@ impl WdlJson {
 
 /// The first line: the position searched.
 #[derive(Serialize)]
-pub struct PositionLine {
+pub(crate) struct PositionLine {
     #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub fen: String,
-    pub side_to_move: &'static str,
-    pub count: CountJson,
+    pub(crate) kind: &'static str,
+    pub(crate) fen: String,
+    pub(crate) side_to_move: &'static str,
+    pub(crate) count: CountJson,
 }
 
 /// One finished iteration of one line.
 #[derive(Serialize)]
-pub struct InfoLine {
+pub(crate) struct InfoLine {
     #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub depth: i32,
-    pub seldepth: i32,
-    pub multipv: usize,
-    pub score: JsonScore,
+    pub(crate) kind: &'static str,
+    pub(crate) depth: i32,
+    pub(crate) seldepth: i32,
+    pub(crate) multipv: usize,
+    pub(crate) score: JsonScore,
     /// Win/draw/loss per mille, White's view.
-    pub wdl: WdlJson,
+    pub(crate) wdl: WdlJson,
     /// `lower`, `upper` (White's view), or null for an exact score.
-    pub bound: Option<&'static str>,
-    pub nodes: u64,
-    pub nps: u64,
-    pub time_ms: u64,
+    pub(crate) bound: Option<&'static str>,
+    pub(crate) nodes: u64,
+    pub(crate) nps: u64,
+    pub(crate) time_ms: u64,
     /// The line in UCI.
-    pub pv: Vec<String>,
+    pub(crate) pv: Vec<String>,
     /// The line in SAN with move numbers.
-    pub pv_san: String,
+    pub(crate) pv_san: String,
 }
 
 /// One line of the final answer.
 #[derive(Serialize)]
-pub struct LineJson {
-    pub multipv: usize,
-    pub score: JsonScore,
-    pub wdl: WdlJson,
-    pub pv: Vec<String>,
-    pub pv_san: String,
+pub(crate) struct LineJson {
+    pub(crate) multipv: usize,
+    pub(crate) score: JsonScore,
+    pub(crate) wdl: WdlJson,
+    pub(crate) pv: Vec<String>,
+    pub(crate) pv_san: String,
 }
 
 /// How the game ended in the position, when it has.
 #[derive(Serialize)]
-pub struct GameOverJson {
-    pub result: &'static str,
-    pub reason: &'static str,
+pub(crate) struct GameOverJson {
+    pub(crate) result: &'static str,
+    pub(crate) reason: &'static str,
 }
 
 /// The last line: the answer.
 #[derive(Serialize)]
-pub struct ResultLine {
+pub(crate) struct ResultLine {
     #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub fen: String,
-    pub best_move: Option<String>,
-    pub best_move_san: Option<String>,
-    pub score: Option<JsonScore>,
-    pub wdl: Option<WdlJson>,
-    pub depth: i32,
-    pub nodes: u64,
-    pub time_ms: u64,
-    pub lines: Vec<LineJson>,
-    pub count: CountJson,
-    pub game_over: Option<GameOverJson>,
+    pub(crate) kind: &'static str,
+    pub(crate) fen: String,
+    pub(crate) best_move: Option<String>,
+    pub(crate) best_move_san: Option<String>,
+    pub(crate) score: Option<JsonScore>,
+    pub(crate) wdl: Option<WdlJson>,
+    pub(crate) depth: i32,
+    pub(crate) nodes: u64,
+    pub(crate) time_ms: u64,
+    pub(crate) lines: Vec<LineJson>,
+    pub(crate) count: CountJson,
+    pub(crate) game_over: Option<GameOverJson>,
 }
 
 /// A record as one line of JSON.
-pub fn line(record: &impl Serialize) -> String {
+pub(crate) fn line(record: &impl Serialize) -> String {
     // why: these records hold only strings, numbers and options, which serde_json
     // always writes; the fallback only keeps the output one object a line.
     serde_json::to_string(record)

@@ -40,63 +40,57 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Search time per position when no `--depth`, `--movetime` or `--nodes` is given.
 // why: a fifth of a second per position annotates an 80-move game in about half a
 // minute on one thread, deep enough to catch the blunders a person wants to see.
-pub const DEFAULT_MOVETIME_MS: u64 = 200;
+pub(crate) const DEFAULT_MOVETIME_MS: u64 = 200;
 
 /// `khun annotate`'s arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnnotateArgs {
     /// The PGN file: one or more games, Thai or western letters.
-    pub pgn: PathBuf,
+    pub(crate) pgn: PathBuf,
     /// The game of the games without a `[Variant]` tag (a tag always wins):
     /// makruk (default), cambodian, karouk, makpong, asean or ai-wok.
     #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
-    pub variant: crate::board::Variant,
+    pub(crate) variant: crate::board::Variant,
     /// Write the annotated PGN to this file (default: standard output).
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Draw the evaluation of each game, with its counting windows, into this SVG file.
     #[arg(long)]
-    pub svg: Option<PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
     /// Also write one JSON object per game (JSON Lines) to this file: players,
     /// result, the summary, the rules' end, every move's score and judgement.
     #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    pub(crate) json: Option<PathBuf>,
     /// Games annotated at once, each job with its own engine and table (default: all
     /// cores, divided by --threads).
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
               .range(1..=limits::THREADS_MAX as u64))]
-    pub jobs: Option<usize>,
+    pub(crate) jobs: Option<usize>,
     /// Annotate only shard K of N: the games whose index, counting the file's first
     /// game as 0, leaves K when divided by N. Each game of the output is named in a
     /// `% khun annotate --shard` line, for `khun merge-shards`.
     #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// Go on with a run that was killed or stopped: keep the games its output (-o)
     /// holds whole, as its progress file OUT.progress records them, and annotate the
     /// rest. The settings must be the same. Without an earlier output, a fresh start.
     #[arg(long)]
-    pub resume: bool,
+    pub(crate) resume: bool,
     #[command(flatten)]
-    pub search: SearchOptions,
+    pub(crate) search: SearchOptions,
 }
 
 /// What an annotation run did, counting the games an earlier run it resumed wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Games written (in full or up to a bad move).
-    pub annotated: usize,
+    pub(crate) annotated: usize,
     /// Games with an error (not readable, or stopped at a bad move).
     pub errors: usize,
     /// Games an earlier run had written, kept by `--resume`.
-    pub resumed: usize,
+    pub(crate) resumed: usize,
     /// The signal that stopped the run before its last game, if one did.
     pub stopped_by: Option<i32>,
-}
-
-/// Reads a PGN file: UTF-8, Latin-1 as some older sites save, or a mix (see
-/// [`pgn::decode()`]); never fails on the bytes themselves.
-pub fn read_pgn_file(path: &Path) -> Result<String, String> {
-    Ok(pgn::decode(&read_bytes(path)?))
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
@@ -105,7 +99,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
 
 /// The jobs to run: `--jobs`, or every core shared among jobs of `--threads` threads;
 /// never more than there are games to search.
-pub fn job_count(asked: Option<usize>, threads: usize, games: usize) -> usize {
+pub(crate) fn job_count(asked: Option<usize>, threads: usize, games: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     // why: each job's engine searches with --threads threads; one thread per core
     // keeps the jobs from taking the cores from one another (and from the clock of

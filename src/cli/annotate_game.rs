@@ -35,7 +35,7 @@ fn eval_comment(e: &PositionEval) -> String {
 }
 
 /// The annotated game, ready to write, and its graph.
-pub fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
+pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
     let positions = game.positions();
     let events = count_events::rule_events(&positions);
     let rules = count_events::rules_result(&positions);
@@ -163,7 +163,7 @@ fn output_result(game: &Game, rules: Option<(usize, crate::board::Outcome)>) -> 
 
 /// The graph of a game annotated earlier, from its scores (White's view, one per
 /// position, start first): what [`annotate_game`] drew for it (a resumed run's SVG).
-pub fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
+pub(crate) fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
     let positions = game.positions();
     let events = count_events::rule_events(&positions);
     let result = output_result(game, count_events::rules_result(&positions));

@@ -15,66 +15,66 @@ use serde::Serialize;
 
 /// One move of the game and what the engine made of it.
 #[derive(Serialize)]
-pub struct MoveJson {
+pub(crate) struct MoveJson {
     /// The position after the move (1 for the first move).
-    pub ply: usize,
+    pub(crate) ply: usize,
     /// `12.` or `12...`.
-    pub number: String,
+    pub(crate) number: String,
     /// The move in SAN, without Khun's glyph.
-    pub san: String,
-    pub uci: String,
+    pub(crate) san: String,
+    pub(crate) uci: String,
     /// The engine's score of the position after the move, and its depth (0: the
     /// rules had ended the game there, no search).
-    pub score: JsonScore,
-    pub depth: i32,
+    pub(crate) score: JsonScore,
+    pub(crate) depth: i32,
     /// The engine's best move in the position before the move, if it searched it.
-    pub best_move: Option<String>,
-    pub best_move_san: Option<String>,
+    pub(crate) best_move: Option<String>,
+    pub(crate) best_move_san: Option<String>,
     /// Centipawns lost against the best move (clamped scores).
-    pub loss_cp: i32,
+    pub(crate) loss_cp: i32,
     /// `inaccuracy`, `mistake`, `blunder`, or null.
-    pub judgement: Option<&'static str>,
+    pub(crate) judgement: Option<&'static str>,
     /// A draw offer was marked after the move in the file.
-    pub draw_offer: bool,
+    pub(crate) draw_offer: bool,
 }
 
 /// How the rules ended the game, and where.
 #[derive(Serialize)]
-pub struct EndJson {
-    pub ply: usize,
-    pub result: &'static str,
-    pub reason: &'static str,
+pub(crate) struct EndJson {
+    pub(crate) ply: usize,
+    pub(crate) result: &'static str,
+    pub(crate) reason: &'static str,
 }
 
 /// One game's line.
 #[derive(Serialize)]
-pub struct GameJson {
+pub(crate) struct GameJson {
     #[serde(rename = "type")]
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The game's number in the file, from 1.
-    pub game: usize,
-    pub games_in_file: usize,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub event: Option<String>,
+    pub(crate) game: usize,
+    pub(crate) games_in_file: usize,
+    pub(crate) white: Option<String>,
+    pub(crate) black: Option<String>,
+    pub(crate) event: Option<String>,
     /// The result written in the output (the rules' when they ended the game).
-    pub result: Option<String>,
+    pub(crate) result: Option<String>,
     /// The result the file gave.
-    pub result_in_file: Option<String>,
-    pub start_fen: Option<String>,
+    pub(crate) result_in_file: Option<String>,
+    pub(crate) start_fen: Option<String>,
     /// Moves read (up to a bad move, if any).
-    pub plies: usize,
+    pub(crate) plies: usize,
     /// Why the game could not be read, or where it stopped.
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
     /// The engine's score of the start position.
-    pub start_score: Option<JsonScore>,
-    pub summary: Option<GameSummary>,
-    pub end: Option<EndJson>,
-    pub moves: Vec<MoveJson>,
+    pub(crate) start_score: Option<JsonScore>,
+    pub(crate) summary: Option<GameSummary>,
+    pub(crate) end: Option<EndJson>,
+    pub(crate) moves: Vec<MoveJson>,
 }
 
 /// The line of an annotated game: `result` is the one written in the output.
-pub fn game_record(
+pub(crate) fn game_record(
     game: &Game,
     evals: &[PositionEval],
     result: &str,
@@ -130,7 +130,7 @@ pub fn game_record(
 }
 
 /// The line of a game that could not be read at all.
-pub fn unreadable_record(number: usize, games_in_file: usize, error: &PgnError) -> GameJson {
+pub(crate) fn unreadable_record(number: usize, games_in_file: usize, error: &PgnError) -> GameJson {
     GameJson {
         kind: "game",
         game: number,
@@ -151,7 +151,7 @@ pub fn unreadable_record(number: usize, games_in_file: usize, error: &PgnError) 
 }
 
 /// A record as one line of JSON, newline included.
-pub fn line(record: &GameJson) -> String {
+pub(crate) fn line(record: &GameJson) -> String {
     // why: the records hold only strings, numbers, options and lists, which
     // serde_json always writes; the fallback only keeps one object a line.
     let mut text = serde_json::to_string(record)

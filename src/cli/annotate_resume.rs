@@ -31,21 +31,21 @@ const KIND: &str = "khun annotate progress";
 
 /// The settings that decide an annotation's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunSettings {
+pub(crate) struct RunSettings {
     /// The input's fingerprint (see [`progress_file::fingerprint`]) and its games.
-    pub input: String,
-    pub games_in_file: usize,
-    pub variant: String,
+    pub(crate) input: String,
+    pub(crate) games_in_file: usize,
+    pub(crate) variant: String,
     /// `depth 4`, `nodes 20000` or `movetime 200`.
-    pub limit: String,
-    pub hash_mb: usize,
-    pub threads: usize,
+    pub(crate) limit: String,
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
     /// `hand-written`, or `network` and its checksum.
-    pub evaluation: String,
+    pub(crate) evaluation: String,
     /// `K/N`, or null for the whole file.
-    pub shard: Option<String>,
+    pub(crate) shard: Option<String>,
     /// Whether the run writes a `--json` file.
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// The first line of a progress file.
@@ -57,34 +57,34 @@ struct Header {
 
 /// One finished game, as its progress line records it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameDone {
+pub(crate) struct GameDone {
     /// The game's index in the file, from 0.
-    pub game: usize,
+    pub(crate) game: usize,
     /// The PGN's and the JSON's lengths once the game was written.
-    pub pgn_bytes: u64,
-    pub json_bytes: u64,
+    pub(crate) pgn_bytes: u64,
+    pub(crate) json_bytes: u64,
     /// The game had an error (unreadable, or stopped at a bad move).
-    pub error: bool,
+    pub(crate) error: bool,
     /// White's view of every position (start first), for the graph; null for a game
     /// that could not be read.
-    pub scores: Option<Vec<i32>>,
+    pub(crate) scores: Option<Vec<i32>>,
 }
 
 /// An open progress file, appended to as games finish.
-pub struct Journal {
+pub(crate) struct Journal {
     file: File,
     path: PathBuf,
 }
 
 /// Where a resumed run stands: the games already done, in order.
-pub struct Resumed {
-    pub journal: Journal,
-    pub done: Vec<GameDone>,
+pub(crate) struct Resumed {
+    pub(crate) journal: Journal,
+    pub(crate) done: Vec<GameDone>,
 }
 
 impl Journal {
     /// Starts the progress file of a fresh run (replacing an earlier one).
-    pub fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
+    pub(crate) fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
         let file =
             File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
         let mut journal = Journal {
@@ -102,7 +102,7 @@ impl Journal {
     /// are `run_games` (indices in the file). The torn line a killed run can leave is
     /// dropped; anything else that does not fit is an error naming it. `None`: the run
     /// was killed before its settings line was whole, so before its first game.
-    pub fn resume(
+    pub(crate) fn resume(
         path: &Path,
         settings: &RunSettings,
         run_games: &[usize],
@@ -165,7 +165,7 @@ impl Journal {
     }
 
     /// Records a finished game (after its PGN and JSON are flushed).
-    pub fn record(&mut self, game: &GameDone) -> Result<(), String> {
+    pub(crate) fn record(&mut self, game: &GameDone) -> Result<(), String> {
         self.append(game)
     }
 
@@ -182,7 +182,7 @@ impl Journal {
 }
 
 /// The `--shard` setting as the progress file records it.
-pub fn shard_setting(shard: Option<Shard>) -> Option<String> {
+pub(crate) fn shard_setting(shard: Option<Shard>) -> Option<String> {
     shard.map(|s| s.to_string())
 }
 

@@ -43,7 +43,7 @@ fn side_name(c: Color) -> &'static str {
 
 /// The move that leads to position `index` of a game from `start`, as PGN numbers it:
 /// `57.` for White's move, `117...` for Black's.
-pub fn ply_label(start: &Position, index: usize) -> String {
+pub(crate) fn ply_label(start: &Position, index: usize) -> String {
     let half = index.saturating_sub(1) + (start.side_to_move() == Color::Black) as usize;
     let number = start.fullmove_number() as usize + half / 2;
     if half.is_multiple_of(2) {
@@ -126,7 +126,7 @@ pub fn rules_result(positions: &[Position]) -> Option<(usize, Outcome)> {
 }
 
 /// An event in words, for a comment. `start` is the game's start position.
-pub fn describe(start: &Position, positions: &[Position], placed: &PlacedEvent) -> String {
+pub(crate) fn describe(start: &Position, positions: &[Position], placed: &PlacedEvent) -> String {
     let pos = &positions[placed.at];
     match placed.event {
         RuleEvent::CountStarts {

@@ -10,54 +10,54 @@ use std::path::PathBuf;
 pub struct DatagenArgs {
     /// The record file; records are appended, so runs with other seeds add up.
     #[arg(long, short)]
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     /// Stop once this many positions have been written (with --resume, counting
     /// those of the run already there).
     #[arg(long)]
-    pub positions: Option<u64>,
+    pub(crate) positions: Option<u64>,
     /// Stop after this many games (with --resume, counting those already there).
     #[arg(long)]
-    pub games: Option<u64>,
+    pub(crate) games: Option<u64>,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Threads, each playing its own games (default: all cores).
     #[arg(long)]
-    pub threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// The run's seed: the same seed and limits give the same file.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Random legal plies at the start of each game (after the book line).
     #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
+    pub(crate) random_plies: usize,
     /// Openings, one a line: `startpos [moves ...]` or `FEN [moves ...]`.
     #[arg(long)]
-    pub book: Option<PathBuf>,
+    pub(crate) book: Option<PathBuf>,
     /// Positions before this game ply are not written.
     #[arg(long, default_value_t = 16)]
-    pub skip_plies: u32,
+    pub(crate) skip_plies: u32,
     /// A game still going after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 400)]
-    pub max_plies: u32,
+    pub(crate) max_plies: u32,
     /// Transposition table per thread, MB.
     #[arg(long, default_value_t = 16)]
-    pub hash: usize,
+    pub(crate) hash: usize,
     /// Play with this network file instead of the built-in one.
     #[arg(long, conflicts_with = "no_nnue")]
-    pub eval_file: Option<String>,
+    pub(crate) eval_file: Option<String>,
     /// Play with the hand-written evaluation (the first generation's data).
     #[arg(long)]
-    pub no_nnue: bool,
+    pub(crate) no_nnue: bool,
     /// Go on with the run the output's progress file (OUTPUT.progress) records, from
     /// its next game, after a kill or a stop; the settings must be the same, and
     /// --games/--positions count the games already there.
     #[arg(long)]
-    pub resume: bool,
+    pub(crate) resume: bool,
 }
 
 /// Reads a book of openings: `startpos [moves ...]` or `FEN [moves ...]` per line;
 /// blank lines and `#` comments are skipped.
-pub fn read_book(text: &str) -> Result<Vec<Position>, String> {
+pub(crate) fn read_book(text: &str) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();

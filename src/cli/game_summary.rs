@@ -11,49 +11,49 @@ use serde::Serialize;
 
 /// One side's play.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SideSummary {
+pub(crate) struct SideSummary {
     /// Moves measured against the engine's best (not those played after the rules
     /// had ended the game).
-    pub moves: usize,
-    pub inaccuracies: usize,
-    pub mistakes: usize,
-    pub blunders: usize,
+    pub(crate) moves: usize,
+    pub(crate) inaccuracies: usize,
+    pub(crate) mistakes: usize,
+    pub(crate) blunders: usize,
     /// The mean centipawns lost per measured move (scores clamped as for the marks),
     /// one decimal; `None` without a measured move.
-    pub average_loss_cp: Option<f64>,
+    pub(crate) average_loss_cp: Option<f64>,
 }
 
 /// One count of the counting rules.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CountSummary {
+pub(crate) struct CountSummary {
     /// `board's honour` or `piece's honour`.
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The position the count starts in (0: it runs in the start position).
-    pub start_ply: usize,
+    pub(crate) start_ply: usize,
     /// The move that started it, `57. Nxb4`, or `start` for ply 0.
-    pub start_move: String,
-    pub limit_plies: u16,
+    pub(crate) start_move: String,
+    pub(crate) limit_plies: u16,
     /// The counter where it starts.
-    pub counter: u16,
+    pub(crate) counter: u16,
     /// Piece's honour: the side that must mate (`White`/`Black`) and in how many moves.
-    pub side_to_mate: Option<&'static str>,
-    pub moves_to_mate: Option<u16>,
+    pub(crate) side_to_mate: Option<&'static str>,
+    pub(crate) moves_to_mate: Option<u16>,
     /// The move after which it would run out if the game went on: `117...`.
-    pub runs_out_after: String,
+    pub(crate) runs_out_after: String,
     /// Where it did run out, when it did: the position and the move, `117... Ka6`.
-    pub ran_out_ply: Option<usize>,
-    pub ran_out_move: Option<String>,
+    pub(crate) ran_out_ply: Option<usize>,
+    pub(crate) ran_out_move: Option<String>,
     /// The next count took over from it (a board's honour count turned into a
     /// piece's honour count).
-    pub replaced: bool,
+    pub(crate) replaced: bool,
 }
 
 /// The summary of one annotated game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameSummary {
-    pub white: SideSummary,
-    pub black: SideSummary,
-    pub counts: Vec<CountSummary>,
+pub(crate) struct GameSummary {
+    pub(crate) white: SideSummary,
+    pub(crate) black: SideSummary,
+    pub(crate) counts: Vec<CountSummary>,
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -77,7 +77,7 @@ fn move_label(game: &Game, positions: &[Position], ply: usize) -> String {
 
 impl GameSummary {
     /// The summary of `game` with the engine's `evals` of its positions.
-    pub fn of(game: &Game, evals: &[PositionEval]) -> GameSummary {
+    pub(crate) fn of(game: &Game, evals: &[PositionEval]) -> GameSummary {
         let positions = game.positions();
         let mut sides = [SideSummary::default(), SideSummary::default()];
         let mut loss = [0i64; 2];
@@ -156,7 +156,7 @@ impl GameSummary {
     /// The summary for a person, one line per game plus one for the counts if any:
     /// `game 3 (A - B), 1-0: White 2 inaccuracies, 1 mistake, 0 blunders, average
     /// loss 35.2 cp; Black ...`.
-    pub fn lines(&self, label: &str, result: &str) -> Vec<String> {
+    pub(crate) fn lines(&self, label: &str, result: &str) -> Vec<String> {
         let side = |name: &str, s: &SideSummary| {
             let plural = |n: usize, one: &str, many: &str| {
                 format!("{n} {}", if n == 1 { one } else { many })

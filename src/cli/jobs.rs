@@ -11,7 +11,7 @@ use std::sync::mpsc;
 /// in item order. `work(state, job, index, item, stop)` should give up early once
 /// `stop` is set: that happens when `consume` fails, whose error is then returned
 /// after every job has stopped.
-pub fn ordered_map<T, S, R, E>(
+pub(crate) fn ordered_map<T, S, R, E>(
     items: &[T],
     states: Vec<S>,
     work: impl Fn(&mut S, usize, usize, &T, &AtomicBool) -> R + Sync,

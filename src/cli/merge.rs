@@ -21,10 +21,10 @@ pub struct MergeArgs {
     /// The outputs of `khun annotate --shard K/N` (all PGN, or all `--json` files),
     /// every K of one N, in any order.
     #[arg(required = true, num_args = 1..)]
-    pub shards: Vec<PathBuf>,
+    pub(crate) shards: Vec<PathBuf>,
     /// Write the merged games to this file (default: standard output).
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
 /// One game's text and where it came from.

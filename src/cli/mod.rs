@@ -18,23 +18,23 @@
 //! - [`search_options`], [`score_text`]: what those share.
 
 pub mod analyze;
-pub mod analyze_json;
+pub(crate) mod analyze_json;
 pub mod annotate;
-pub mod annotate_game;
-pub mod annotate_json;
-pub mod annotate_resume;
+pub(crate) mod annotate_game;
+pub(crate) mod annotate_json;
+pub(crate) mod annotate_resume;
 pub mod count_events;
 pub mod datagen;
-pub mod game_summary;
-pub mod jobs;
+pub(crate) mod game_summary;
+pub(crate) mod jobs;
 pub mod merge;
 pub mod perft;
-pub mod progress;
-pub mod review;
-pub mod score_text;
-pub mod search_options;
-pub mod shard;
-pub mod svg;
+pub(crate) mod progress;
+pub(crate) mod review;
+pub(crate) mod score_text;
+pub(crate) mod search_options;
+pub(crate) mod shard;
+pub(crate) mod svg;
 pub mod tablebase;
 pub mod train;
 pub mod tune_eval;
@@ -53,12 +53,12 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
 }
 
 /// The worker threads to use: `requested`, or one per core.
-pub fn thread_count(requested: Option<usize>) -> usize {
+pub(crate) fn thread_count(requested: Option<usize>) -> usize {
     requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Every complete training record of `paths`, in order.
-pub fn read_records(
+pub(crate) fn read_records(
     paths: &[std::path::PathBuf],
 ) -> Result<Vec<[u8; crate::learn::data::RECORD_BYTES]>, String> {
     let mut records = Vec::new();

@@ -6,7 +6,7 @@
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// One line per job and a total line, redrawn in place.
-pub struct Progress {
+pub(crate) struct Progress {
     multi: MultiProgress,
     jobs: Vec<ProgressBar>,
     total: ProgressBar,
@@ -22,12 +22,13 @@ fn style(template: &str) -> ProgressStyle {
 impl Progress {
     /// The display on stderr for `jobs` jobs and `positions` positions in all, hidden
     /// when stderr is not a terminal.
-    pub fn on_stderr(jobs: usize, positions: u64) -> Progress {
+    pub(crate) fn on_stderr(jobs: usize, positions: u64) -> Progress {
         Progress::with_target(ProgressDrawTarget::stderr(), jobs, positions)
     }
 
-    /// The display drawn nowhere (for tests and callers that want no display).
-    pub fn hidden(jobs: usize, positions: u64) -> Progress {
+    /// The display drawn nowhere, for tests.
+    #[cfg(test)]
+    fn hidden(jobs: usize, positions: u64) -> Progress {
         Progress::with_target(ProgressDrawTarget::hidden(), jobs, positions)
     }
 
@@ -52,7 +53,7 @@ impl Progress {
     }
 
     /// The handle job `job` reports through.
-    pub fn job(&self, job: usize) -> JobProgress {
+    pub(crate) fn job(&self, job: usize) -> JobProgress {
         JobProgress {
             bar: self.jobs[job].clone(),
             total: self.total.clone(),
@@ -60,12 +61,12 @@ impl Progress {
     }
 
     /// Runs `f` (which prints to stderr) with the display out of the way.
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+    pub(crate) fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         self.multi.suspend(f)
     }
 
     /// Removes the display.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         for bar in &self.jobs {
             bar.finish_and_clear();
         }
@@ -82,27 +83,27 @@ impl Drop for Progress {
 
 /// One job's line, and its share of the total.
 #[derive(Clone)]
-pub struct JobProgress {
+pub(crate) struct JobProgress {
     bar: ProgressBar,
     total: ProgressBar,
 }
 
 impl JobProgress {
     /// The job starts on a game of `positions` positions.
-    pub fn start_game(&self, what: String, positions: usize) {
+    pub(crate) fn start_game(&self, what: String, positions: usize) {
         self.bar.set_length(positions as u64);
         self.bar.set_position(0);
         self.bar.set_message(what);
     }
 
     /// One more position of the game is done.
-    pub fn position_done(&self) {
+    pub(crate) fn position_done(&self) {
         self.bar.inc(1);
         self.total.inc(1);
     }
 
     /// The job has no more games.
-    pub fn idle(&self) {
+    pub(crate) fn idle(&self) {
         self.bar.set_message("done");
     }
 }

@@ -11,34 +11,34 @@ use crate::search::score::{self, is_mate};
 /// Scores are clamped to this many centipawns before moves are compared.
 // why: beyond ten pawns the game is decided either way; going from mate in 5 to
 // +15 pawns, or from -12 to -20, changes nothing worth a question mark.
-pub const JUDGE_CLAMP_CP: i32 = 1000;
+pub(crate) const JUDGE_CLAMP_CP: i32 = 1000;
 
 /// A move that loses at least this much (centipawns, clamped scores) gets `?!`.
 // why: half a pawn is the usual line for an inaccuracy (lichess and chess.com draw it
 // near there): more than the noise between two short searches, less than a clear
 // mistake.
-pub const INACCURACY_CP: i32 = 50;
+pub(crate) const INACCURACY_CP: i32 = 50;
 
 /// A move that loses at least this much (centipawns, clamped scores) gets `?`.
 // why: about a pawn (90-120 cp in the material table): a clear loss, and well above
 // the noise between two searches of neighbouring positions.
-pub const MISTAKE_CP: i32 = 100;
+pub(crate) const MISTAKE_CP: i32 = 100;
 
 /// A move that loses at least this much gets `??`.
 // why: a minor piece is 400-500 cp, so 300 means a piece or a winning position thrown
 // away, not a positional slip.
-pub const BLUNDER_CP: i32 = 300;
+pub(crate) const BLUNDER_CP: i32 = 300;
 
 /// What the engine thinks of one position of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionEval {
+pub(crate) struct PositionEval {
     /// From White's view, in the search's units (centipawns, mate scores).
-    pub score_white: i32,
+    pub(crate) score_white: i32,
     /// 0 when the position was not searched (the game was over in it).
-    pub depth: i32,
+    pub(crate) depth: i32,
     /// The engine's best move and line, when it searched.
-    pub best: Option<Move>,
-    pub pv: Vec<Move>,
+    pub(crate) best: Option<Move>,
+    pub(crate) pv: Vec<Move>,
 }
 
 /// The score of a position the rules have ended: mate, or a draw.
@@ -60,7 +60,7 @@ fn terminal_eval(pos: &Position, outcome: Outcome) -> PositionEval {
 /// stalemate, the count run out, no mating material) get their result without a
 /// search. `done()` is called after each position; when it answers `false` the
 /// evaluation stops there and `None` is returned.
-pub fn evaluate_positions(
+pub(crate) fn evaluate_positions(
     engine: &mut Engine,
     start: &Position,
     moves: &[Move],
@@ -91,7 +91,7 @@ pub fn evaluate_positions(
 
 /// What a move's loss makes of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Less than `INACCURACY_CP` lost (or the engine's own move).
     Fine,
     /// `?!`: at least `INACCURACY_CP`.
@@ -104,7 +104,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The glyph written after the move: `""`, `?!`, `?` or `??`.
-    pub fn mark(self) -> &'static str {
+    pub(crate) fn mark(self) -> &'static str {
         match self {
             Verdict::Fine => "",
             Verdict::Inaccuracy => "?!",
@@ -114,7 +114,7 @@ impl Verdict {
     }
 
     /// `inaccuracy`, `mistake`, `blunder`, or `None` for a fine move.
-    pub fn name(self) -> Option<&'static str> {
+    pub(crate) fn name(self) -> Option<&'static str> {
         match self {
             Verdict::Fine => None,
             Verdict::Inaccuracy => Some("inaccuracy"),
@@ -126,24 +126,24 @@ impl Verdict {
 
 /// How a move compares with the engine's best.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judgement {
+pub(crate) struct Judgement {
     /// Centipawns lost against the best move (clamped scores), 0 or more.
-    pub loss_cp: i32,
-    pub verdict: Verdict,
+    pub(crate) loss_cp: i32,
+    pub(crate) verdict: Verdict,
     /// The position before the move was searched (not one the rules had already
     /// ended), so the move was measured at all.
-    pub judged: bool,
+    pub(crate) judged: bool,
 }
 
 impl Judgement {
     /// The glyph written after the move: `""`, `?!`, `?` or `??`.
-    pub fn mark(&self) -> &'static str {
+    pub(crate) fn mark(&self) -> &'static str {
         self.verdict.mark()
     }
 }
 
 /// A score for comparisons: centipawns within +-`JUDGE_CLAMP_CP`, mates at the ends.
-pub fn clamped(score_white: i32) -> i32 {
+pub(crate) fn clamped(score_white: i32) -> i32 {
     if is_mate(score_white) {
         JUDGE_CLAMP_CP * score_white.signum()
     } else {
@@ -152,7 +152,12 @@ pub fn clamped(score_white: i32) -> i32 {
 }
 
 /// Judges `played`, made by `mover` in the position of `before`, leading to `after`.
-pub fn judge(before: &PositionEval, after: &PositionEval, played: Move, mover: Color) -> Judgement {
+pub(crate) fn judge(
+    before: &PositionEval,
+    after: &PositionEval,
+    played: Move,
+    mover: Color,
+) -> Judgement {
     let Some(best) = before.best else {
         return Judgement {
             loss_cp: 0,

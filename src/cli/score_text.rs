@@ -5,7 +5,7 @@ use crate::board::Color;
 use crate::search::score::{ScoreText, describe};
 
 /// A search score (from the side to move's view) turned to White's view.
-pub fn white_view(score: i32, side_to_move: Color) -> i32 {
+pub(crate) fn white_view(score: i32, side_to_move: Color) -> i32 {
     match side_to_move {
         Color::White => score,
         Color::Black => -score,
@@ -13,7 +13,7 @@ pub fn white_view(score: i32, side_to_move: Color) -> i32 {
 }
 
 /// Centipawns as pawns with two decimals and a sign: `+1.25`, `-0.40`, `0.00`.
-pub fn pawns(cp: i32) -> String {
+pub(crate) fn pawns(cp: i32) -> String {
     let sign = match cp.signum() {
         1 => "+",
         -1 => "-",
@@ -24,7 +24,7 @@ pub fn pawns(cp: i32) -> String {
 }
 
 /// A White-view score, short: `+1.25`, `#3` (White mates in 3), `#-3` (Black does).
-pub fn short(score_white: i32) -> String {
+pub(crate) fn short(score_white: i32) -> String {
     match describe(score_white) {
         ScoreText::Centipawns(cp) => pawns(cp),
         ScoreText::Mate(n) if n > 0 || (n == 0 && score_white > 0) => format!("#{n}"),
@@ -33,7 +33,7 @@ pub fn short(score_white: i32) -> String {
 }
 
 /// A White-view score in words: `+1.25` or `White mates in 3`.
-pub fn words(score_white: i32) -> String {
+pub(crate) fn words(score_white: i32) -> String {
     match describe(score_white) {
         ScoreText::Centipawns(cp) => pawns(cp),
         ScoreText::Mate(n) if n > 0 || (n == 0 && score_white > 0) => {
@@ -44,7 +44,7 @@ pub fn words(score_white: i32) -> String {
 }
 
 /// The evaluation comment GUIs read (`[%eval 1.25,12]`, `[%eval #-3,12]`), White's view.
-pub fn eval_command(score_white: i32, depth: i32) -> String {
+pub(crate) fn eval_command(score_white: i32, depth: i32) -> String {
     let value = match describe(score_white) {
         ScoreText::Centipawns(cp) => pawns(cp).trim_start_matches('+').to_string(),
         _ => short(score_white),
@@ -58,7 +58,7 @@ pub fn eval_command(score_white: i32, depth: i32) -> String {
 
 /// A White-view score as JSON: `{"cp":125}` or `{"mate":3}` (negative: Black mates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum JsonScore {
+pub(crate) enum JsonScore {
     /// Centipawns, White's view.
     #[serde(rename = "cp")]
     Centipawns(i32),
@@ -68,7 +68,7 @@ pub enum JsonScore {
 }
 
 /// A White-view search score in its JSON form.
-pub fn json(score_white: i32) -> JsonScore {
+pub(crate) fn json(score_white: i32) -> JsonScore {
     match describe(score_white) {
         ScoreText::Centipawns(cp) => JsonScore::Centipawns(cp),
         ScoreText::Mate(n) => {

@@ -10,39 +10,39 @@ use std::sync::Arc;
 
 /// How long to search each position, and with what.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
-pub struct SearchOptions {
+pub(crate) struct SearchOptions {
     /// Search each position to this depth (plies).
     #[arg(long, conflicts_with_all = ["movetime", "nodes"],
           value_parser = clap::value_parser!(u32).range(1..=(MAX_PLY as i64 - 4)))]
-    pub depth: Option<u32>,
+    pub(crate) depth: Option<u32>,
     /// Search each position for this many milliseconds (when no limit is given:
     /// 1000 for analyze, 200 per position for annotate).
     #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
+    pub(crate) movetime: Option<u64>,
     /// Search each position for this many nodes.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
+    pub(crate) nodes: Option<u64>,
     /// Search threads.
     #[arg(long, default_value_t = limits::THREADS_DEFAULT,
           value_parser = RangedU64ValueParser::<usize>::new()
               .range(limits::THREADS_MIN as u64..=limits::THREADS_MAX as u64))]
-    pub threads: usize,
+    pub(crate) threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = limits::HASH_DEFAULT,
           value_parser = RangedU64ValueParser::<usize>::new()
               .range(limits::HASH_MIN as u64..=limits::HASH_MAX as u64))]
-    pub hash: usize,
+    pub(crate) hash: usize,
     /// Evaluate with this network file instead of the built-in one.
     #[arg(long, conflicts_with = "no_nnue")]
-    pub eval_file: Option<String>,
+    pub(crate) eval_file: Option<String>,
     /// Evaluate with the hand-written evaluation instead of the network.
     #[arg(long)]
-    pub no_nnue: bool,
+    pub(crate) no_nnue: bool,
 }
 
 impl SearchOptions {
     /// The limits of one search; `default_movetime_ms` when none was given.
-    pub fn limits(&self, default_movetime_ms: u64) -> Limits {
+    pub(crate) fn limits(&self, default_movetime_ms: u64) -> Limits {
         match (self.depth, self.movetime, self.nodes) {
             (Some(d), _, _) => Limits::depth(d),
             (_, Some(ms), _) => Limits {
@@ -58,7 +58,7 @@ impl SearchOptions {
     }
 
     /// An engine with these threads and hash, reporting to `reporter`.
-    pub fn engine(&self, reporter: Arc<dyn EngineReporter>) -> Result<Engine, String> {
+    pub(crate) fn engine(&self, reporter: Arc<dyn EngineReporter>) -> Result<Engine, String> {
         let mut engine = Engine::new(reporter);
         engine.set_threads(self.threads);
         engine.set_hash(self.hash).map_err(|e| e.to_string())?;
@@ -75,7 +75,7 @@ impl SearchOptions {
 }
 
 /// A reporter that keeps quiet (the caller uses the returned result).
-pub struct Silent;
+pub(crate) struct Silent;
 
 impl Reporter for Silent {
     fn info(&self, _report: &SearchReport) {}

@@ -14,16 +14,16 @@ use std::str::FromStr;
 
 /// One share of the games: shard `index` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
+pub(crate) struct Shard {
     /// `K`, from 0.
-    pub index: usize,
+    pub(crate) index: usize,
     /// `N`, at least 1.
-    pub count: usize,
+    pub(crate) count: usize,
 }
 
 impl Shard {
     /// Whether the game at `index_from_0` in the file belongs to this shard.
-    pub fn takes(&self, index_from_0: usize) -> bool {
+    pub(crate) fn takes(&self, index_from_0: usize) -> bool {
         // why: every N-th game rather than a block of the file: collections are often
         // sorted (by event, by date, short blitz games before long correspondence
         // ones), and a block would give one shard all the long games.
@@ -31,7 +31,7 @@ impl Shard {
     }
 
     /// The escape line written before game `number` (from 1) of a file of `games`.
-    pub fn marker(&self, number: usize, games: usize) -> String {
+    pub(crate) fn marker(&self, number: usize, games: usize) -> String {
         format!(
             "{MARKER}{}/{}: game {number} of {games}\n",
             self.index, self.count
@@ -40,19 +40,19 @@ impl Shard {
 }
 
 /// The start of the escape line that names a game in a shard's output.
-pub const MARKER: &str = "% khun annotate --shard ";
+pub(crate) const MARKER: &str = "% khun annotate --shard ";
 
 /// What an escape line names: the shard, the game (from 1) and the games in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Marker {
-    pub shard: Shard,
-    pub game: usize,
-    pub games: usize,
+pub(crate) struct Marker {
+    pub(crate) shard: Shard,
+    pub(crate) game: usize,
+    pub(crate) games: usize,
 }
 
 /// Reads a marker line (`% khun annotate --shard 1/4: game 2 of 10`), or `None` when
 /// the line is not one.
-pub fn parse_marker(line: &str) -> Option<Marker> {
+pub(crate) fn parse_marker(line: &str) -> Option<Marker> {
     let rest = line.trim_end().strip_prefix(MARKER)?;
     let (shard, rest) = rest.split_once(": game ")?;
     let (game, games) = rest.split_once(" of ")?;

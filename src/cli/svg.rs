@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// The score axis runs from -6 to +6 pawns; scores beyond are drawn at the edge.
 // why: beyond six pawns a makruk game is decided; a fixed scale keeps the graphs of
 // different games comparable and a single mate score from flattening the rest.
-pub const SVG_CLAMP_CP: i32 = 600;
+pub(crate) const SVG_CLAMP_CP: i32 = 600;
 
 const WIDTH: f64 = 900.0;
 const CHART_HEIGHT: f64 = 280.0;
@@ -22,26 +22,26 @@ const BOTTOM: f64 = 46.0;
 
 /// One counting window: the positions `from..=to` during which a count ran.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CountWindow {
-    pub from: usize,
-    pub to: usize,
-    pub kind: CountKind,
+pub(crate) struct CountWindow {
+    pub(crate) from: usize,
+    pub(crate) to: usize,
+    pub(crate) kind: CountKind,
     /// The position in which this count ran out, when the game got that far.
-    pub ran_out_at: Option<usize>,
+    pub(crate) ran_out_at: Option<usize>,
 }
 
 /// One game's graph.
 #[derive(Clone, Debug)]
-pub struct Graph {
-    pub title: String,
-    pub start: Position,
+pub(crate) struct Graph {
+    pub(crate) title: String,
+    pub(crate) start: Position,
     /// White's view, one per position (start first).
-    pub scores_white: Vec<i32>,
-    pub windows: Vec<CountWindow>,
+    pub(crate) scores_white: Vec<i32>,
+    pub(crate) windows: Vec<CountWindow>,
 }
 
 /// The counting windows of a game from its rule events; `last` is the last position.
-pub fn count_windows(events: &[PlacedEvent], last: usize) -> Vec<CountWindow> {
+pub(crate) fn count_windows(events: &[PlacedEvent], last: usize) -> Vec<CountWindow> {
     let starts: Vec<(usize, CountKind, usize)> = events
         .iter()
         .filter_map(|e| match e.event {
@@ -68,7 +68,7 @@ pub fn count_windows(events: &[PlacedEvent], last: usize) -> Vec<CountWindow> {
 }
 
 /// Text safe inside SVG (XML) elements and attributes.
-pub fn xml_escape(s: &str) -> String {
+pub(crate) fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -214,7 +214,7 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
 }
 
 /// The SVG document: one chart per game, stacked.
-pub fn render(graphs: &[Graph]) -> String {
+pub(crate) fn render(graphs: &[Graph]) -> String {
     let height = CHART_HEIGHT * graphs.len().max(1) as f64;
     let mut svg = String::new();
     let _ = writeln!(

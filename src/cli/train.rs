@@ -8,44 +8,44 @@ use std::path::PathBuf;
 pub struct TrainArgs {
     /// Record files (as `khun datagen` writes them), read in the order given.
     #[arg(long, num_args = 1.., required = true)]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// The network file to write (the epoch with the lowest validation loss; the
     /// last epoch when nothing is held out).
     #[arg(long, short)]
     pub output: PathBuf,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
-    pub epochs: u64,
+    pub(crate) epochs: u64,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
-    pub batch: u64,
+    pub(crate) batch: u64,
     /// Adam's learning rate (a tenth of it for the last quarter of the epochs).
     #[arg(long, default_value_t = 0.001)]
-    pub lr: f64,
+    pub(crate) lr: f64,
     /// The first epoch at a tenth of the learning rate (default: the last quarter).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub lr_drop_epoch: Option<u64>,
+    pub(crate) lr_drop_epoch: Option<u64>,
     /// The weight of the game's result in the target; the rest is the search score's.
     #[arg(long, default_value_t = 0.0)]
-    pub wdl: f32,
+    pub(crate) wdl: f32,
     /// Centipawns per unit of the logistic that turns scores into expected results.
     #[arg(long, default_value_t = 400.0)]
-    pub scale_k: f32,
+    pub(crate) scale_k: f32,
     /// Threads (default: all cores). The same seed and thread count give the same file.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
     /// Drives the initial weights and every shuffle.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The share of positions held out to measure the validation loss.
     #[arg(long, default_value_t = 0.02)]
-    pub val_fraction: f64,
+    pub(crate) val_fraction: f64,
     /// Use at most this many positions (a seeded random sample of all the records).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_positions: Option<u64>,
+    pub(crate) max_positions: Option<u64>,
     /// Do not add each training position's left-right mirror.
     #[arg(long)]
-    pub no_mirror: bool,
+    pub(crate) no_mirror: bool,
 }
 
 /// Reads the records, trains (progress on stderr) and writes the network.

@@ -14,40 +14,40 @@ use std::path::PathBuf;
 pub struct TuneEvalArgs {
     /// Record files (as `khun datagen` writes them).
     #[arg(long, num_args = 1.., required = true)]
-    pub data: Vec<PathBuf>,
+    pub(crate) data: Vec<PathBuf>,
     /// Where to write the tuned weights as Rust source.
     #[arg(long, short)]
     pub output: PathBuf,
     /// Full passes (one optimiser step each).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(4..))]
-    pub epochs: u64,
+    pub(crate) epochs: u64,
     /// Adam's step size in centipawns.
     #[arg(long, default_value_t = 1.0)]
-    pub lr: f32,
+    pub(crate) lr: f32,
     /// The weight of the game's result in the target; the rest is the search score's.
     #[arg(long, default_value_t = 0.1)]
-    pub wdl: f32,
+    pub(crate) wdl: f32,
     /// Centipawns per unit of the logistic that turns scores into expected results.
     #[arg(long, default_value_t = 400.0)]
-    pub scale_k: f32,
+    pub(crate) scale_k: f32,
     /// Use at most this many records (a seeded random sample).
     #[arg(long, default_value_t = 2_000_000)]
-    pub max_positions: u64,
+    pub(crate) max_positions: u64,
     /// The share of positions held out to measure the validation loss.
     #[arg(long, default_value_t = 0.02)]
-    pub val_fraction: f64,
+    pub(crate) val_fraction: f64,
     /// Records whose search score is this far from zero (centipawns) are left out:
     /// decided positions teach the logistic nothing.
     #[arg(long, default_value_t = 2000)]
-    pub max_score: i32,
+    pub(crate) max_score: i32,
     /// Weights that count in fewer training positions than this keep today's value.
     #[arg(long, default_value_t = 5000)]
-    pub min_occurrences: u64,
+    pub(crate) min_occurrences: u64,
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub threads: Option<u64>,
+    pub(crate) threads: Option<u64>,
 }
 
 /// What a run did, for the closing line.

@@ -10,7 +10,7 @@ use crate::search::Limits;
 
 /// How the game's time is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub(crate) enum TimeControl {
     /// `level MPS BASE INC`: `moves_per_session` moves (0: the whole game) in
     /// `base_ms`, plus `increment_ms` after every move.
     Conventional {
@@ -24,7 +24,7 @@ pub enum TimeControl {
 
 /// XBoard's own default, used until the GUI sends a `level` or `st`: 40 moves in
 /// 5 minutes.
-pub const DEFAULT_CONTROL: TimeControl = TimeControl::Conventional {
+pub(crate) const DEFAULT_CONTROL: TimeControl = TimeControl::Conventional {
     moves_per_session: 40,
     base_ms: 5 * 60 * 1000,
     increment_ms: 0,
@@ -32,7 +32,7 @@ pub const DEFAULT_CONTROL: TimeControl = TimeControl::Conventional {
 
 /// The clocks and limits the GUI has set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub(crate) struct Clock {
     control: TimeControl,
     /// `sd`: a depth limit on top of the time control.
     depth: Option<u32>,
@@ -55,38 +55,38 @@ impl Default for Clock {
 impl Clock {
     /// `new`: the clocks go back to the start of the time control and the depth limit
     /// goes; the time control itself stays.
-    pub fn new_game(&mut self) {
+    pub(crate) fn new_game(&mut self) {
         self.depth = None;
         self.engine_ms = None;
         self.opponent_ms = None;
     }
 
     /// `level` or `st`. A new control restarts both clocks.
-    pub fn set_control(&mut self, control: TimeControl) {
+    pub(crate) fn set_control(&mut self, control: TimeControl) {
         self.control = control;
         self.engine_ms = None;
         self.opponent_ms = None;
     }
 
     /// `sd`.
-    pub fn set_depth(&mut self, depth: u32) {
+    pub(crate) fn set_depth(&mut self, depth: u32) {
         self.depth = Some(depth);
     }
 
     /// `time`.
-    pub fn set_engine_time(&mut self, ms: u64) {
+    pub(crate) fn set_engine_time(&mut self, ms: u64) {
         self.engine_ms = Some(ms);
     }
 
     /// `otim`.
-    pub fn set_opponent_time(&mut self, ms: u64) {
+    pub(crate) fn set_opponent_time(&mut self, ms: u64) {
         self.opponent_ms = Some(ms);
     }
 
     /// The engine has moved after thinking `spent_ms`: its clock, until the GUI's
     /// next `time`, is what it was less that, plus the increment. (Only a ponder search
     /// started before that `time` arrives needs this.)
-    pub fn after_own_move(&mut self, spent_ms: u64) {
+    pub(crate) fn after_own_move(&mut self, spent_ms: u64) {
         if let TimeControl::Conventional {
             base_ms,
             increment_ms,
@@ -100,7 +100,7 @@ impl Clock {
 
     /// The limits for a move of `engine_side`, which has already played
     /// `moves_played` moves in this game (for the moves left in a session).
-    pub fn limits(&self, engine_side: Color, moves_played: usize) -> Limits {
+    pub(crate) fn limits(&self, engine_side: Color, moves_played: usize) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
             ..Limits::default()

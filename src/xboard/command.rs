@@ -10,7 +10,7 @@ use std::fmt;
 
 /// A parsed XBoard command.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Command {
+pub(crate) enum Command {
     /// `xboard`: the greeting; nothing to do.
     Xboard,
     /// `protover N`: answer with our features.
@@ -63,7 +63,7 @@ pub enum Command {
 
 /// Why a line was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
+pub(crate) enum CommandError {
     /// Printed as `Error (<reason>): <command>`.
     Invalid { reason: String },
     /// A `setboard` the engine cannot use; also told to the user as XBoard asks.
@@ -88,7 +88,7 @@ impl fmt::Display for CommandError {
 }
 
 /// Shortens hostile input before it is echoed in a message.
-pub fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     let mut out: String = s.chars().take(60).collect();
     if s.chars().count() > 60 {
         out.push_str("...");
@@ -189,7 +189,7 @@ const MAX_DEPTH: u64 = 120;
 
 /// Parses one line of the game `variant` (which reads `setboard`'s FEN). `Ok(None)`
 /// for an empty line.
-pub fn parse_in(line: &str, variant: Variant) -> Result<Option<Command>, CommandError> {
+pub(crate) fn parse_in(line: &str, variant: Variant) -> Result<Option<Command>, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, args)) = words.split_first() else {
         return Ok(None);

@@ -4,7 +4,7 @@
 use crate::uci::engine_name;
 
 /// The `feature` lines that answer `protover 2`, `done=1` last.
-pub fn feature_lines() -> Vec<String> {
+pub(crate) fn feature_lines() -> Vec<String> {
     let mut lines = vec![
         format!(
             "feature myname=\"{}\" variants=\"{}\"",
@@ -28,7 +28,7 @@ pub fn feature_lines() -> Vec<String> {
 
 /// The options in XBoard's syntax (`NAME -spin DEFAULT MIN MAX`, `NAME -button`), from
 /// the one table ([`crate::options`]), so names and ranges are UCI's.
-pub fn option_declarations() -> Vec<String> {
+pub(crate) fn option_declarations() -> Vec<String> {
     crate::options::OPTIONS
         .iter()
         .filter_map(crate::options::xboard_declaration)

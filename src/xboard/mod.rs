@@ -16,10 +16,9 @@ mod command;
 mod features;
 mod thinking;
 
-pub use clock::{Clock, TimeControl};
-pub use command::{Command, CommandError};
-pub use features::feature_lines;
-pub use thinking::{XBOARD_MATE, thinking_line, xboard_score};
+pub(crate) use clock::Clock;
+pub(crate) use command::{Command, CommandError};
+pub(crate) use features::feature_lines;
 
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
 use crate::engine::Engine;
@@ -190,7 +189,7 @@ impl Xboard {
     }
 
     /// Handles one line; false means quit.
-    pub fn handle_line(&mut self, line: &str) -> bool {
+    pub(crate) fn handle_line(&mut self, line: &str) -> bool {
         match command::parse_in(line, self.engine.variant()) {
             Ok(None) => true,
             Ok(Some(cmd)) => self.execute(cmd, line),

@@ -17,10 +17,10 @@ use std::sync::{Arc, Mutex};
 
 /// XBoard's mate convention (Fairy-Stockfish, Fairy-Max, the CECP document): mate in
 /// N moves is `100000 + N`, being mated in N moves `-100000 - N`.
-pub const XBOARD_MATE: i64 = 100_000;
+pub(crate) const XBOARD_MATE: i64 = 100_000;
 
 /// A search score (side to move's view) as XBoard reads it.
-pub fn xboard_score(score: i32) -> i64 {
+pub(crate) fn xboard_score(score: i32) -> i64 {
     match describe(score) {
         ScoreText::Centipawns(cp) => i64::from(cp),
         ScoreText::Mate(n) if n > 0 => XBOARD_MATE + i64::from(n),
@@ -30,7 +30,7 @@ pub fn xboard_score(score: i32) -> i64 {
 
 /// The principal variation in SAN, from `root`. Stops at the first move that is not
 /// legal (a table move gone stale), so the line shown is always playable.
-pub fn san_line(root: &Position, pv: &[Move]) -> String {
+pub(crate) fn san_line(root: &Position, pv: &[Move]) -> String {
     let mut pos = root.clone();
     let mut words = Vec::with_capacity(pv.len());
     for &m in pv {
@@ -44,7 +44,7 @@ pub fn san_line(root: &Position, pv: &[Move]) -> String {
 }
 
 /// One thinking line: `ply score time(centiseconds) nodes pv`.
-pub fn thinking_line(root: &Position, r: &SearchReport) -> String {
+pub(crate) fn thinking_line(root: &Position, r: &SearchReport) -> String {
     let mut line = format!(
         "{} {} {} {}",
         r.depth,
@@ -61,15 +61,15 @@ pub fn thinking_line(root: &Position, r: &SearchReport) -> String {
 
 /// The latest progress of the running search, for the analysis status line (`.`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    pub depth: i32,
-    pub time_ms: u64,
-    pub nodes: u64,
-    pub best: Option<String>,
+pub(crate) struct Progress {
+    pub(crate) depth: i32,
+    pub(crate) time_ms: u64,
+    pub(crate) nodes: u64,
+    pub(crate) best: Option<String>,
 }
 
 /// What every search's reporter shares with the protocol loop.
-pub struct ThinkingOutput {
+pub(crate) struct ThinkingOutput {
     out: Arc<Output>,
     /// `post` / `nopost`.
     post: AtomicBool,
@@ -77,7 +77,7 @@ pub struct ThinkingOutput {
 }
 
 impl ThinkingOutput {
-    pub fn new(out: Arc<Output>) -> ThinkingOutput {
+    pub(crate) fn new(out: Arc<Output>) -> ThinkingOutput {
         ThinkingOutput {
             out,
             post: AtomicBool::new(false),
@@ -85,11 +85,11 @@ impl ThinkingOutput {
         }
     }
 
-    pub fn set_post(&self, on: bool) {
+    pub(crate) fn set_post(&self, on: bool) {
         self.post.store(on, Ordering::Relaxed);
     }
 
-    pub fn progress(&self) -> Progress {
+    pub(crate) fn progress(&self) -> Progress {
         match self.progress.lock() {
             Ok(p) => p.clone(),
             Err(poisoned) => poisoned.into_inner().clone(),
@@ -106,14 +106,14 @@ impl ThinkingOutput {
 
 /// A search's answer, sent to the protocol loop.
 #[derive(Clone, Debug)]
-pub struct Finished {
+pub(crate) struct Finished {
     /// The number the loop gave the search when it started it.
-    pub search_id: u64,
-    pub result: SearchResult,
+    pub(crate) search_id: u64,
+    pub(crate) result: SearchResult,
 }
 
 /// The reporter of one search.
-pub struct SearchReporter {
+pub(crate) struct SearchReporter {
     search_id: u64,
     root: Position,
     /// Analysis always shows its thinking, whatever `post` says.
@@ -123,7 +123,7 @@ pub struct SearchReporter {
 }
 
 impl SearchReporter {
-    pub fn new(
+    pub(crate) fn new(
         search_id: u64,
         root: Position,
         always_post: bool,
