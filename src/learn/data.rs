@@ -69,8 +69,8 @@ pub struct Record {
     /// Centipawns, White's view.
     pub score: i16,
     pub result: GameResult,
-    pub halfmove_clock: u8,
-    pub fullmove: u16,
+    pub(crate) halfmove_clock: u8,
+    pub(crate) fullmove: u16,
 }
 
 impl Record {
@@ -177,7 +177,7 @@ pub fn read_file(path: &Path) -> io::Result<Vec<[u8; RECORD_BYTES]>> {
 
 /// Opens `path` for appending, first cutting off a partial record a killed run may
 /// have left, so new records stay aligned. Returns the file and its record count.
-pub fn open_for_append(path: &Path) -> io::Result<(std::fs::File, u64)> {
+pub(crate) fn open_for_append(path: &Path) -> io::Result<(std::fs::File, u64)> {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

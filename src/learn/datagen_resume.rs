@@ -23,23 +23,23 @@ const KIND: &str = "khun datagen progress";
 
 /// The settings that decide a run's games (the thread count and the limits do not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunSettings {
-    pub seed: u64,
-    pub nodes: u64,
-    pub random_plies: usize,
+pub(crate) struct RunSettings {
+    pub(crate) seed: u64,
+    pub(crate) nodes: u64,
+    pub(crate) random_plies: usize,
     /// The book's fingerprint (over its positions' FENs), or null without one.
-    pub book: Option<String>,
-    pub skip_plies: u32,
-    pub max_opening_score: i32,
-    pub max_plies: u32,
-    pub hash_mb: usize,
+    pub(crate) book: Option<String>,
+    pub(crate) skip_plies: u32,
+    pub(crate) max_opening_score: i32,
+    pub(crate) max_plies: u32,
+    pub(crate) hash_mb: usize,
     /// `hand-written`, or `network` and its checksum.
-    pub evaluation: String,
+    pub(crate) evaluation: String,
 }
 
 impl RunSettings {
     /// The settings of a run with `cfg`.
-    pub fn of(cfg: &DatagenConfig) -> RunSettings {
+    pub(crate) fn of(cfg: &DatagenConfig) -> RunSettings {
         let book = (!cfg.book.is_empty()).then(|| {
             let fens: Vec<String> = cfg.book.iter().map(|p| p.to_fen()).collect();
             progress_file::fingerprint(fens.join("\n").as_bytes())
@@ -63,27 +63,27 @@ impl RunSettings {
 
 /// The progress file's contents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
+pub(crate) struct Progress {
     kind: String,
-    pub settings: RunSettings,
+    pub(crate) settings: RunSettings,
     /// The file's length when the run started.
-    pub start_bytes: u64,
+    pub(crate) start_bytes: u64,
     /// The file's length after the last game recorded.
-    pub bytes: u64,
-    pub games: u64,
-    pub positions: u64,
-    pub white_wins: u64,
-    pub draws: u64,
-    pub black_wins: u64,
+    pub(crate) bytes: u64,
+    pub(crate) games: u64,
+    pub(crate) positions: u64,
+    pub(crate) white_wins: u64,
+    pub(crate) draws: u64,
+    pub(crate) black_wins: u64,
     /// Game ends by kind, as [`DatagenSummary::ends`].
-    pub ends: [u64; GameEnd::COUNT],
+    pub(crate) ends: [u64; GameEnd::COUNT],
     /// The run reached its limits (not stopped, not failed).
-    pub finished: bool,
+    pub(crate) finished: bool,
 }
 
 impl Progress {
     /// The progress of a run with `settings` that starts on a file of `start_bytes`.
-    pub fn start(settings: RunSettings, start_bytes: u64) -> Progress {
+    pub(crate) fn start(settings: RunSettings, start_bytes: u64) -> Progress {
         Progress {
             kind: KIND.into(),
             settings,
@@ -100,7 +100,7 @@ impl Progress {
     }
 
     /// Reads a progress file; `None` when there is none.
-    pub fn read(path: &Path) -> Result<Option<Progress>, String> {
+    pub(crate) fn read(path: &Path) -> Result<Option<Progress>, String> {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -119,13 +119,13 @@ impl Progress {
     }
 
     /// Writes the progress file at once (see [`progress_file::write_atomically`]).
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+    pub(crate) fn write(&self, path: &Path) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
         progress_file::write_atomically(path, format!("{text}\n").as_bytes())
     }
 
     /// Counts a game of `records` bytes, its result and end, appended to the file.
-    pub fn add_game(&mut self, records: usize, summary: &DatagenSummary) {
+    pub(crate) fn add_game(&mut self, records: usize, summary: &DatagenSummary) {
         self.bytes += records as u64;
         self.games = summary.games;
         self.positions = summary.positions;
@@ -136,7 +136,7 @@ impl Progress {
     }
 
     /// The totals so far, as a run's summary.
-    pub fn summary(&self) -> DatagenSummary {
+    pub(crate) fn summary(&self) -> DatagenSummary {
         DatagenSummary {
             games: self.games,
             positions: self.positions,

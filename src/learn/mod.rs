@@ -19,6 +19,6 @@
 
 pub mod data;
 pub mod datagen;
-pub mod datagen_resume;
+pub(crate) mod datagen_resume;
 pub mod train;
-pub mod tune_eval;
+pub(crate) mod tune_eval;

@@ -3,10 +3,10 @@
 
 /// The optimiser's state: the running mean and mean square of each gradient.
 #[derive(Clone, Debug)]
-pub struct Adam {
-    pub beta1: f32,
-    pub beta2: f32,
-    pub epsilon: f32,
+pub(crate) struct Adam {
+    pub(crate) beta1: f32,
+    pub(crate) beta2: f32,
+    pub(crate) epsilon: f32,
     mean: Vec<f32>,
     mean_square: Vec<f32>,
     steps: u32,
@@ -14,14 +14,14 @@ pub struct Adam {
 
 /// Which parameters a step keeps within +-`limit`: those before `clipped_end`.
 #[derive(Clone, Copy, Debug)]
-pub struct Clip {
-    pub clipped_end: usize,
-    pub limit: f32,
+pub(crate) struct Clip {
+    pub(crate) clipped_end: usize,
+    pub(crate) limit: f32,
 }
 
 impl Adam {
     /// Fresh state for `params` parameters, beta1 0.9, beta2 0.999, epsilon 1e-8.
-    pub fn new(params: usize) -> Adam {
+    pub(crate) fn new(params: usize) -> Adam {
         Adam {
             beta1: 0.9,
             beta2: 0.999,
@@ -36,7 +36,7 @@ impl Adam {
     /// per thread, added in the order given into the first, so the step is
     /// repeatable); the work is split over `threads`. Each parameter's update
     /// depends only on its own values, so the split does not change the result.
-    pub fn step(
+    pub(crate) fn step(
         &mut self,
         params: &mut [f32],
         gradients: &mut [Vec<f32>],

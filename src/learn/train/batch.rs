@@ -16,7 +16,7 @@ use super::model::{Model, Scratch};
 /// (files a <-> h). Makruk's rules are symmetric under that mirror (no castling, and
 /// every piece moves alike to both sides), so the mirrored position is worth the
 /// same: twice the positions for free.
-pub const MIRRORED: u32 = 1 << 31;
+pub(crate) const MIRRORED: u32 = 1 << 31;
 
 /// Room for one perspective's inputs: at most 32 men.
 type InputBuffer = [u16; 32];
@@ -45,7 +45,7 @@ fn entry_inputs<'a>(
 
 /// Adds the gradient of the loss of positions `part` to `gradients` (laid out like
 /// the model's parameters); returns their summed loss.
-pub fn add_gradients(
+pub(crate) fn add_gradients(
     model: &Model,
     dataset: &Dataset,
     targets: &[f32],
@@ -62,7 +62,13 @@ pub fn add_gradients(
 }
 
 /// The summed loss of positions `part`.
-pub fn sum_loss(model: &Model, dataset: &Dataset, targets: &[f32], part: &[u32], k: f32) -> f64 {
+pub(crate) fn sum_loss(
+    model: &Model,
+    dataset: &Dataset,
+    targets: &[f32],
+    part: &[u32],
+    k: f32,
+) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.

@@ -12,10 +12,10 @@ use crate::nnue::features;
 // why: such scores are wins found by the search (datagen drops mate scores, but a
 // won ending can still score in the thousands); sigmoid(score / K) is 1 for all of
 // them, so they teach nothing about the scale and only pull the net to saturation.
-pub const MAX_ABS_SCORE: i32 = 10_000;
+pub(crate) const MAX_ABS_SCORE: i32 = 10_000;
 
 /// The candidate scales for [`Dataset::fit_scale`]: K in 100..=1000, step 10.
-pub const FIT_SCALE_RANGE: (u32, u32, u32) = (100, 1000, 10);
+pub(crate) const FIT_SCALE_RANGE: (u32, u32, u32) = (100, 1000, 10);
 
 /// Decoded training positions.
 #[derive(Clone, Debug, Default)]
@@ -34,12 +34,12 @@ pub struct Dataset {
 /// What loading records kept and dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoadStats {
-    pub records: usize,
+    pub(crate) records: usize,
     pub kept: usize,
     /// Bytes no encoder writes (a damaged file).
-    pub undecodable: usize,
+    pub(crate) undecodable: usize,
     /// |score| >= [`MAX_ABS_SCORE`].
-    pub huge_score: usize,
+    pub(crate) huge_score: usize,
     /// One side has only its king: the engine evaluates those by hand
     /// (`eval::evaluate_with_network`), so the network need not learn them.
     pub bare_king: usize,
@@ -62,7 +62,7 @@ pub fn active_inputs(record: &Record) -> (Vec<u16>, Vec<u16>) {
 
 /// The logistic function.
 #[inline(always)]
-pub fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -126,24 +126,14 @@ impl Dataset {
 
     /// Position `i`'s active inputs: the side to move's and the other side's.
     #[inline(always)]
-    pub fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+    pub(crate) fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
         let all = &self.inputs[self.starts[i]..self.starts[i + 1]];
         all.split_at(all.len() / 2)
     }
 
-    /// Position `i`'s score, centipawns, the side to move's view.
-    pub fn stm_score(&self, i: usize) -> i32 {
-        self.stm_scores[i] as i32
-    }
-
-    /// Position `i`'s game result, the side to move's view.
-    pub fn stm_result(&self, i: usize) -> f32 {
-        self.stm_results[i]
-    }
-
     /// The training target of every position: the search's opinion
     /// `sigmoid(score / k)` blended with the game's result by `wdl`.
-    pub fn targets(&self, wdl: f32, k: f32) -> Vec<f32> {
+    pub(crate) fn targets(&self, wdl: f32, k: f32) -> Vec<f32> {
         self.stm_scores
             .iter()
             .zip(&self.stm_results)
@@ -154,7 +144,7 @@ impl Dataset {
     /// The K in [`FIT_SCALE_RANGE`] for which `sigmoid(score / K)` predicts the
     /// result of the positions `indices` best (least mean squared error), and that
     /// error. A diagnostic: it says whether the default K suits makruk scores.
-    pub fn fit_scale(&self, indices: &[u32]) -> Option<(u32, f64)> {
+    pub(crate) fn fit_scale(&self, indices: &[u32]) -> Option<(u32, f64)> {
         if indices.is_empty() {
             return None;
         }

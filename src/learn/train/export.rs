@@ -17,7 +17,7 @@ fn quantise_row(row: &[f32; HIDDEN], scale: i32) -> Row {
 
 /// The model with hidden weights and biases x QA, output weights x QB and the
 /// output bias x QA * QB, rounded to the nearest integer.
-pub fn quantise(model: &Model) -> Network {
+pub(crate) fn quantise(model: &Model) -> Network {
     let mut net = Network {
         hidden_weights: (0..INPUTS)
             .map(|i| quantise_row(model.hidden_row(i), QA))

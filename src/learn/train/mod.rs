@@ -28,11 +28,11 @@
 //! the K that best predicts the results from the scores (about 930 on Khun's data: 80%
 //! of its self-play games are draws, so a score of +300 wins less often than in chess).
 
-pub mod adam;
-pub mod batch;
+pub(crate) mod adam;
+pub(crate) mod batch;
 pub mod dataset;
 pub mod export;
-pub mod model;
+pub(crate) mod model;
 
 use crate::learn::data::RECORD_BYTES;
 use crate::nnue::network::Network;
@@ -93,13 +93,13 @@ impl Default for TrainConfig {
 
 impl TrainConfig {
     /// The first epoch at the lower learning rate.
-    pub fn drop_epoch(&self) -> usize {
+    pub(crate) fn drop_epoch(&self) -> usize {
         self.lr_drop_epoch
             .unwrap_or(self.epochs - self.epochs / 4 + 1)
     }
 
     /// The learning rate of `epoch` (counting from 1).
-    pub fn learning_rate_at(&self, epoch: usize) -> f64 {
+    pub(crate) fn learning_rate_at(&self, epoch: usize) -> f64 {
         if epoch >= self.drop_epoch() {
             // why a tenth late: a large rate finds the basin fast, a small one
             // then settles into it instead of bouncing across (the usual recipe).
@@ -139,24 +139,24 @@ impl TrainConfig {
 /// One epoch's numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EpochReport {
-    pub epoch: usize,
+    pub(crate) epoch: usize,
     pub learning_rate: f64,
     /// Mean loss over the epoch's training positions (as the weights moved).
     pub train_loss: f64,
     /// Mean loss over the validation positions after the epoch.
     pub val_loss: Option<f64>,
     /// Training positions per second of the epoch's training (validation excluded).
-    pub positions_per_second: f64,
+    pub(crate) positions_per_second: f64,
     /// Seconds since the run started.
-    pub elapsed_seconds: f64,
+    pub(crate) elapsed_seconds: f64,
 }
 
 /// How far the quantised network's integer evaluation strays from the float model.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct QuantisationCheck {
-    pub positions: usize,
-    pub max_error_cp: f64,
-    pub mean_error_cp: f64,
+    pub(crate) positions: usize,
+    pub(crate) max_error_cp: f64,
+    pub(crate) mean_error_cp: f64,
 }
 
 /// What a run did and made.
@@ -225,7 +225,7 @@ fn shuffle(order: &mut [u32], rng: &mut Rng) {
 
 /// The mean loss of `model` over the positions `indices`, on `threads` threads
 /// (partial sums added in thread order: repeatable).
-pub fn mean_loss(
+pub(crate) fn mean_loss(
     model: &Model,
     dataset: &Dataset,
     targets: &[f32],

@@ -18,16 +18,16 @@ use crate::nnue::network::{HIDDEN, OUTPUT_BUCKETS, SCALE, output_bucket};
 use crate::rng::Rng;
 
 /// Where the hidden weights start: row `i` is `HIDDEN_WEIGHTS + i * HIDDEN ..`.
-pub const HIDDEN_WEIGHTS: usize = 0;
+pub(crate) const HIDDEN_WEIGHTS: usize = 0;
 /// Where the hidden biases start.
-pub const HIDDEN_BIAS: usize = HIDDEN_WEIGHTS + INPUTS * HIDDEN;
+pub(crate) const HIDDEN_BIAS: usize = HIDDEN_WEIGHTS + INPUTS * HIDDEN;
 /// Where the output weights start: bucket `b`'s side to move's half is row
 /// `2 * b`, the other side's `2 * b + 1`.
-pub const OUTPUT_WEIGHTS: usize = HIDDEN_BIAS + HIDDEN;
+pub(crate) const OUTPUT_WEIGHTS: usize = HIDDEN_BIAS + HIDDEN;
 /// Where the output biases start (one per bucket).
-pub const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+pub(crate) const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// Parameters in all.
-pub const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+pub(crate) const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 
 /// Weights (and the hidden biases, which share their scale) are kept within
 /// +-this after every step.
@@ -35,22 +35,22 @@ pub const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 // engine's i16 product clamp(acc) * w (255 * 128) fits, and the hidden weights
 // (x QA = 255) keep the i16 accumulators far from overflow. Trained weights stay
 // well inside it (the first net's largest: hidden 0.25, output 0.19).
-pub const WEIGHT_LIMIT: f32 = 1.0;
+pub(crate) const WEIGHT_LIMIT: f32 = 1.0;
 
 /// One hidden row.
-pub type HiddenRow = [f32; HIDDEN];
+pub(crate) type HiddenRow = [f32; HIDDEN];
 
 /// The float network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     /// All parameters, in the layout described in the module doc.
-    pub params: Vec<f32>,
+    pub(crate) params: Vec<f32>,
 }
 
 /// Per-thread working space for one position: accumulators and activations of
 /// both perspectives (side to move first), and the gradient at the accumulators.
 #[derive(Clone, Debug)]
-pub struct Scratch {
+pub(crate) struct Scratch {
     accumulators: [HiddenRow; 2],
     activations: [HiddenRow; 2],
     accumulator_gradients: [HiddenRow; 2],
@@ -86,7 +86,7 @@ fn row_mut(params: &mut [f32], start: usize, index: usize) -> &mut HiddenRow {
 // vectorise (reordering float additions changes the result); 16 lanes vectorise
 // on SSE and AVX alike and give the same bits on both.
 #[inline(always)]
-pub fn dot(a: &HiddenRow, b: &HiddenRow) -> f32 {
+pub(crate) fn dot(a: &HiddenRow, b: &HiddenRow) -> f32 {
     const LANES: usize = 16;
     let mut lanes = [0.0f32; LANES];
     for (ca, cb) in a.chunks_exact(LANES).zip(b.chunks_exact(LANES)) {
@@ -99,7 +99,7 @@ pub fn dot(a: &HiddenRow, b: &HiddenRow) -> f32 {
 
 /// Squared clipped ReLU, `clamp(x, 0, 1)^2`.
 #[inline(always)]
-pub fn screlu(x: f32) -> f32 {
+pub(crate) fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
     c * c
 }
@@ -109,7 +109,7 @@ impl Model {
     /// output weights uniform in +-1/sqrt(2 * HIDDEN), biases zero.
     // why: the usual fan-in scaling keeps the accumulators of ~30 active inputs
     // well inside SCReLU's (0, 1) range at the start, where the gradient flows.
-    pub fn random(seed: u64) -> Model {
+    pub(crate) fn random(seed: u64) -> Model {
         let mut rng = Rng::new(seed);
         let mut uniform = |limit: f32| (rng.unit() * 2.0 - 1.0) * limit;
         let mut params = vec![0.0f32; PARAMS];
@@ -125,29 +125,29 @@ impl Model {
     }
 
     /// The hidden weights of input `input`.
-    pub fn hidden_row(&self, input: usize) -> &HiddenRow {
+    pub(crate) fn hidden_row(&self, input: usize) -> &HiddenRow {
         row(&self.params, HIDDEN_WEIGHTS, input)
     }
 
     /// The hidden biases.
-    pub fn hidden_bias(&self) -> &HiddenRow {
+    pub(crate) fn hidden_bias(&self) -> &HiddenRow {
         row(&self.params, HIDDEN_BIAS, 0)
     }
 
     /// The output weights of one bucket's half (0: side to move, 1: the other side).
-    pub fn output_row(&self, bucket: usize, half: usize) -> &HiddenRow {
+    pub(crate) fn output_row(&self, bucket: usize, half: usize) -> &HiddenRow {
         row(&self.params, OUTPUT_WEIGHTS, 2 * bucket + half)
     }
 
     /// One bucket's output bias.
-    pub fn output_bias(&self, bucket: usize) -> f32 {
+    pub(crate) fn output_bias(&self, bucket: usize) -> f32 {
         self.params[OUTPUT_BIAS + bucket]
     }
 
     /// The raw output (centipawns / SCALE) for a position's active inputs, side to
     /// move's first; leaves the accumulators and activations in `scratch`.
     #[inline(always)]
-    pub fn forward(&self, stm: &[u16], nstm: &[u16], scratch: &mut Scratch) -> f32 {
+    pub(crate) fn forward(&self, stm: &[u16], nstm: &[u16], scratch: &mut Scratch) -> f32 {
         // One input per man and perspective: the side to move's list counts the men.
         let bucket = output_bucket(stm.len() as u32);
         let mut out = self.output_bias(bucket);
@@ -178,7 +178,7 @@ impl Model {
 
     /// The loss of one position, `(sigmoid(out * SCALE / k) - target)^2`.
     #[inline(always)]
-    pub fn loss(
+    pub(crate) fn loss(
         &self,
         stm: &[u16],
         nstm: &[u16],
@@ -193,7 +193,7 @@ impl Model {
     /// Adds the gradient of one position's loss to `gradients` (laid out like
     /// `params`) and returns the loss.
     #[inline(always)]
-    pub fn add_gradient(
+    pub(crate) fn add_gradient(
         &self,
         stm: &[u16],
         nstm: &[u16],

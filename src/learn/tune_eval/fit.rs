@@ -12,7 +12,7 @@ use std::io::Write;
 
 /// Traced positions with their targets, stored flat.
 #[derive(Default)]
-pub struct Dataset {
+pub(crate) struct Dataset {
     slots: Vec<u16>,
     counts: Vec<f32>,
     /// Where each position's counts end in `slots` and `counts`.
@@ -27,7 +27,7 @@ pub struct Dataset {
 
 impl Dataset {
     /// Adds a position whose expected result for White is `target`.
-    pub fn push(&mut self, traced: &TracedPosition, target: f32) {
+    pub(crate) fn push(&mut self, traced: &TracedPosition, target: f32) {
         for &(slot, count) in &traced.counts {
             self.slots.push(slot);
             self.counts.push(count as f32);
@@ -38,11 +38,11 @@ impl Dataset {
         self.target.push(target);
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
@@ -76,19 +76,19 @@ impl Dataset {
 
 /// How a fit runs.
 #[derive(Clone, Debug)]
-pub struct FitConfig {
+pub(crate) struct FitConfig {
     /// Full passes (one optimiser step each).
-    pub epochs: usize,
+    pub(crate) epochs: usize,
     /// Adam's step size in centipawns (a tenth of it for the last quarter).
-    pub learning_rate: f32,
+    pub(crate) learning_rate: f32,
     /// Centipawns per unit of the logistic.
-    pub scale_k: f32,
-    pub threads: usize,
+    pub(crate) scale_k: f32,
+    pub(crate) threads: usize,
     /// Weights that count in fewer positions than this keep their starting value.
     // why: a piece-square value on a square the data hardly visits (a king on the
     // far rank in the middlegame) is fitted to a handful of positions and comes out
     // wild; the search would then chase it.
-    pub min_occurrences: usize,
+    pub(crate) min_occurrences: usize,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -154,7 +154,7 @@ fn full_pass(data: &Dataset, weights: &[f32], k: f32, threads: usize) -> (f64, V
 }
 
 /// The mean loss of `weights` over `data`.
-pub fn mean_loss(data: &Dataset, weights: &[S], k: f32, threads: usize) -> f64 {
+pub(crate) fn mean_loss(data: &Dataset, weights: &[S], k: f32, threads: usize) -> f64 {
     full_pass(data, &flatten(weights), k, threads).0
 }
 
@@ -181,7 +181,7 @@ fn tie_mirrored(values: &mut [f32]) {
 
 /// Fits `initial` to `train` by Adam on the full gradient, reporting the training
 /// and (when given) validation loss to `log`; returns the rounded weights.
-pub fn fit(
+pub(crate) fn fit(
     train: &Dataset,
     validation: Option<&Dataset>,
     initial: &[S],

@@ -19,6 +19,6 @@
 //! gradient, a tenth of the step for the last quarter; the output is the Rust constants
 //! of `params.rs` and `psqt.rs`, to paste in.
 
-pub mod fit;
-pub mod trace;
-pub mod weights;
+pub(crate) mod fit;
+pub(crate) mod trace;
+pub(crate) mod weights;

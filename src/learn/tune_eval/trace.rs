@@ -8,13 +8,13 @@ use crate::eval::{Term, Tracer, evaluate_with, params, pawns};
 
 /// One position's counts, White's minus Black's, for the weights that count.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TracedPosition {
+pub(crate) struct TracedPosition {
     /// (weight slot, count), non-zero counts only.
-    pub counts: Vec<(u16, i16)>,
+    pub(crate) counts: Vec<(u16, i16)>,
     /// The game phase (out of `params::MAX_PHASE`; the middlegame's share).
-    pub phase: i32,
+    pub(crate) phase: i32,
     /// What the evaluation adds that is not tuned here, White's view: the tempo.
-    pub white_offset: i32,
+    pub(crate) white_offset: i32,
 }
 
 /// A [`Tracer`] that keeps each weight's count, White's minus Black's.
@@ -37,7 +37,7 @@ impl Tracer for CountingTracer {
 /// The counts of `pos`'s evaluation, or `None` when its score is more than the
 /// tapered sum: endgame knowledge scales it or adds to it, the count fades it, or
 /// the game has an ai-wok (whose weights are not tuned here).
-pub fn trace(pos: &Position) -> Option<TracedPosition> {
+pub(crate) fn trace(pos: &Position) -> Option<TracedPosition> {
     if pos.variant().has_aiwok() {
         return None;
     }
@@ -69,23 +69,24 @@ pub fn trace(pos: &Position) -> Option<TracedPosition> {
     })
 }
 
-/// The tapered sum of `weights` times the traced counts (White's view), in the
-/// evaluation's own integer arithmetic.
-pub fn linear_score(weights: &[S], traced: &TracedPosition) -> i32 {
-    let mut sum = S::ZERO;
-    for &(slot, count) in &traced.counts {
-        sum += weights[slot as usize] * count as i32;
-    }
-    sum.taper(traced.phase, params::MAX_PHASE)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Variant;
+
     use crate::eval::evaluate;
     use crate::learn::tune_eval::weights;
     use crate::rng::Rng;
+
+    /// The tapered sum of `weights` times the traced counts (White's view), in the
+    /// evaluation's own integer arithmetic.
+    fn linear_score(weights: &[S], traced: &TracedPosition) -> i32 {
+        let mut sum = S::ZERO;
+        for &(slot, count) in &traced.counts {
+            sum += weights[slot as usize] * count as i32;
+        }
+        sum.taper(traced.phase, params::MAX_PHASE)
+    }
 
     #[test]
     fn the_traced_counts_give_back_the_evaluation() {

@@ -7,7 +7,7 @@ use crate::board::PieceKind;
 use crate::eval::params::*;
 use crate::eval::psqt;
 use crate::eval::score::S;
-pub use crate::eval::weight::Weight;
+pub(crate) use crate::eval::weight::Weight;
 use std::fmt::Write as _;
 
 const MATERIAL_SLOTS: usize = 5;
@@ -54,10 +54,10 @@ const fn theirs_pair(a: usize, b: usize) -> bool {
 
 impl Weight {
     /// Slots in the weight vector.
-    pub const COUNT: usize = KING_DANGER_BASE + 16;
+    pub(crate) const COUNT: usize = KING_DANGER_BASE + 16;
 
     /// This weight's slot in the vector.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         match self {
             Weight::Material(kind) => kind.index(),
             Weight::PieceSquare(kind, diagram) => PSQT_BASE + kind.index() * 64 + diagram,
@@ -87,7 +87,7 @@ impl Weight {
     // why: makruk's rules are the same mirrored left to right, so a piece is worth
     // the same on d4 as on e4 with everything else mirrored; the start position
     // (White's king on d1, Black's on e8) would otherwise teach lopsided tables.
-    pub fn mirrored(index: usize) -> Option<usize> {
+    pub(crate) fn mirrored(index: usize) -> Option<usize> {
         let psqt = PSQT_BASE..PSQT_BASE + 6 * 64;
         // Tables are 64 squares each, a8 first: the file is the index's low 3 bits.
         psqt.contains(&index)
@@ -96,13 +96,13 @@ impl Weight {
 
     /// Whether the weight has no endgame part (the evaluation uses only its
     /// middlegame value).
-    pub fn middlegame_only(index: usize) -> bool {
+    pub(crate) fn middlegame_only(index: usize) -> bool {
         index >= KING_SHIELD_SLOT
     }
 }
 
 /// Today's weights, as the evaluation uses them, in vector order.
-pub fn current() -> Vec<S> {
+pub(crate) fn current() -> Vec<S> {
     let mut out = vec![S::ZERO; Weight::COUNT];
     let mut set = |w: Weight, v: S| out[w.index()] = v;
     for kind in &PieceKind::ALL[..MATERIAL_SLOTS] {
@@ -166,7 +166,7 @@ fn table_text(name: &str, values: impl Iterator<Item = i32>) -> String {
 
 /// `weights` (in vector order, rounded) as the Rust constants of `params.rs` and
 /// `psqt.rs`, to paste over today's.
-pub fn rust_source(weights: &[S]) -> String {
+pub(crate) fn rust_source(weights: &[S]) -> String {
     let at = |w: Weight| weights[w.index()];
     let mut s = String::from("// params.rs\n");
     let material: Vec<String> = PieceKind::ALL[..MATERIAL_SLOTS]
@@ -174,7 +174,11 @@ pub fn rust_source(weights: &[S]) -> String {
         .map(|&k| pair_text(at(Weight::Material(k))))
         .chain(std::iter::once("S(0, 0)".to_string()))
         .collect();
-    let _ = writeln!(s, "pub const MATERIAL: [S; 6] = [{}];", material.join(", "));
+    let _ = writeln!(
+        s,
+        "pub(crate) const MATERIAL: [S; 6] = [{}];",
+        material.join(", ")
+    );
     for (kind, name) in PieceKind::ALL[1..MATERIAL_SLOTS]
         .iter()
         .zip(["MET", "KHON", "KNIGHT", "ROOK"])
@@ -184,7 +188,7 @@ pub fn rust_source(weights: &[S]) -> String {
             .collect();
         let _ = writeln!(
             s,
-            "pub const MOBILITY_{name}: [S; {}] = [{}];",
+            "pub(crate) const MOBILITY_{name}: [S; {}] = [{}];",
             table.len(),
             table.join(", ")
         );
@@ -205,7 +209,11 @@ pub fn rust_source(weights: &[S]) -> String {
             )
             .chain(std::iter::once("S(0, 0)".to_string()))
             .collect();
-        let _ = writeln!(s, "pub const {name}: [S; 6] = [{}];", per_kind.join(", "));
+        let _ = writeln!(
+            s,
+            "pub(crate) const {name}: [S; 6] = [{}];",
+            per_kind.join(", ")
+        );
     }
     type PairWeight = fn(usize, usize) -> Weight;
     for (name, weight, used) in [
@@ -230,7 +238,11 @@ pub fn rust_source(weights: &[S]) -> String {
                 format!("[{}]", row.join(", "))
             })
             .collect();
-        let _ = writeln!(s, "pub const {name}: [[S; 5]; 5] = [{}];", rows.join(", "));
+        let _ = writeln!(
+            s,
+            "pub(crate) const {name}: [[S; 5]; 5] = [{}];",
+            rows.join(", ")
+        );
     }
     for (name, w) in [
         ("ROOK_OPEN_FILE", Weight::RookOpenFile),
@@ -239,7 +251,7 @@ pub fn rust_source(weights: &[S]) -> String {
         ("PAWN_ISOLATED", Weight::PawnIsolated),
         ("PAWN_DOUBLED", Weight::PawnDoubled),
     ] {
-        let _ = writeln!(s, "pub const {name}: S = {};", pair_text(at(w)));
+        let _ = writeln!(s, "pub(crate) const {name}: S = {};", pair_text(at(w)));
     }
     let passed: Vec<String> = (0..8)
         .map(|rank| {
@@ -252,12 +264,12 @@ pub fn rust_source(weights: &[S]) -> String {
         .collect();
     let _ = writeln!(
         s,
-        "pub const PAWN_PASSED: [S; 8] = [{}];",
+        "pub(crate) const PAWN_PASSED: [S; 8] = [{}];",
         passed.join(", ")
     );
     let _ = writeln!(
         s,
-        "pub const KING_SHIELD: i32 = {};",
+        "pub(crate) const KING_SHIELD: i32 = {};",
         at(Weight::KingShield).mg()
     );
     let danger: Vec<String> = (0..16)
@@ -265,7 +277,7 @@ pub fn rust_source(weights: &[S]) -> String {
         .collect();
     let _ = writeln!(
         s,
-        "pub const KING_DANGER: [i32; 16] = [{}];",
+        "pub(crate) const KING_DANGER: [i32; 16] = [{}];",
         danger.join(", ")
     );
     s.push_str("\n// psqt.rs\n");
