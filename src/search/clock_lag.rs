@@ -41,14 +41,14 @@ struct PendingMove {
 
 /// Learns the clock's lag from consecutive timed moves of one game.
 #[derive(Clone, Debug, Default)]
-pub struct ClockLag {
+pub(crate) struct ClockLag {
     pending: Option<PendingMove>,
     recent: VecDeque<u64>,
 }
 
 impl ClockLag {
     /// Forgets everything (a new game, a new opponent, a new machine load).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self = ClockLag::default();
     }
 
@@ -56,7 +56,7 @@ impl ClockLag {
     /// this side's previous move (if it was the move two plies ago) from the clock
     /// now given, and remembers this move. A search without a clock, or a ponder
     /// search (the clock starts only at `ponderhit`), teaches nothing.
-    pub fn on_go(&mut self, side: Color, plies: usize, limits: &Limits) {
+    pub(crate) fn on_go(&mut self, side: Color, plies: usize, limits: &Limits) {
         let clock = match side {
             Color::White => limits.wtime,
             Color::Black => limits.btime,
@@ -96,14 +96,14 @@ impl ClockLag {
     }
 
     /// The search asked for at the last `on_go` answered after `spent_ms`.
-    pub fn on_answer(&mut self, spent_ms: u64) {
+    pub(crate) fn on_answer(&mut self, spent_ms: u64) {
         if let Some(p) = &mut self.pending {
             p.spent_ms = Some(spent_ms);
         }
     }
 
     /// The lag to plan the next moves with, from the recent moves.
-    pub fn estimate(&self) -> LagEstimate {
+    pub(crate) fn estimate(&self) -> LagEstimate {
         let n = self.recent.len().max(1) as u64;
         LagEstimate {
             typical_ms: self.recent.iter().sum::<u64>().div_ceil(n),
@@ -114,11 +114,11 @@ impl ClockLag {
 
 /// What the clock is expected to lose beyond the engine's own time, per move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LagEstimate {
+pub(crate) struct LagEstimate {
     /// The mean of the recent moves (rounded up): what each move to come will lose.
-    pub typical_ms: u64,
+    pub(crate) typical_ms: u64,
     /// The largest of the recent moves: what one move may lose.
-    pub worst_ms: u64,
+    pub(crate) worst_ms: u64,
 }
 
 #[cfg(test)]

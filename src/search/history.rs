@@ -8,7 +8,7 @@ use crate::board::{Color, Move, Piece};
 const HISTORY_MAX: i32 = 16_384;
 
 /// Per-thread ordering tables. Kept between moves of a game, cleared by `ucinewgame`.
-pub struct History {
+pub(crate) struct History {
     /// Quiet moves that caused cutoffs, by side, from and to square.
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
     /// The refutation of the previous move: indexed by its piece and target square.
@@ -29,22 +29,22 @@ impl Default for History {
 
 /// The history bonus for a cutoff at `depth`.
 // why: deeper cutoffs are better evidence; the square keeps shallow noise small.
-pub fn bonus(depth: i32) -> i32 {
+pub(crate) fn bonus(depth: i32) -> i32 {
     (depth * depth * 16 + 32).min(1600)
 }
 
 impl History {
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         *self = History::default();
     }
 
     /// Forget the killers (they belong to the previous search's plies).
-    pub fn clear_killers(&mut self) {
+    pub(crate) fn clear_killers(&mut self) {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 8];
     }
 
     #[inline(always)]
-    pub fn quiet_score(&self, side: Color, m: Move) -> i32 {
+    pub(crate) fn quiet_score(&self, side: Color, m: Move) -> i32 {
         self.butterfly[side.index()][m.from().index()][m.to().index()] as i32
     }
 
@@ -57,7 +57,7 @@ impl History {
     }
 
     /// Rewards the quiet move that cut off and punishes the quiets tried before it.
-    pub fn update_quiets(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
+    pub(crate) fn update_quiets(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
         let b = bonus(depth);
         Self::apply(
             &mut self.butterfly[side.index()][best.from().index()][best.to().index()],
@@ -74,11 +74,11 @@ impl History {
     }
 
     #[inline(always)]
-    pub fn killers(&self, ply: usize) -> [Move; 2] {
+    pub(crate) fn killers(&self, ply: usize) -> [Move; 2] {
         self.killers[ply]
     }
 
-    pub fn add_killer(&mut self, ply: usize, m: Move) {
+    pub(crate) fn add_killer(&mut self, ply: usize, m: Move) {
         let k = &mut self.killers[ply];
         if k[0] != m {
             k[1] = k[0];
@@ -87,11 +87,11 @@ impl History {
     }
 
     #[inline(always)]
-    pub fn counter(&self, previous_piece: Piece, previous_to: crate::board::Square) -> Move {
+    pub(crate) fn counter(&self, previous_piece: Piece, previous_to: crate::board::Square) -> Move {
         self.counter[previous_piece.index()][previous_to.index()]
     }
 
-    pub fn set_counter(
+    pub(crate) fn set_counter(
         &mut self,
         previous_piece: Piece,
         previous_to: crate::board::Square,

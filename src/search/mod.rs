@@ -6,24 +6,24 @@
 //! pondering or searching infinitely, and returns the best move. The engine facade
 //! calls it on a thread of its own; `bench` and the command line call it directly.
 
-pub mod clock_lag;
-pub mod history;
-pub mod limits;
-pub mod movepick;
-pub mod params;
+pub(crate) mod clock_lag;
+pub(crate) mod history;
+pub(crate) mod limits;
+pub(crate) mod movepick;
+pub(crate) mod params;
 pub mod score;
-pub mod see;
-pub mod skill;
-pub mod time;
-pub mod tt;
-pub mod wdl;
-pub mod worker;
+pub(crate) mod see;
+pub(crate) mod skill;
+pub(crate) mod time;
+pub(crate) mod tt;
+pub(crate) mod wdl;
+pub(crate) mod worker;
 
-pub use limits::Limits;
-pub use tt::{Bound, TranspositionTable};
-pub use worker::ThreadData;
+pub(crate) use limits::Limits;
+pub(crate) use tt::{Bound, TranspositionTable};
+pub(crate) use worker::ThreadData;
 
-use crate::board::{Color, Move, Position};
+use crate::board::{Move, Position};
 use crate::nnue::network::Network;
 use movepick::MovePicker;
 use std::sync::Arc;
@@ -32,20 +32,20 @@ use std::time::{Duration, Instant};
 use worker::{MainThread, RootMove, SearchContext, Worker};
 
 /// What the search threads share.
-pub struct Shared {
-    pub tt: Arc<TranspositionTable>,
+pub(crate) struct Shared {
+    pub(crate) tt: Arc<TranspositionTable>,
     /// Set to end the search (by `stop`, the clock, a node limit or the main thread).
-    pub stop: AtomicBool,
+    pub(crate) stop: AtomicBool,
     /// True while pondering: the clock does not run until `ponderhit` clears it. Set by
     /// whoever starts a `go ponder`, before the search thread exists, so a quick
     /// `ponderhit` cannot be lost.
-    pub pondering: AtomicBool,
+    pub(crate) pondering: AtomicBool,
     /// Nodes per thread, published every 1024 nodes.
-    pub nodes: Vec<AtomicU64>,
+    pub(crate) nodes: Vec<AtomicU64>,
 }
 
 impl Shared {
-    pub fn new(tt: Arc<TranspositionTable>, threads: usize) -> Shared {
+    pub(crate) fn new(tt: Arc<TranspositionTable>, threads: usize) -> Shared {
         Shared {
             tt,
             stop: AtomicBool::new(false),
@@ -54,38 +54,36 @@ impl Shared {
         }
     }
 
-    pub fn total_nodes(&self) -> u64 {
+    pub(crate) fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
 /// One principal variation after an iteration.
 #[derive(Clone, Debug)]
-pub struct SearchReport {
-    pub depth: i32,
-    pub seldepth: i32,
-    pub multipv: usize,
+pub(crate) struct SearchReport {
+    pub(crate) depth: i32,
+    pub(crate) seldepth: i32,
+    pub(crate) multipv: usize,
     /// From the side to move's view; mates as in `score`.
-    pub score: i32,
+    pub(crate) score: i32,
     /// `Some` when the score is only a bound (aspiration window failure).
-    pub bound: Option<Bound>,
-    pub nodes: u64,
-    pub time_ms: u64,
-    pub hashfull: u32,
-    pub pv: Vec<Move>,
-    /// The side to move at the root (for protocols that want White's view).
-    pub root_side: Color,
+    pub(crate) bound: Option<Bound>,
+    pub(crate) nodes: u64,
+    pub(crate) time_ms: u64,
+    pub(crate) hashfull: u32,
+    pub(crate) pv: Vec<Move>,
 }
 
 impl SearchReport {
     /// Nodes per second.
-    pub fn nps(&self) -> u64 {
+    pub(crate) fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
     }
 }
 
 /// Where the search sends its progress. The protocols format it.
-pub trait Reporter: Send + Sync {
+pub(crate) trait Reporter: Send + Sync {
     fn info(&self, report: &SearchReport);
     /// The root move being searched, on long searches.
     fn currmove(&self, depth: i32, mv: Move, number: usize);
@@ -93,42 +91,42 @@ pub trait Reporter: Send + Sync {
 
 /// Everything one search needs.
 #[derive(Clone)]
-pub struct SearchJob {
-    pub position: Position,
+pub(crate) struct SearchJob {
+    pub(crate) position: Position,
     /// Placement keys of the game's positions up to and including `position`, for
     /// repetitions.
-    pub game_keys: Vec<u64>,
-    pub limits: Limits,
-    pub multipv: usize,
-    pub move_overhead_ms: u64,
+    pub(crate) game_keys: Vec<u64>,
+    pub(crate) limits: Limits,
+    pub(crate) multipv: usize,
+    pub(crate) move_overhead_ms: u64,
     /// The clock's lag per move measured on the last moves (`clock_lag::ClockLag`).
-    pub clock_lag: clock_lag::LagEstimate,
+    pub(crate) clock_lag: clock_lag::LagEstimate,
     /// The `Contempt` option: what a draw costs the side to move at the root, in
     /// centipawns, in searches of a game (with a clock or a move time); analyses score
     /// draws 0.
-    pub contempt_cp: i32,
+    pub(crate) contempt_cp: i32,
     /// When the `go` arrived: the clock runs from here.
-    pub started: Instant,
+    pub(crate) started: Instant,
     /// The network to evaluate with; `None` for the hand-written evaluation.
-    pub network: Option<Arc<Network>>,
+    pub(crate) network: Option<Arc<Network>>,
     /// The strength handicap (`Skill Level`, `UCI_Elo`); `Skill::FULL` searches as
     /// without it.
-    pub skill: skill::Skill,
+    pub(crate) skill: skill::Skill,
 }
 
 /// The outcome of a search.
 #[derive(Clone, Debug, Default)]
-pub struct SearchResult {
+pub(crate) struct SearchResult {
     /// `None` when there is no legal move.
-    pub best: Option<Move>,
-    pub ponder: Option<Move>,
-    pub score: i32,
-    pub depth: i32,
-    pub nodes: u64,
-    pub pv: Vec<Move>,
-    pub elapsed_ms: u64,
+    pub(crate) best: Option<Move>,
+    pub(crate) ponder: Option<Move>,
+    pub(crate) score: i32,
+    pub(crate) depth: i32,
+    pub(crate) nodes: u64,
+    pub(crate) pv: Vec<Move>,
+    pub(crate) elapsed_ms: u64,
     /// Every PV line of the last iteration (MultiPV), best first.
-    pub lines: Vec<(i32, Vec<Move>)>,
+    pub(crate) lines: Vec<(i32, Vec<Move>)>,
 }
 
 /// The root moves in a first guess at best-first order.
@@ -175,7 +173,7 @@ fn root_moves(
 /// `answer` receives the result as soon as the main thread has it, before the helper
 /// threads are joined: a helper that the scheduler has not run yet must not hold the
 /// `bestmove` back while the clock runs.
-pub fn run(
+pub(crate) fn run(
     job: &SearchJob,
     shared: &Shared,
     threads: &mut [ThreadData],
@@ -225,7 +223,6 @@ pub fn run(
                 time_ms: 0,
                 hashfull: 0,
                 pv: Vec::new(),
-                root_side: pos.side_to_move(),
             });
         }
         wait_while_held(job, shared);
@@ -261,7 +258,6 @@ pub fn run(
         shared,
         limits: &job.limits,
         game_keys: &job.game_keys,
-        root_side: pos.side_to_move(),
         contempt,
         network,
     };

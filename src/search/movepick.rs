@@ -17,12 +17,12 @@ const BAD_TACTICAL: i32 = -500_000_000;
 
 /// Whether a move changes material (capture or promotion).
 #[inline(always)]
-pub fn is_tactical(pos: &Position, m: Move) -> bool {
+pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
     m.is_promotion() || pos.piece_at(m.to()).is_some()
 }
 
 /// Orders a list of legal moves and hands them out best first.
-pub struct MovePicker {
+pub(crate) struct MovePicker {
     moves: MoveList,
     scores: [i32; crate::board::moves::MAX_MOVES],
     next: usize,
@@ -33,13 +33,13 @@ pub struct MovePicker {
 }
 
 /// What the picker knows about the node for quiet-move ordering.
-pub struct QuietHints {
-    pub killers: [Move; 2],
-    pub counter: Move,
+pub(crate) struct QuietHints {
+    pub(crate) killers: [Move; 2],
+    pub(crate) counter: Move,
 }
 
 impl MovePicker {
-    pub fn new(
+    pub(crate) fn new(
         pos: &Position,
         moves: MoveList,
         tt_move: Move,
@@ -95,7 +95,7 @@ impl MovePicker {
     }
 
     /// The next best move and its ordering score.
-    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+    pub(crate) fn next_move(&mut self) -> Option<(Move, i32)> {
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -119,16 +119,12 @@ impl MovePicker {
     /// How many captures and promotions are still to come. Once a search skips
     /// every further quiet move, it is done when this is zero: the picker would
     /// only hand out moves it skips.
-    pub fn tacticals_left(&self) -> usize {
+    pub(crate) fn tacticals_left(&self) -> usize {
         self.tacticals_left
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 
@@ -145,13 +141,13 @@ fn score_is_tactical(score: i32, tt_move_tactical: bool) -> bool {
 
 /// Whether an ordering score marks a capture that loses material.
 #[inline(always)]
-pub fn is_losing_tactical(score: i32) -> bool {
+pub(crate) fn is_losing_tactical(score: i32) -> bool {
     score < BAD_TACTICAL / 2
 }
 
 /// The piece that moved and where it went, for counter-move lookups at the child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayedMove {
-    pub piece: Piece,
-    pub to: Square,
+pub(crate) struct PlayedMove {
+    pub(crate) piece: Piece,
+    pub(crate) to: Square,
 }

@@ -10,29 +10,29 @@
 
 /// One tunable: its name (the UCI option in `tune` builds), default and range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tunable {
-    pub name: &'static str,
-    pub default: i64,
-    pub min: i64,
-    pub max: i64,
+pub(crate) struct Tunable {
+    pub(crate) name: &'static str,
+    pub(crate) default: i64,
+    pub(crate) min: i64,
+    pub(crate) max: i64,
 }
 
 macro_rules! search_params {
     ($( $(#[$meta:meta])* $name:ident / $getter:ident : $ty:ty = $default:literal in $min:literal ..= $max:literal; )*) => {
-        $( $(#[$meta])* pub const $name: $ty = $default; )*
+        $( $(#[$meta])* pub(crate) const $name: $ty = $default; )*
 
         $(
             #[cfg(not(feature = "tune"))]
             #[doc = concat!("`", stringify!($name), "`.")]
             #[inline(always)]
-            pub fn $getter() -> $ty {
+            pub(crate) fn $getter() -> $ty {
                 $name
             }
 
             #[cfg(feature = "tune")]
             #[doc = concat!("`", stringify!($name), "`, as last set over UCI.")]
             #[inline(always)]
-            pub fn $getter() -> $ty {
+            pub(crate) fn $getter() -> $ty {
                 tuned::$name.load(std::sync::atomic::Ordering::Relaxed) as $ty
             }
         )*
@@ -41,18 +41,18 @@ macro_rules! search_params {
         #[allow(non_upper_case_globals)]
         mod tuned {
             use std::sync::atomic::AtomicI64;
-            $( pub static $name: AtomicI64 = AtomicI64::new(super::$name as i64); )*
+            $( pub(crate) static $name: AtomicI64 = AtomicI64::new(super::$name as i64); )*
         }
 
         /// Every tunable, in declaration order.
-        pub const TUNABLES: &[Tunable] = &[
+        pub(crate) const TUNABLES: &[Tunable] = &[
             $( Tunable { name: stringify!($name), default: $default as i64, min: $min, max: $max }, )*
         ];
 
         /// Sets a tunable by name (any letter case), clamped into its range; `false`
         /// if no tunable has that name. Only `tune` builds have settable parameters.
         #[cfg(feature = "tune")]
-        pub fn set(name: &str, value: i64) -> bool {
+        pub(crate) fn set(name: &str, value: i64) -> bool {
             use std::sync::atomic::Ordering::Relaxed;
             $(
                 if name.eq_ignore_ascii_case(stringify!($name)) {

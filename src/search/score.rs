@@ -5,57 +5,57 @@
 //! reused at another distance from the root.
 
 /// Deepest ply the search can reach (stack sizes).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// Longest mate a score can hold, in plies from the root: the search's depth plus
 /// the longest win in an endgame table (under 128 plies).
-pub const MAX_MATE_PLY: usize = 512;
+pub(crate) const MAX_MATE_PLY: usize = 512;
 
-pub const INFINITE: i32 = 32_001;
-pub const MATE: i32 = 32_000;
+pub(crate) const INFINITE: i32 = 32_001;
+pub(crate) const MATE: i32 = 32_000;
 /// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_MATE_PLY as i32;
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_MATE_PLY as i32;
 /// A win an endgame table proves by a conversion (a mate or a capture into a won
 /// bare-king ending, within the count) whose mate distance it does not know: below
 /// every mate, above every evaluation. `TABLE_WIN - n` converts in `n` plies.
 pub const TABLE_WIN: i32 = MATE_BOUND - 1;
 /// Scores beyond this are table wins or mates.
-pub const TABLE_WIN_BOUND: i32 = TABLE_WIN - MAX_MATE_PLY as i32;
-pub const DRAW: i32 = 0;
+pub(crate) const TABLE_WIN_BOUND: i32 = TABLE_WIN - MAX_MATE_PLY as i32;
+pub(crate) const DRAW: i32 = 0;
 
 /// The score of mating at `ply` plies from the root.
 #[inline(always)]
-pub const fn mate_in(ply: usize) -> i32 {
+pub(crate) const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
 /// The score of being mated at `ply` plies from the root.
 #[inline(always)]
-pub const fn mated_in(ply: usize) -> i32 {
+pub(crate) const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
 /// The score of a table's conversion at `ply` plies from the root.
 #[inline(always)]
-pub const fn table_win_in(ply: usize) -> i32 {
+pub(crate) const fn table_win_in(ply: usize) -> i32 {
     TABLE_WIN - ply as i32
 }
 
 #[inline(always)]
-pub const fn is_mate(score: i32) -> bool {
+pub(crate) const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
 /// Whether a score is proven rather than evaluated: a mate or an endgame table's
 /// win or loss.
 #[inline(always)]
-pub const fn is_proven(score: i32) -> bool {
+pub(crate) const fn is_proven(score: i32) -> bool {
     score.abs() >= TABLE_WIN_BOUND
 }
 
 /// A score as stored in the table: mates (and table wins) counted from this node,
 /// not the root.
 #[inline(always)]
-pub const fn to_table(score: i32, ply: usize) -> i32 {
+pub(crate) const fn to_table(score: i32, ply: usize) -> i32 {
     if score >= TABLE_WIN_BOUND {
         score + ply as i32
     } else if score <= -TABLE_WIN_BOUND {
@@ -67,7 +67,7 @@ pub const fn to_table(score: i32, ply: usize) -> i32 {
 
 /// A stored score brought back to distance-from-root form.
 #[inline(always)]
-pub const fn from_table(score: i32, ply: usize) -> i32 {
+pub(crate) const fn from_table(score: i32, ply: usize) -> i32 {
     if score >= TABLE_WIN_BOUND {
         score - ply as i32
     } else if score <= -TABLE_WIN_BOUND {
@@ -79,14 +79,14 @@ pub const fn from_table(score: i32, ply: usize) -> i32 {
 
 /// How a score reads on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScoreText {
+pub(crate) enum ScoreText {
     Centipawns(i32),
     /// Mate in this many moves (negative: being mated).
     Mate(i32),
 }
 
 /// The UCI reading of a score: centipawns or moves to mate.
-pub fn describe(score: i32) -> ScoreText {
+pub(crate) fn describe(score: i32) -> ScoreText {
     if score >= MATE_BOUND {
         ScoreText::Mate((MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {

@@ -6,7 +6,7 @@ use crate::eval::params::see_value_in;
 
 /// Whether the exchange started by `m` wins at least `threshold` centipawns for the
 /// mover. Promotions are counted as the pawn they are (the met is worth little more).
-pub fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
+pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let from = m.from();
     let to = m.to();
     let variant = pos.variant();

@@ -13,9 +13,9 @@ use crate::board::Move;
 use crate::rng::Rng;
 
 /// The lowest `Skill Level`.
-pub const LEVEL_MIN: i32 = -20;
+pub(crate) const LEVEL_MIN: i32 = -20;
 /// The highest `Skill Level`: the full engine.
-pub const LEVEL_MAX: i32 = 20;
+pub(crate) const LEVEL_MAX: i32 = 20;
 
 /// One rung of the calibration ladder: a level and the Elo it measured
 /// (engine-tests/tools/skill_ladder.sh; the table is in the README).
@@ -59,12 +59,12 @@ const LADDER: [Rung; 7] = [
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's rating.
-pub const ELO_MIN: i32 = LADDER[0].elo as i32;
+pub(crate) const ELO_MIN: i32 = LADDER[0].elo as i32;
 /// The highest `UCI_Elo`: the strongest level the ladder measured (above it, the full
 /// engine: `UCI_LimitStrength false`).
-pub const ELO_MAX: i32 = LADDER[LADDER.len() - 1].elo as i32;
+pub(crate) const ELO_MAX: i32 = LADDER[LADDER.len() - 1].elo as i32;
 /// `UCI_Elo`'s default, a club player's strength.
-pub const ELO_DEFAULT: i32 = 1500;
+pub(crate) const ELO_DEFAULT: i32 = 1500;
 
 /// Root moves searched side by side when the strength is limited.
 /// why 4: Stockfish's Skill uses four lines; fewer makes the choice predictable, more
@@ -73,7 +73,7 @@ const CANDIDATES: usize = 4;
 
 /// A strength handicap and the seed of its random choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Skill {
+pub(crate) struct Skill {
     /// -20.0..=20.0; 20 (or more) is the full engine. Fractional levels come from
     /// `UCI_Elo`.
     level: f64,
@@ -88,13 +88,13 @@ impl Default for Skill {
 
 impl Skill {
     /// The full engine: searches exactly as without this layer.
-    pub const FULL: Skill = Skill {
+    pub(crate) const FULL: Skill = Skill {
         level: LEVEL_MAX as f64,
         seed: 0,
     };
 
     /// `Skill Level`, clamped into -20..=20.
-    pub fn from_level(level: i32, seed: u64) -> Skill {
+    pub(crate) fn from_level(level: i32, seed: u64) -> Skill {
         Skill {
             level: level.clamp(LEVEL_MIN, LEVEL_MAX) as f64,
             seed,
@@ -102,7 +102,7 @@ impl Skill {
     }
 
     /// `UCI_Elo`: the level the calibration ladder measured at that strength.
-    pub fn from_elo(elo: i32, seed: u64) -> Skill {
+    pub(crate) fn from_elo(elo: i32, seed: u64) -> Skill {
         let elo = f64::from(elo.clamp(ELO_MIN, ELO_MAX));
         let level = LADDER.windows(2).find(|w| elo <= w[1].elo).map_or(
             LADDER[LADDER.len() - 1].level,
@@ -115,25 +115,26 @@ impl Skill {
     }
 
     /// The level, -20.0..=20.0.
-    pub fn level(&self) -> f64 {
+    #[cfg(test)]
+    fn level(&self) -> f64 {
         self.level
     }
 
     /// Whether this handicaps the search at all.
-    pub fn enabled(&self) -> bool {
+    pub(crate) fn enabled(&self) -> bool {
         self.level < LEVEL_MAX as f64
     }
 
     /// The deepest iteration: `1 + level` as in Stockfish, one ply (plus the capture
     /// search) for every level at or below 0.
-    pub fn depth(&self) -> u32 {
+    pub(crate) fn depth(&self) -> u32 {
         1 + self.level.max(0.0) as u32
     }
 
     /// How many root moves to search as MultiPV lines: at least what the user asked.
     /// why more below 0: the negative levels widen the choice (9 lines at -20), the way
     /// Fairy-Stockfish's negative levels grow its randomness.
-    pub fn candidates(&self, asked: usize) -> usize {
+    pub(crate) fn candidates(&self, asked: usize) -> usize {
         let extra = (-self.level).max(0.0) as usize / 4;
         asked.max(CANDIDATES + extra)
     }
@@ -149,7 +150,7 @@ impl Skill {
     /// and to loose moves, not by leaving a rook en prise: 30 cp at level 20, 150 (a
     /// pawn and a half) at level 0, 310 at -20, where a beginner may give away a met
     /// (about 260) but never a khon, a horse or a rook (400 and more).
-    pub fn max_loss_cp(&self) -> i32 {
+    pub(crate) fn max_loss_cp(&self) -> i32 {
         let level = self.level;
         if level >= 0.0 {
             (30.0 + 6.0 * (LEVEL_MAX as f64 - level)) as i32
@@ -160,7 +161,7 @@ impl Skill {
 
     /// Picks the line to play among `lines` (score from the side to move's view, best
     /// first). Returns its index; 0 when the strength is not limited.
-    pub fn choose(&self, lines: &[(i32, Vec<Move>)]) -> usize {
+    pub(crate) fn choose(&self, lines: &[(i32, Vec<Move>)]) -> usize {
         if !self.enabled() || lines.len() < 2 {
             return 0;
         }

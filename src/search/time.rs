@@ -35,15 +35,16 @@ const MOVES_TO_GO_SUDDEN_DEATH: u64 = 50;
 // hiccup does not shrink with the moves to go.
 const MIN_RESERVE_OVERHEADS: u64 = 10;
 
-pub struct TimeManager {
+pub(crate) struct TimeManager {
     start: Instant,
     optimum: Option<Duration>,
     maximum: Option<Duration>,
 }
 
 impl TimeManager {
-    /// Limits for `side` to move, from the `go` parameters.
-    pub fn new(limits: &Limits, side: Color, overhead_ms: u64) -> TimeManager {
+    /// Limits for `side` to move, from the `go` parameters, counted from now.
+    #[cfg(test)]
+    fn new(limits: &Limits, side: Color, overhead_ms: u64) -> TimeManager {
         TimeManager::starting_at(
             Instant::now(),
             limits,
@@ -55,7 +56,7 @@ impl TimeManager {
 
     /// Limits counted from `start` (when the `go` arrived, not when the search began),
     /// with `lag` the clock's measured lag per move (`ClockLag::estimate`).
-    pub fn starting_at(
+    pub(crate) fn starting_at(
         start: Instant,
         limits: &Limits,
         side: Color,
@@ -136,18 +137,18 @@ impl TimeManager {
         }
     }
 
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// The search must stop now.
-    pub fn out_of_time(&self) -> bool {
+    pub(crate) fn out_of_time(&self) -> bool {
         self.maximum.is_some_and(|m| self.start.elapsed() >= m)
     }
 
     /// No new iteration should start: the optimum, scaled by how unsettled the search
     /// is (`instability` 1.0 = normal, above 1 = spend more), is used up.
-    pub fn iteration_done(&self, instability: f64) -> bool {
+    pub(crate) fn iteration_done(&self, instability: f64) -> bool {
         match (self.optimum, self.maximum) {
             (Some(opt), Some(max)) => {
                 let target = opt.mul_f64(instability).min(max);
@@ -157,7 +158,7 @@ impl TimeManager {
         }
     }
 
-    pub fn is_timed(&self) -> bool {
+    pub(crate) fn is_timed(&self) -> bool {
         self.maximum.is_some()
     }
 }
@@ -167,7 +168,7 @@ impl TimeManager {
 /// whether the score fell by more than 30 centipawns in the last iteration.
 // why: a best move that keeps changing or a falling score needs more time; a
 // settled one can be played early.
-pub fn instability(stable_iterations: u32, depth: i32, score_fell: bool) -> f64 {
+pub(crate) fn instability(stable_iterations: u32, depth: i32, score_fell: bool) -> f64 {
     let base = if stable_iterations >= 4 {
         0.6
     } else if stable_iterations == 0 && depth > 4 {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The true score is at least this (a beta cutoff).
     Lower,
     /// The true score is at most this (all moves failed low).
@@ -22,11 +22,11 @@ pub enum Bound {
 
 /// One probe result.
 #[derive(Clone, Copy, Debug)]
-pub struct TtEntry {
-    pub mv: Move,
-    pub score: i32,
-    pub depth: i32,
-    pub bound: Bound,
+pub(crate) struct TtEntry {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
+    pub(crate) depth: i32,
+    pub(crate) bound: Bound,
 }
 
 #[derive(Default)]
@@ -42,7 +42,7 @@ const BUCKET: usize = 4;
 struct Bucket([Slot; BUCKET]);
 
 /// The shared table.
-pub struct TranspositionTable {
+pub(crate) struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
@@ -88,7 +88,7 @@ fn slot_generation(data: u64) -> u8 {
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
-    pub fn new(mb: usize) -> TranspositionTable {
+    pub(crate) fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::with_capacity(count);
@@ -100,13 +100,8 @@ impl TranspositionTable {
         }
     }
 
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
-    }
-
     /// Forgets everything (a new game).
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for bucket in &self.buckets {
             for slot in &bucket.0 {
                 slot.check.store(0, Ordering::Relaxed);
@@ -117,7 +112,7 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search, so older entries are replaced first.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -133,7 +128,7 @@ impl TranspositionTable {
     /// Starts bringing the bucket for `key` into cache ahead of the probe, without
     /// waiting for it.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
+    pub(crate) fn prefetch(&self, key: u64) {
         let bucket: *const Bucket = self.bucket(key);
         // why a prefetch instruction and not a plain read: a read whose value is unused
         // still cannot retire before the line arrives, so the CPU stalls on the memory
@@ -149,7 +144,7 @@ impl TranspositionTable {
         let _ = bucket;
     }
 
-    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<TtEntry> {
         for slot in &self.bucket(key).0 {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
@@ -161,7 +156,7 @@ impl TranspositionTable {
     }
 
     /// Stores a result. Keeps the old move when the new result has none.
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+    pub(crate) fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         let bucket = self.bucket(key);
         // Pick the slot: the same key, else an empty one, else the least valuable
@@ -205,7 +200,7 @@ impl TranspositionTable {
     }
 
     /// Permille of the first thousand buckets' slots used in this search (UCI hashfull).
-    pub fn hashfull(&self) -> u32 {
+    pub(crate) fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) & 63;
         let sample = self.buckets.len().min(250);
         let mut used = 0;

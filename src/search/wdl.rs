@@ -46,32 +46,27 @@ const PAWNLESS: Model = Model {
 
 /// Chances in per mille, from one side's view; they sum to 1000.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wdl {
-    pub win: u32,
-    pub draw: u32,
-    pub loss: u32,
+pub(crate) struct Wdl {
+    pub(crate) win: u32,
+    pub(crate) draw: u32,
+    pub(crate) loss: u32,
 }
 
 impl Wdl {
     /// The same chances from the other side's view.
-    pub fn flipped(self) -> Wdl {
+    pub(crate) fn flipped(self) -> Wdl {
         Wdl {
             win: self.loss,
             draw: self.draw,
             loss: self.win,
         }
     }
-
-    /// The expected score, 0.0..=1.0.
-    pub fn expected(self) -> f64 {
-        (f64::from(self.win) + f64::from(self.draw) / 2.0) / 1000.0
-    }
 }
 
 /// What the model needs of a position: its material and its count. Cheap to keep for
 /// a search's root.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WdlContext {
+pub(crate) struct WdlContext {
     /// Material / `START_MATERIAL`.
     x: f64,
     pawnless: bool,
@@ -80,7 +75,7 @@ pub struct WdlContext {
 }
 
 impl WdlContext {
-    pub fn of(pos: &Position) -> WdlContext {
+    pub(crate) fn of(pos: &Position) -> WdlContext {
         let mut material = 0;
         for (kind, value) in PieceKind::ALL.iter().zip(MATERIAL) {
             material += value * pos.pieces_of_kind(*kind).count() as i32;
@@ -93,7 +88,7 @@ impl WdlContext {
     }
 
     /// The chances of the side to move with `score` (the side to move's view).
-    pub fn wdl(&self, score: i32) -> Wdl {
+    pub(crate) fn wdl(&self, score: i32) -> Wdl {
         if score >= TABLE_WIN_BOUND {
             return Wdl {
                 win: 1000,

@@ -27,21 +27,21 @@ use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
 #[derive(Default)]
-pub struct ThreadData {
-    pub history: History,
-    pub pawn_cache: PawnCache,
+pub(crate) struct ThreadData {
+    pub(crate) history: History,
+    pub(crate) pawn_cache: PawnCache,
 }
 
 /// A root move with what the last iterations learned about it.
 #[derive(Clone, Debug)]
-pub struct RootMove {
-    pub mv: Move,
-    pub score: i32,
-    pub previous_score: i32,
+pub(crate) struct RootMove {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
+    pub(crate) previous_score: i32,
     /// Whether `score` is a bound rather than exact (aspiration fail).
-    pub bound: Option<Bound>,
-    pub pv: Vec<Move>,
-    pub seldepth: usize,
+    pub(crate) bound: Option<Bound>,
+    pub(crate) pv: Vec<Move>,
+    pub(crate) seldepth: usize,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -125,8 +125,8 @@ fn table_score(pos: &Position, ply: usize, draw: i32) -> Option<i32> {
     })
 }
 
-pub struct Worker<'a> {
-    pub id: usize,
+pub(crate) struct Worker<'a> {
+    pub(crate) id: usize,
     shared: &'a Shared,
     limits: &'a Limits,
     data: &'a mut ThreadData,
@@ -134,7 +134,7 @@ pub struct Worker<'a> {
     time: Option<TimeManager>,
     reporter: Option<&'a dyn Reporter>,
     multipv: usize,
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     seldepth: usize,
     /// Placement keys (count left out, as a threefold repetition is judged) of the
     /// game's positions, then of the current line; the last is this node.
@@ -142,11 +142,10 @@ pub struct Worker<'a> {
     stack: Vec<Frame>,
     pv_table: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    pub root_moves: Vec<RootMove>,
+    pub(crate) root_moves: Vec<RootMove>,
     pv_index: usize,
-    pub completed_depth: i32,
+    pub(crate) completed_depth: i32,
     stopped: bool,
-    root_side: Color,
     /// What a draw costs the side to move at the root, in centipawns (0 outside games).
     contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
@@ -162,29 +161,28 @@ pub struct Worker<'a> {
 /// What every thread of one search shares: the table, the limits, the game and how
 /// positions are scored.
 #[derive(Clone, Copy)]
-pub struct SearchContext<'a> {
-    pub shared: &'a Shared,
-    pub limits: &'a Limits,
+pub(crate) struct SearchContext<'a> {
+    pub(crate) shared: &'a Shared,
+    pub(crate) limits: &'a Limits,
     /// Placement keys of the game's positions, the root last.
-    pub game_keys: &'a [u64],
-    pub root_side: Color,
+    pub(crate) game_keys: &'a [u64],
     /// What a draw costs the side to move at the root, in centipawns (0 outside games).
-    pub contempt: i32,
+    pub(crate) contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
-    pub network: Option<&'a Network>,
+    pub(crate) network: Option<&'a Network>,
 }
 
 /// What only the main thread has: the clock, the reporter and the lines to report.
-pub struct MainThread<'a> {
-    pub time: TimeManager,
-    pub reporter: Option<&'a dyn Reporter>,
-    pub multipv: usize,
+pub(crate) struct MainThread<'a> {
+    pub(crate) time: TimeManager,
+    pub(crate) reporter: Option<&'a dyn Reporter>,
+    pub(crate) multipv: usize,
 }
 
 impl<'a> Worker<'a> {
     /// Thread `id` of a search; `main` for thread 0, `None` for a helper (one line, no
     /// clock: it stops when told).
-    pub fn new(
+    pub(crate) fn new(
         id: usize,
         context: SearchContext<'a>,
         data: &'a mut ThreadData,
@@ -195,7 +193,6 @@ impl<'a> Worker<'a> {
             shared,
             limits,
             game_keys,
-            root_side,
             contempt,
             network,
         } = context;
@@ -221,7 +218,6 @@ impl<'a> Worker<'a> {
             pv_index: 0,
             completed_depth: 0,
             stopped: false,
-            root_side,
             contempt,
             network,
             accumulators: if network.is_some() {
@@ -377,7 +373,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Iterative deepening until a limit or `stop`.
-    pub fn iterate(&mut self, root: &Position) {
+    pub(crate) fn iterate(&mut self, root: &Position) {
         let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
             (d as i32).clamp(1, MAX_PLY as i32 - 4)
         });
@@ -1194,7 +1190,6 @@ impl<'a> Worker<'a> {
                 time_ms: elapsed,
                 hashfull: self.shared.tt.hashfull(),
                 pv: rm.pv.clone(),
-                root_side: self.root_side,
             });
         }
     }
