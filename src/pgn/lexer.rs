@@ -12,7 +12,7 @@ use std::fmt;
 
 /// One piece of PGN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenKind {
+pub(crate) enum TokenKind {
     /// `[Name "value"]`, the value unescaped.
     Tag { name: String, value: String },
     /// `12.` or `12...` (the number only).
@@ -37,15 +37,15 @@ pub enum TokenKind {
 /// A token and the line (from 1) it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
-    pub kind: TokenKind,
-    pub line: usize,
+    pub(crate) kind: TokenKind,
+    pub(crate) line: usize,
 }
 
 /// Text that cannot be split into tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LexError {
-    pub line: usize,
-    pub message: String,
+    pub(crate) line: usize,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for LexError {
@@ -55,7 +55,7 @@ impl fmt::Display for LexError {
 }
 
 /// The game results a PGN game may end with.
-pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Position judgements some sites write as words after a move (`+=` White is slightly
 /// better, `-+` Black is winning, ...): read as NAGs, like the `$14` they stand for.
@@ -87,7 +87,7 @@ fn ends_word(c: char) -> bool {
 }
 
 /// Shortens hostile input before it goes into a message.
-pub fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     const MAX: usize = 40;
     if s.chars().count() > MAX {
         let mut t: String = s.chars().take(MAX).collect();

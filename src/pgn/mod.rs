@@ -12,19 +12,21 @@
 //! cutechess write them) and with the western letters older sites use (`Bed4`, `Qd5`,
 //! promotions without `=M`), with whatever marks sites add (see [`move_marks`]).
 
-pub mod decode;
+pub(crate) mod decode;
 pub mod lexer;
-pub mod move_marks;
-pub mod reader;
+pub(crate) mod move_marks;
+pub(crate) mod reader;
 pub mod replay;
-pub mod san_line;
-pub mod writer;
+pub(crate) mod san_line;
+pub(crate) mod writer;
 
 pub use decode::decode;
 pub use reader::{PgnError, WrittenGame, read_games};
-pub use replay::{Game, replay, replay_in};
-pub use san_line::{numbered_san, numbered_san_tokens};
-pub use writer::{GameOut, MoveOut, Piece, write_game};
+pub use replay::Game;
+pub(crate) use replay::replay_in;
+pub use san_line::numbered_san;
+pub(crate) use san_line::numbered_san_tokens;
+pub(crate) use writer::{GameOut, MoveOut, Piece, write_game};
 
 /// Reads and replays every game of a PGN text: one result per game, in file order.
 /// A game without a `[Variant]` tag is makruk.

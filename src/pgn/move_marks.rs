@@ -6,20 +6,20 @@
 
 /// A written move split into the move and the marks after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveMarks<'a> {
+pub(crate) struct MoveMarks<'a> {
     /// The move itself: `Nd8`, `dxe6=M`, `e3e4`.
-    pub body: &'a str,
+    pub(crate) body: &'a str,
     /// The annotation glyph as written (`!?`, `??`), or empty.
-    pub glyph: String,
+    pub(crate) glyph: String,
     /// A draw-offer mark followed the move.
-    pub draw_offer: bool,
+    pub(crate) draw_offer: bool,
     /// The check or mate sign as written (`+`, `#`, `++`), or empty.
-    pub check: String,
+    pub(crate) check: String,
 }
 
 /// Splits the marks off the end of a move's text, in any order (`Nd8+=`, `Nd8=+`,
 /// `Nd8!?+`). A promotion's `=M` / `=Q` is part of the move and stays in `body`.
-pub fn split_marks(text: &str) -> MoveMarks<'_> {
+pub(crate) fn split_marks(text: &str) -> MoveMarks<'_> {
     let mut body = text;
     let mut glyph = String::new();
     let mut check = String::new();

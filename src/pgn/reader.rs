@@ -11,22 +11,22 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
     pub text: String,
-    pub line: usize,
+    pub(crate) line: usize,
     /// Comments written after the move (before the next move).
     pub comments: Vec<String>,
     /// A draw-offer mark written apart from the move (`Nd8 (=)`); one glued to it
     /// (`Nd8=`) is still in `text`.
-    pub draw_offer: bool,
+    pub(crate) draw_offer: bool,
 }
 
 /// One game as written: tags, main-line moves and result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenGame {
     /// 1 for the first game of the file.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The line the game starts on.
-    pub line: usize,
-    pub tags: Vec<(String, String)>,
+    pub(crate) line: usize,
+    pub(crate) tags: Vec<(String, String)>,
     /// Comments before the first move.
     pub preamble: Vec<String>,
     pub moves: Vec<WrittenMove>,
@@ -60,7 +60,7 @@ const KNOWN_TAGS: [&str; 12] = [
 
 /// A tag name in its standard case when it is one of `KNOWN_TAGS` in any case
 /// (`variant`, `SETUP`, `Fen`), else as written.
-pub fn standard_tag_name(name: String) -> String {
+pub(crate) fn standard_tag_name(name: String) -> String {
     match KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&name)) {
         Some(k) => k.to_string(),
         None => name,
@@ -68,14 +68,14 @@ pub fn standard_tag_name(name: String) -> String {
 }
 
 /// The value of tag `name` in a tag list.
-pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(crate) fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
     tags.iter()
         .find(|(n, _)| n == name)
         .map(|(_, v)| v.as_str())
 }
 
 /// How a game is named in messages: its number, and the players when known.
-pub fn game_label(number: usize, tags: &[(String, String)]) -> String {
+pub(crate) fn game_label(number: usize, tags: &[(String, String)]) -> String {
     let white = tag_value(tags, "White").filter(|s| !s.is_empty() && *s != "?");
     let black = tag_value(tags, "Black").filter(|s| !s.is_empty() && *s != "?");
     match (white, black) {
@@ -92,9 +92,9 @@ pub fn game_label(number: usize, tags: &[(String, String)]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
     /// `game 2 (White - Black)`.
-    pub game: String,
-    pub line: usize,
-    pub message: String,
+    pub(crate) game: String,
+    pub(crate) line: usize,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for PgnError {

@@ -13,7 +13,7 @@ use crate::board::{FenRules, Move, MoveError, Position, Variant};
 pub struct Game {
     /// 1 for the first game of the file.
     pub number: usize,
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     pub start: Position,
     pub moves: Vec<Move>,
     /// The comments written after each move (same length as `moves`).
@@ -21,21 +21,21 @@ pub struct Game {
     /// Whether a draw offer was marked after each move (same length as `moves`).
     pub draw_offers: Vec<bool>,
     /// Comments before the first move.
-    pub preamble: Vec<String>,
+    pub(crate) preamble: Vec<String>,
     /// The result written at the end of the movetext.
-    pub result: String,
+    pub(crate) result: String,
     /// Why the game stopped before its written end, if it did.
     pub error: Option<PgnError>,
 }
 
 impl Game {
     /// `game 2 (White - Black)`.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         game_label(self.number, &self.tags)
     }
 
     /// The value of tag `name`.
-    pub fn tag(&self, name: &str) -> Option<&str> {
+    pub(crate) fn tag(&self, name: &str) -> Option<&str> {
         super::reader::tag_value(&self.tags, name)
     }
 
@@ -57,7 +57,7 @@ impl Game {
 const PIECE_LETTERS: &str = "KRNSBMQFP";
 
 /// `17.` for White's move, `17...` for Black's.
-pub fn move_number_text(pos: &Position) -> String {
+pub(crate) fn move_number_text(pos: &Position) -> String {
     match pos.side_to_move() {
         crate::board::Color::White => format!("{}.", pos.fullmove_number()),
         crate::board::Color::Black => format!("{}...", pos.fullmove_number()),

@@ -21,27 +21,27 @@ pub enum Piece {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveOut {
     /// The SAN, with any `?`/`??` suffix.
-    pub san: String,
-    pub comments: Vec<String>,
-    pub variations: Vec<Vec<Piece>>,
+    pub(crate) san: String,
+    pub(crate) comments: Vec<String>,
+    pub(crate) variations: Vec<Vec<Piece>>,
     /// Comments after the variations (about the position the move led to).
-    pub comments_after: Vec<String>,
+    pub(crate) comments_after: Vec<String>,
 }
 
 /// A game to write.
 #[derive(Clone, Debug)]
 pub struct GameOut {
-    pub tags: Vec<(String, String)>,
+    pub(crate) tags: Vec<(String, String)>,
     /// The position the moves start from (for the move numbers).
-    pub start: Position,
+    pub(crate) start: Position,
     /// Comments before the first move.
-    pub preamble: Vec<String>,
-    pub moves: Vec<MoveOut>,
-    pub result: String,
+    pub(crate) preamble: Vec<String>,
+    pub(crate) moves: Vec<MoveOut>,
+    pub(crate) result: String,
 }
 
 /// A tag value with `\` and `"` escaped, line breaks turned into spaces.
-pub fn escape_tag_value(value: &str) -> String {
+pub(crate) fn escape_tag_value(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
@@ -55,7 +55,7 @@ pub fn escape_tag_value(value: &str) -> String {
 }
 
 /// Comment text that cannot end its comment early: braces become parentheses.
-pub fn clean_comment(text: &str) -> String {
+pub(crate) fn clean_comment(text: &str) -> String {
     text.replace('{', "(").replace('}', ")")
 }
 
@@ -153,7 +153,7 @@ impl Wrapper {
 }
 
 /// The movetext pieces of a game (moves with numbers, comments, variations, result).
-pub fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
+pub(crate) fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for c in &game.preamble {
         pieces.push(Piece::Comment(c.clone()));

@@ -28,7 +28,7 @@ use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
 
 /// Stored for a position that no count allowance wins or loses (or that cannot occur).
-pub const NO_RESULT: u8 = u8::MAX;
+pub(crate) const NO_RESULT: u8 = u8::MAX;
 
 /// Longest distance the table resolves, in plies.
 // why: a board's-honour count leaves at most 130 plies (a FEN with no count yet,
@@ -41,12 +41,12 @@ const CONFIGS: usize = 32 * 64 * 64;
 
 /// Where the captures of a duel lead: for each side's piece, the bare-king table of
 /// that piece read with the allowance the fresh piece's honour gives.
-pub struct Exits<'a> {
+pub(crate) struct Exits<'a> {
     /// The White piece's exits (White captured Black's piece), strong side White.
-    pub white: &'a BareLosses,
+    pub(crate) white: &'a BareLosses,
     /// The Black piece's exits (Black captured White's piece), read in the flipped
     /// frame (Black as the strong White side).
-    pub black: &'a BareLosses,
+    pub(crate) black: &'a BareLosses,
 }
 
 /// A solved K+X v K+Y ending.
@@ -130,7 +130,7 @@ struct Facts {
 impl DuelTable {
     /// Solves the ending of White's king and `white` against Black's king and
     /// `black` (in the table's frame), with `exits` valuing the captures.
-    pub fn generate(white: PieceKind, black: PieceKind, exits: &Exits) -> DuelTable {
+    pub(crate) fn generate(white: PieceKind, black: PieceKind, exits: &Exits) -> DuelTable {
         let mut table = DuelTable {
             kinds: [white, black],
             white_to_move: vec![NO_RESULT; CONFIGS * 64],
@@ -139,11 +139,6 @@ impl DuelTable {
         let facts = table.facts(exits);
         table.solve(&facts);
         table
-    }
-
-    /// The pieces, White's then Black's, in the table's frame.
-    pub fn kinds(&self) -> [PieceKind; 2] {
-        self.kinds
     }
 
     fn white_attacks(&self, white: Square, occupied: u64) -> u64 {
@@ -381,7 +376,7 @@ impl DuelTable {
     /// The stored number of a position in the table's frame: odd, the side to move
     /// wins once the count leaves that many plies; even, it loses once the count
     /// leaves that many; `NO_RESULT`, a draw whatever the count.
-    pub fn value(
+    pub(crate) fn value(
         &self,
         white_king: Square,
         white: Square,
@@ -406,7 +401,7 @@ impl DuelTable {
     /// Legal positions stored (White king on files a-d, both sides to move), how
     /// many the side to move wins with the count's longest allowance (130 plies, a
     /// FEN with no count yet), and the longest such win in plies.
-    pub fn summary(&self, allowance: u8) -> (u64, u64, u8) {
+    pub(crate) fn summary(&self, allowance: u8) -> (u64, u64, u8) {
         let (mut legal, mut won, mut longest) = (0u64, 0u64, 0u8);
         for values in [&self.white_to_move, &self.black_to_move] {
             for &v in values.iter() {
@@ -435,7 +430,7 @@ impl DuelTable {
     }
 
     /// Bytes held by the table.
-    pub fn memory_bytes(&self) -> usize {
+    pub(crate) fn memory_bytes(&self) -> usize {
         self.white_to_move.len() + self.black_to_move.len()
     }
 }

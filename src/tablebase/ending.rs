@@ -41,7 +41,7 @@ const DUEL_ORDER: [PieceKind; 4] = [
 ];
 
 /// Whether positions of `variant` are read from the tables (see `Ending::of`).
-pub fn has_tables(variant: Variant) -> bool {
+pub(crate) fn has_tables(variant: Variant) -> bool {
     matches!(
         variant,
         Variant::Makruk | Variant::Cambodian | Variant::Asean
@@ -114,7 +114,7 @@ impl Ending {
     }
 
     /// The ending of a king and `kind` against a bare king.
-    pub fn single(kind: PieceKind) -> Option<Ending> {
+    pub(crate) fn single(kind: PieceKind) -> Option<Ending> {
         match kind {
             PieceKind::Rook => Some(Ending::Rook),
             PieceKind::Khon => Some(Ending::Khon),
@@ -126,7 +126,7 @@ impl Ending {
 
     /// The K+X v K+Y ending of these two pieces, in either order, and whether the
     /// first given is Black in the table's frame.
-    pub fn of_duel(a: PieceKind, b: PieceKind) -> Option<(Ending, bool)> {
+    pub(crate) fn of_duel(a: PieceKind, b: PieceKind) -> Option<(Ending, bool)> {
         let rank = |k| DUEL_ORDER.iter().position(|&o| o == k);
         let (ra, rb) = (rank(a)?, rank(b)?);
         let swapped = ra > rb;

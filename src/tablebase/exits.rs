@@ -10,7 +10,7 @@ use crate::board::{Bitboard, Color, PieceKind, Position, Square, Variant};
 /// last piece (`captured`) of a K+X v K+Y ending, the bare side to move, as the
 /// counting rules of `variant` start the piece's honour there (and, in ASEAN chess,
 /// as the fifty-move rule allows).
-pub fn allowance(variant: Variant, capturer: PieceKind, captured: PieceKind) -> u32 {
+pub(crate) fn allowance(variant: Variant, capturer: PieceKind, captured: PieceKind) -> u32 {
     // White's king on a1, the capturer on d4 and its victim on a square it attacks;
     // Black's king on h8, out of the way. The capture is then played by the rules
     // core, which starts the count.

@@ -26,9 +26,10 @@ mod probe;
 mod store;
 mod table;
 
-pub use duel::DuelTable;
 pub use ending::Ending;
-pub use exits::allowance;
-pub use probe::{duel_allowance, extend_line, plies_allowed, probe, probe_with_count};
-pub use store::{build, ensure, ensure_duel, get, get_duel, prepare, reachable};
-pub use table::{BareLosses, Placement, Table, Verdict};
+pub(crate) use probe::{duel_allowance, plies_allowed};
+pub use probe::{extend_line, probe, probe_with_count};
+pub(crate) use store::{build, get, get_duel};
+pub use store::{ensure, ensure_duel, prepare, reachable};
+pub(crate) use table::Placement;
+pub use table::{Table, Verdict};

@@ -17,7 +17,7 @@ use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
 
 /// Stored for a strong-side-to-move position that is not a win.
-pub const NOT_WON: u8 = u8::MAX;
+pub(crate) const NOT_WON: u8 = u8::MAX;
 
 /// What a table says of a position, from the side to move's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,15 +39,15 @@ pub enum Verdict {
 /// files a-d), pieces in the order of the table's kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
-    pub strong_king: Square,
-    pub weak_king: Square,
-    pub pieces: [Square; 2],
+    pub(crate) strong_king: Square,
+    pub(crate) weak_king: Square,
+    pub(crate) pieces: [Square; 2],
 }
 
 impl Placement {
     /// Brings a placement into the stored half (strong king on files a-d): a board
     /// mirrored left to right is the same position for every makruk piece.
-    pub fn canonical(self) -> Placement {
+    pub(crate) fn canonical(self) -> Placement {
         if self.strong_king.file() < 4 {
             return self;
         }
@@ -344,7 +344,7 @@ impl Table {
     }
 
     /// The verdict for a placement in the table's frame (see `Placement`).
-    pub fn verdict(&self, p: Placement, strong_to_move: bool) -> Verdict {
+    pub(crate) fn verdict(&self, p: Placement, strong_to_move: bool) -> Verdict {
         let p = p.canonical();
         let c = self.config(p.strong_king, &p.pieces);
         if strong_to_move {
@@ -392,7 +392,7 @@ impl Table {
     /// piece, as `BareLosses::index` reads them), the bare king's squares from which
     /// the bare side, to move, is mated within `allowed` plies. These are the won exits
     /// of the endings where a capture leaves a bare king with a fresh count.
-    pub fn bare_losses(&self, allowed: u32) -> BareLosses {
+    pub(crate) fn bare_losses(&self, allowed: u32) -> BareLosses {
         assert_eq!(self.len, 1, "exits lead into one-piece tables");
         let mut lost = vec![0u64; self.configurations()];
         for (c, set) in lost.iter_mut().enumerate() {
@@ -418,7 +418,7 @@ impl Table {
 
     /// Strong-to-move positions stored (strong king on files a-d): how many there
     /// are, and how many are won in each number of plies.
-    pub fn win_lengths(&self) -> (u64, Vec<u64>) {
+    pub(crate) fn win_lengths(&self) -> (u64, Vec<u64>) {
         let mut legal = 0;
         let mut by_plies = vec![0u64; NOT_WON as usize];
         for c in 0..self.configurations() {
@@ -477,7 +477,7 @@ impl Table {
     }
 
     /// Bytes held by the table.
-    pub fn memory_bytes(&self) -> usize {
+    pub(crate) fn memory_bytes(&self) -> usize {
         self.dtm.len() + self.attacked.len() * 8
     }
 }
@@ -492,7 +492,7 @@ impl BareLosses {
     /// The bare king's squares from which it is mated in time, with the strong king
     /// and piece on these squares (any file: mirrored here).
     #[inline]
-    pub fn lost_set(&self, strong_king: Square, piece: Square) -> u64 {
+    pub(crate) fn lost_set(&self, strong_king: Square, piece: Square) -> u64 {
         if strong_king.file() < 4 {
             self.lost[Self::index(strong_king, piece)]
         } else {
@@ -503,7 +503,7 @@ impl BareLosses {
 
     /// Whether the bare king on `weak_king`, to move, is mated in time.
     #[inline]
-    pub fn is_lost(&self, strong_king: Square, piece: Square, weak_king: Square) -> bool {
+    pub(crate) fn is_lost(&self, strong_king: Square, piece: Square, weak_king: Square) -> bool {
         self.lost_set(strong_king, piece) & Bitboard::from_square(weak_king).0 != 0
     }
 
