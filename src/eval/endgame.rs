@@ -20,7 +20,7 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// The relatives: an ai-wok mates alone; where pawns promote to a mating piece
 /// (ASEAN's rook, the ai-wok) a pawn is enough; in Kar Ouk (a check wins) and makpong
 /// (a checked king may not step away) any man is.
-pub fn has_mating_material(pos: &Position, color: Color) -> bool {
+pub(crate) fn has_mating_material(pos: &Position, color: Color) -> bool {
     let n = |kind| pos.pieces(color, kind).count();
     let variant = pos.variant();
     if variant.check_counting() || variant.king_frozen_in_check() {
@@ -66,16 +66,16 @@ fn king_distance(a: Square, b: Square) -> i32 {
 
 /// What the endgame knowledge did, for the `eval` breakdown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EndgameAdjustment {
+pub(crate) struct EndgameAdjustment {
     /// Added to White's score (bare-king guidance).
-    pub bonus: i32,
+    pub(crate) bonus: i32,
     /// The score is multiplied by `scale / 64`.
-    pub scale: i32,
+    pub(crate) scale: i32,
 }
 
 /// How much of a score `strong` keeps when its material cannot mate: `Some(scale)`
 /// out of 64, or `None` when it can.
-pub fn mating_material_scale(pos: &Position, strong: Color) -> Option<i32> {
+pub(crate) fn mating_material_scale(pos: &Position, strong: Color) -> Option<i32> {
     if has_mating_material(pos, strong) {
         return None;
     }
@@ -92,7 +92,7 @@ pub fn mating_material_scale(pos: &Position, strong: Color) -> Option<i32> {
 }
 
 /// Endgame adjustments for a white-relative score `white_score`.
-pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
+pub(crate) fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
     let mut out = EndgameAdjustment {
         bonus: 0,
         scale: 64,
@@ -152,7 +152,7 @@ pub fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
 }
 
 /// Fades a score toward zero as the running count nears its limit.
-pub fn fade_for_count(pos: &Position, score: i32) -> i32 {
+pub(crate) fn fade_for_count(pos: &Position, score: i32) -> i32 {
     match pos.count().plies_left() {
         Some(left) if (left as i32) < COUNT_FADE_PLIES => score * left as i32 / COUNT_FADE_PLIES,
         _ => score,

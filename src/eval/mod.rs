@@ -12,12 +12,12 @@
 //! parameter. The evaluation knows nothing of the fitter: it names its weights, and
 //! the learning side decides what to do with the counts.
 
-pub mod endgame;
+pub(crate) mod endgame;
 pub mod params;
-pub mod pawns;
-pub mod psqt;
-pub mod score;
-pub mod weight;
+pub(crate) mod pawns;
+pub(crate) mod psqt;
+pub(crate) mod score;
+pub(crate) mod weight;
 
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
 use params::*;
@@ -27,7 +27,7 @@ use weight::Weight;
 
 /// The evaluation terms, for the breakdown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Term {
+pub(crate) enum Term {
     Material,
     PieceSquare,
     Mobility,
@@ -37,7 +37,7 @@ pub enum Term {
 }
 
 impl Term {
-    pub const ALL: [Term; 6] = [
+    pub(crate) const ALL: [Term; 6] = [
         Term::Material,
         Term::PieceSquare,
         Term::Mobility,
@@ -46,7 +46,7 @@ impl Term {
         Term::KingSafety,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Term::Material => "Material",
             Term::PieceSquare => "Piece-square",
@@ -76,16 +76,16 @@ impl Tracer for NoTrace {
 
 /// The evaluation broken down by term, for the `eval` command.
 #[derive(Clone, Debug, Default)]
-pub struct Breakdown {
+pub(crate) struct Breakdown {
     /// Per term, White's and Black's (mg, eg) contributions.
-    pub terms: Vec<(Term, [S; 2])>,
-    pub phase: i32,
-    pub tapered: i32,
-    pub endgame: endgame::EndgameAdjustment,
-    pub after_endgame: i32,
-    pub after_count: i32,
+    pub(crate) terms: Vec<(Term, [S; 2])>,
+    pub(crate) phase: i32,
+    pub(crate) tapered: i32,
+    pub(crate) endgame: endgame::EndgameAdjustment,
+    pub(crate) after_endgame: i32,
+    pub(crate) after_count: i32,
     /// Final score from the side to move's view (what the search sees).
-    pub final_score: i32,
+    pub(crate) final_score: i32,
 }
 
 impl Tracer for Breakdown {
@@ -102,13 +102,13 @@ impl Tracer for Breakdown {
 
 /// The score of `pos` in centipawns from the side to move's point of view.
 #[inline]
-pub fn evaluate(pos: &Position) -> i32 {
+pub(crate) fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &mut NoTrace, pawns::terms(pos)).0
 }
 
 /// [`evaluate`], with the pawn structure looked up in (and kept in) `cache`.
 #[inline]
-pub fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
+pub(crate) fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
     let pawn_terms = cache.terms(pos);
     evaluate_with(pos, &mut NoTrace, pawn_terms).0
 }
@@ -123,7 +123,7 @@ pub fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
 /// hand-written guidance terms (the small-edge scale) are left out: the network
 /// learnt them from searches that used them, and adding them again counts them twice.
 #[inline]
-pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
+pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
     if pos.pieces_of(Color::White).count() == 1 || pos.pieces_of(Color::Black).count() == 1 {
         return evaluate(pos);
     }
@@ -139,7 +139,7 @@ pub fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
 }
 
 /// The evaluation with every term shown.
-pub fn breakdown(pos: &Position) -> Breakdown {
+pub(crate) fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
     let (score, phase, tapered, eg, after_eg, after_count) =
         evaluate_with(pos, &mut b, pawns::terms(pos));
@@ -417,7 +417,10 @@ pub(crate) fn evaluate_with<T: Tracer>(
 /// What the `eval` command prints: the hand-written breakdown, then (when a network
 /// is in use) the network's raw score and the score after the makruk knowledge, the
 /// one the search sees.
-pub fn format_report(pos: &Position, network: Option<&crate::nnue::network::Network>) -> String {
+pub(crate) fn format_report(
+    pos: &Position,
+    network: Option<&crate::nnue::network::Network>,
+) -> String {
     let mut s = format_breakdown(pos);
     let white = |stm: i32| match pos.side_to_move() {
         Color::White => stm,
@@ -444,7 +447,7 @@ pub fn format_report(pos: &Position, network: Option<&crate::nnue::network::Netw
 }
 
 /// The breakdown as a table, for the UCI `eval` command.
-pub fn format_breakdown(pos: &Position) -> String {
+pub(crate) fn format_breakdown(pos: &Position) -> String {
     let b = breakdown(pos);
     let mut s = String::new();
     let cp = |v: i32| format!("{:>6.2}", v as f64 / 100.0);

@@ -40,12 +40,7 @@ static FRONT_SPAN: [[u64; 64]; 2] = {
     table
 };
 
-/// The pawn-structure score of `color`'s pawns.
-pub fn evaluate(pos: &Position, color: Color) -> S {
-    evaluate_traced(pos, color, &mut NoTrace)
-}
-
-/// [`evaluate`], telling `tracer` which weights count.
+/// The pawn-structure score of `color`'s pawns, telling `tracer` which weights count.
 #[inline(always)]
 fn evaluate_traced<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     let ours = pos.pieces(color, PieceKind::Pawn);
@@ -80,9 +75,9 @@ fn evaluate_traced<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S
 /// What the pawn placement alone decides, per side (White, Black): the structure
 /// and the pawns' piece-square values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PawnTerms {
-    pub structure: [S; 2],
-    pub placement: [S; 2],
+pub(crate) struct PawnTerms {
+    pub(crate) structure: [S; 2],
+    pub(crate) placement: [S; 2],
 }
 
 /// The sum of `color`'s pawns' piece-square values.
@@ -99,7 +94,7 @@ fn placement<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
 
 /// [`PawnTerms`] worked out from the position.
 #[inline]
-pub fn terms(pos: &Position) -> PawnTerms {
+pub(crate) fn terms(pos: &Position) -> PawnTerms {
     terms_traced(pos, &mut NoTrace)
 }
 
@@ -132,7 +127,7 @@ struct PawnEntry {
 // why: the pawns change in few moves, so most evaluations in a search meet a pawn
 // placement scored moments before; looking it up is cheaper than scoring every
 // pawn again. Each entry keeps both sides' pawns whole, so a hit is always right.
-pub struct PawnCache {
+pub(crate) struct PawnCache {
     entries: Box<[PawnEntry]>,
 }
 
@@ -156,7 +151,7 @@ impl Default for PawnCache {
 impl PawnCache {
     /// Both sides' [`PawnTerms`], from the cache or computed and kept.
     #[inline]
-    pub fn terms(&mut self, pos: &Position) -> PawnTerms {
+    pub(crate) fn terms(&mut self, pos: &Position) -> PawnTerms {
         let white = pos.pieces(Color::White, PieceKind::Pawn);
         let black = pos.pieces(Color::Black, PieceKind::Pawn);
         let mixed = (white.0 ^ black.0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -180,7 +175,7 @@ mod tests {
 
     fn pawn_score(fen_text: &str, color: Color) -> S {
         let pos = Position::from_fen(fen_text).expect("test FEN parses");
-        evaluate(&pos, color)
+        evaluate_traced(&pos, color, &mut NoTrace)
     }
 
     #[test]

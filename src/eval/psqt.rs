@@ -187,11 +187,11 @@ static TABLES: [[S; 64]; 6] = [
 
 /// The tables' names in `psqt.rs`, per kind (each has an `_MG` and an `_EG` table
 /// once tuned).
-pub const TABLE_NAMES: [&str; 6] = ["PAWN", "MET", "KHON", "KNIGHT", "ROOK", "KING"];
+pub(crate) const TABLE_NAMES: [&str; 6] = ["PAWN", "MET", "KHON", "KNIGHT", "ROOK", "KING"];
 
 /// The diagram index (a8 = 0, h1 = 63, from White's side) of `color`'s square `sq`.
 #[inline(always)]
-pub fn diagram_index(color: Color, sq: Square) -> usize {
+pub(crate) fn diagram_index(color: Color, sq: Square) -> usize {
     // The diagram has a8 first: White's square a1 (index 0) is diagram index 56.
     match color {
         Color::White => sq.index() ^ 56,
@@ -202,6 +202,6 @@ pub fn diagram_index(color: Color, sq: Square) -> usize {
 /// The table value of a piece of `kind` on the diagram index `diagram` (see
 /// [`diagram_index`]).
 #[inline(always)]
-pub fn table_value(kind: PieceKind, diagram: usize) -> S {
+pub(crate) fn table_value(kind: PieceKind, diagram: usize) -> S {
     TABLES[kind.index()][diagram]
 }

@@ -4,24 +4,24 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A (middlegame, endgame) pair of centipawn values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
+pub(crate) struct S(pub(crate) i32, pub(crate) i32);
 
 impl S {
-    pub const ZERO: S = S(0, 0);
+    pub(crate) const ZERO: S = S(0, 0);
 
     #[inline(always)]
-    pub const fn mg(self) -> i32 {
+    pub(crate) const fn mg(self) -> i32 {
         self.0
     }
 
     #[inline(always)]
-    pub const fn eg(self) -> i32 {
+    pub(crate) const fn eg(self) -> i32 {
         self.1
     }
 
     /// The blend for `phase` out of `max_phase` (max = pure middlegame).
     #[inline(always)]
-    pub fn taper(self, phase: i32, max_phase: i32) -> i32 {
+    pub(crate) fn taper(self, phase: i32, max_phase: i32) -> i32 {
         (self.0 * phase + self.1 * (max_phase - phase)) / max_phase
     }
 }

@@ -7,7 +7,7 @@ use crate::board::PieceKind;
 
 /// One tunable weight of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Weight {
+pub(crate) enum Weight {
     /// A piece's material value (pawn to rook).
     Material(PieceKind),
     /// A piece-square value: the kind and the square's diagram index from White's

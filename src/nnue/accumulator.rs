@@ -15,8 +15,8 @@ use crate::board::{Color, Position};
 /// The hidden layer's pre-activation sums, one row per colour's perspective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Accumulator {
-    pub rows: [Row; 2],
+pub(crate) struct Accumulator {
+    pub(crate) rows: [Row; 2],
 }
 
 impl Default for Accumulator {
@@ -29,7 +29,7 @@ impl Default for Accumulator {
 
 impl Accumulator {
     /// The sums computed from scratch for `pos`.
-    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+    pub(crate) fn refresh(net: &Network, pos: &Position) -> Accumulator {
         let mut acc = Accumulator {
             rows: [net.hidden_bias; 2],
         };
@@ -46,7 +46,7 @@ impl Accumulator {
 
     /// Sets `self` to `parent` changed by `delta`.
     #[inline]
-    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
+    pub(crate) fn update_from(&mut self, parent: &Accumulator, net: &Network, delta: &Delta) {
         for color in Color::ALL {
             let mut removed = delta.removed_inputs(color);
             let sub1 = removed.next().map(|i| &net.hidden_weights[i]);
@@ -79,7 +79,7 @@ impl Accumulator {
 /// The network's output for `pos`'s sums, in centipawns from its side to move's
 /// view (the men on the board pick the output bucket).
 #[inline]
-pub fn output(net: &Network, acc: &Accumulator, pos: &Position) -> i32 {
+pub(crate) fn output(net: &Network, acc: &Accumulator, pos: &Position) -> i32 {
     let bucket = output_bucket(pos.occupied().count());
     let weights = &net.output_weights[bucket];
     let side_to_move = pos.side_to_move();
@@ -136,17 +136,17 @@ mod simd {
         use super::*;
 
         #[target_feature(enable = "avx2")]
-        pub unsafe fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+        pub(crate) unsafe fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
             add_sub_body(out, from, add, sub)
         }
 
         #[target_feature(enable = "avx2")]
-        pub unsafe fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, s1: &Row, s2: &Row) {
+        pub(crate) unsafe fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, s1: &Row, s2: &Row) {
             add_sub_sub_body(out, from, add, s1, s2)
         }
 
         #[target_feature(enable = "avx2")]
-        pub unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+        pub(crate) unsafe fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
             use std::arch::x86_64::*;
             // SAFETY: Row is 64-byte aligned and HIDDEN is a multiple of 16, so every
             // 32-byte load is in bounds and aligned.
@@ -181,7 +181,7 @@ mod simd {
     }
 
     #[inline]
-    pub fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+    pub(crate) fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -191,7 +191,7 @@ mod simd {
     }
 
     #[inline]
-    pub fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, sub1: &Row, sub2: &Row) {
+    pub(crate) fn add_sub_sub(out: &mut Row, from: &Row, add: &Row, sub1: &Row, sub2: &Row) {
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -201,7 +201,7 @@ mod simd {
     }
 
     #[inline]
-    pub fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub(crate) fn screlu_dot(acc: &Row, weights: &Row) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the CPU has AVX2 (checked above).
@@ -212,7 +212,7 @@ mod simd {
 
     /// The portable kernel, for tests comparing it with the dispatched one.
     #[cfg(test)]
-    pub fn portable_screlu_dot(acc: &Row, weights: &Row) -> i32 {
+    pub(crate) fn portable_screlu_dot(acc: &Row, weights: &Row) -> i32 {
         screlu_dot_body(acc, weights)
     }
 }

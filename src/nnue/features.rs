@@ -11,11 +11,11 @@
 use crate::board::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// Inputs per perspective.
-pub const INPUTS: usize = 768;
+pub(crate) const INPUTS: usize = 768;
 
 /// The input for `piece` on `sq`, seen from `perspective`.
 #[inline(always)]
-pub fn index(perspective: Color, piece: Piece, sq: Square) -> usize {
+pub(crate) fn index(perspective: Color, piece: Piece, sq: Square) -> usize {
     let (square, theirs) = match perspective {
         Color::White => (sq.index(), piece.color != Color::White),
         Color::Black => (sq.index() ^ 63, piece.color != Color::Black),
@@ -33,16 +33,16 @@ pub fn active(pos: &Position, perspective: Color) -> impl Iterator<Item = usize>
 /// The pieces a move takes off and puts on the board: what an accumulator must
 /// subtract and add to follow it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Delta {
-    pub removed: [(u8, u8); 2],
-    pub removed_len: u8,
-    pub added: (u8, u8),
-    pub has_added: bool,
+pub(crate) struct Delta {
+    pub(crate) removed: [(u8, u8); 2],
+    pub(crate) removed_len: u8,
+    pub(crate) added: (u8, u8),
+    pub(crate) has_added: bool,
 }
 
 impl Delta {
     /// No change (a null move).
-    pub const NONE: Delta = Delta {
+    pub(crate) const NONE: Delta = Delta {
         removed: [(0, 0); 2],
         removed_len: 0,
         added: (0, 0),
@@ -53,7 +53,7 @@ impl Delta {
     /// piece leaves the target, the mover (its promotion's piece when it promotes)
     /// arrives.
     #[inline]
-    pub fn of_move(pos: &Position, m: Move) -> Delta {
+    pub(crate) fn of_move(pos: &Position, m: Move) -> Delta {
         let mover = pos.piece_at(m.from()).expect("a move starts on a piece");
         let placed = if m.is_promotion() {
             Piece::new(mover.color, m.promotion_kind())
@@ -75,7 +75,7 @@ impl Delta {
 
     /// The removed inputs from `perspective`.
     #[inline]
-    pub fn removed_inputs(&self, perspective: Color) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn removed_inputs(&self, perspective: Color) -> impl Iterator<Item = usize> + '_ {
         self.removed[..self.removed_len as usize]
             .iter()
             .map(move |&(p, s)| index(perspective, piece_from_index(p), Square::new(s)))
@@ -83,7 +83,7 @@ impl Delta {
 
     /// The added input from `perspective`, if any.
     #[inline]
-    pub fn added_input(&self, perspective: Color) -> Option<usize> {
+    pub(crate) fn added_input(&self, perspective: Color) -> Option<usize> {
         self.has_added.then(|| {
             index(
                 perspective,

@@ -17,7 +17,7 @@ use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
 /// The `EvalFile` value that names the network built into the binary.
-pub const EMBEDDED_NAME: &str = "<embedded>";
+pub(crate) const EMBEDDED_NAME: &str = "<embedded>";
 
 /// The default network, built into the binary so the engine needs no files
 /// (`nets/default.nnue`; the README says how it was trained).
@@ -33,7 +33,7 @@ pub fn embedded() -> Arc<Network> {
 
 /// The network an `EvalFile` value names: the embedded one for [`EMBEDDED_NAME`] or
 /// an empty value, else the file at that path, checked.
-pub fn load(name: &str) -> Result<Arc<Network>, String> {
+pub(crate) fn load(name: &str) -> Result<Arc<Network>, String> {
     let name = name.trim();
     if name.is_empty() || name == EMBEDDED_NAME {
         return Ok(embedded());

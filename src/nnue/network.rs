@@ -39,16 +39,16 @@ use super::features::INPUTS;
 use std::fmt;
 
 /// Neurons in the hidden layer, per perspective.
-pub const HIDDEN: usize = 256;
+pub(crate) const HIDDEN: usize = 256;
 /// Scale of the hidden layer's quantised weights and biases (1.0 = QA).
-pub const QA: i32 = 255;
+pub(crate) const QA: i32 = 255;
 /// Scale of the output weights.
-pub const QB: i32 = 128;
+pub(crate) const QB: i32 = 128;
 /// Centipawns per unit of network output.
-pub const SCALE: i32 = 400;
+pub(crate) const SCALE: i32 = 400;
 
 /// Output neurons, one per range of men on the board.
-pub const OUTPUT_BUCKETS: usize = 8;
+pub(crate) const OUTPUT_BUCKETS: usize = 8;
 
 /// The output bucket of a position with `men` men (kings included) on the board:
 /// 2-5 men bucket 0, 6-9 bucket 1, ..., 30-32 bucket 7.
@@ -57,7 +57,7 @@ pub const OUTPUT_BUCKETS: usize = 8;
 // small output neuron per phase lets the net say so at the cost of a few kilobytes
 // and no speed (the accumulators are shared).
 #[inline]
-pub fn output_bucket(men: u32) -> usize {
+pub(crate) fn output_bucket(men: u32) -> usize {
     (men.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
 }
 
@@ -78,18 +78,18 @@ const V1_PAYLOAD_BYTES: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 /// One row of the hidden layer, aligned for vector loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Row(pub [i16; HIDDEN]);
+pub(crate) struct Row(pub(crate) [i16; HIDDEN]);
 
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     /// One row per input.
-    pub hidden_weights: Vec<Row>,
-    pub hidden_bias: Row,
+    pub(crate) hidden_weights: Vec<Row>,
+    pub(crate) hidden_bias: Row,
     /// Per output bucket: the side to move's half, then the other side's.
-    pub output_weights: [[Row; 2]; OUTPUT_BUCKETS],
+    pub(crate) output_weights: [[Row; 2]; OUTPUT_BUCKETS],
     /// Per output bucket.
-    pub output_bias: [i32; OUTPUT_BUCKETS],
+    pub(crate) output_bias: [i32; OUTPUT_BUCKETS],
     /// The payload's checksum, as the file gave it (or as written).
     pub checksum: u64,
 }
@@ -133,10 +133,10 @@ pub enum NetworkError {
 }
 
 /// The largest output weight the integer inference accepts (`QA * 128 < 2^15`).
-pub const MAX_OUTPUT_WEIGHT: i16 = 128;
+pub(crate) const MAX_OUTPUT_WEIGHT: i16 = 128;
 
 /// The largest absolute sum of the output weights: `QA^2` times it stays in i32.
-pub const MAX_OUTPUT_SUM: u64 = i32::MAX as u64 / (QA * QA) as u64;
+pub(crate) const MAX_OUTPUT_SUM: u64 = i32::MAX as u64 / (QA * QA) as u64;
 
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
