@@ -10,7 +10,7 @@ const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 /// One splitmix64 step: the output for the state `x`, whose successor is
 /// `x + GAMMA`. Chained on its own output (`x = splitmix64(x)`) it is a fixed,
 /// well-mixed sequence usable at compile time, as the Zobrist keys are drawn.
-pub const fn splitmix64(mut x: u64) -> u64 {
+pub(crate) const fn splitmix64(mut x: u64) -> u64 {
     x = x.wrapping_add(GAMMA);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -26,7 +26,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let out = splitmix64(self.0);
         self.0 = self.0.wrapping_add(GAMMA);
         out
@@ -39,7 +39,7 @@ impl Rng {
     }
 
     /// A float in `[0, 1)`.
-    pub fn unit(&mut self) -> f32 {
+    pub(crate) fn unit(&mut self) -> f32 {
         (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
     }
 

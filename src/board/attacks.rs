@@ -227,35 +227,35 @@ const fn build_between_and_line() -> [[[Bitboard; 64]; 64]; 2] {
 static BETWEEN_AND_LINE: [[[Bitboard; 64]; 64]; 2] = build_between_and_line();
 
 #[inline(always)]
-pub fn king_attacks(sq: Square) -> Bitboard {
+pub(crate) fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }
 
 #[inline(always)]
-pub fn knight_attacks(sq: Square) -> Bitboard {
+pub(crate) fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
 #[inline(always)]
-pub fn met_attacks(sq: Square) -> Bitboard {
+pub(crate) fn met_attacks(sq: Square) -> Bitboard {
     MET[sq.index()]
 }
 
 /// The squares a khon of `color` on `sq` attacks: four diagonals and one step forward.
 #[inline(always)]
-pub fn khon_attacks(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn khon_attacks(color: Color, sq: Square) -> Bitboard {
     KHON[color.index()][sq.index()]
 }
 
 /// The squares a pawn of `color` on `sq` captures on (one step diagonally forward).
 #[inline(always)]
-pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
 /// The squares a rook on `sq` attacks, given the occupied squares.
 #[inline(always)]
-pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let m = &ROOK_MAGIC[sq.index()];
     let idx = ((occupied.0 & m.mask.0).wrapping_mul(m.magic) >> m.shift) as usize;
     // offset + idx always falls inside the slice built for this square.
@@ -264,18 +264,18 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares strictly between `a` and `b` when they share a rank or file.
 #[inline(always)]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN_AND_LINE[0][a.index()][b.index()]
 }
 
 /// The full rank or file through `a` and `b`, or empty if they share neither.
 #[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     BETWEEN_AND_LINE[1][a.index()][b.index()]
 }
 
 /// Attacks of a piece of `kind` and `color` from `sq` with the given occupancy.
-pub fn attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     match kind {
         PieceKind::Pawn => pawn_attacks(color, sq),
         PieceKind::Met => met_attacks(sq),

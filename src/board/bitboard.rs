@@ -5,30 +5,30 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 /// A set of squares, bit `i` standing for square `i` (a1 = bit 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
-    pub const FULL: Bitboard = Bitboard(!0);
-    pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
-    pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
-    pub const RANK_1: Bitboard = Bitboard(0xFF);
+    pub(crate) const EMPTY: Bitboard = Bitboard(0);
+    pub(crate) const FULL: Bitboard = Bitboard(!0);
+    pub(crate) const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    pub(crate) const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    pub(crate) const RANK_1: Bitboard = Bitboard(0xFF);
 
     /// All squares of rank `rank` (0 = rank 1).
     #[inline(always)]
-    pub const fn rank(rank: u8) -> Bitboard {
+    pub(crate) const fn rank(rank: u8) -> Bitboard {
         Bitboard(0xFF << (8 * rank as u32))
     }
 
     /// All squares of file `file` (0 = file a).
     #[inline(always)]
-    pub const fn file(file: u8) -> Bitboard {
+    pub(crate) const fn file(file: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file as u32)
     }
 
     /// The rank `rank` as counted from `color`'s side (0 = that side's first rank).
     #[inline(always)]
-    pub const fn relative_rank(color: Color, rank: u8) -> Bitboard {
+    pub(crate) const fn relative_rank(color: Color, rank: u8) -> Bitboard {
         match color {
             Color::White => Self::rank(rank),
             Color::Black => Self::rank(7 - rank),
@@ -36,12 +36,12 @@ impl Bitboard {
     }
 
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
+    pub(crate) const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u64 << sq.index())
     }
 
     #[inline(always)]
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
@@ -51,47 +51,41 @@ impl Bitboard {
     }
 
     #[inline(always)]
-    pub const fn count(self) -> u32 {
+    pub(crate) const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// True when at least two squares are set.
     #[inline(always)]
-    pub const fn more_than_one(self) -> bool {
+    pub(crate) const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
     #[inline(always)]
-    pub const fn contains(self, sq: Square) -> bool {
+    pub(crate) const fn contains(self, sq: Square) -> bool {
         self.0 & (1u64 << sq.index()) != 0
     }
 
     /// The lowest square; the set must not be empty.
     #[inline(always)]
-    pub const fn lsb(self) -> Square {
+    pub(crate) const fn lsb(self) -> Square {
         debug_assert!(self.0 != 0);
         Square::new(self.0.trailing_zeros() as u8)
     }
 
-    /// The only square, if exactly one is set.
     #[inline(always)]
-    pub fn single(self) -> Option<Square> {
-        (self.any() && !self.more_than_one()).then(|| self.lsb())
-    }
-
-    #[inline(always)]
-    pub fn with(self, sq: Square) -> Bitboard {
+    pub(crate) fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1u64 << sq.index()))
     }
 
     #[inline(always)]
-    pub fn without(self, sq: Square) -> Bitboard {
+    pub(crate) fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1u64 << sq.index()))
     }
 
     /// Every square moved one rank toward `color`'s opponent (pawn pushes).
     #[inline(always)]
-    pub const fn forward(self, color: Color) -> Bitboard {
+    pub(crate) const fn forward(self, color: Color) -> Bitboard {
         match color {
             Color::White => Bitboard(self.0 << 8),
             Color::Black => Bitboard(self.0 >> 8),
@@ -101,19 +95,19 @@ impl Bitboard {
     /// Every square one file to the left or right of a square of the set (no
     /// wrapping from the h-file to the a-file).
     #[inline(always)]
-    pub const fn sideways(self) -> Bitboard {
+    pub(crate) const fn sideways(self) -> Bitboard {
         Bitboard(((self.0 << 1) & !Bitboard::FILE_A.0) | ((self.0 >> 1) & !Bitboard::FILE_H.0))
     }
 
     /// The squares `color`'s pawns on this set attack (one step diagonally forward).
     #[inline(always)]
-    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+    pub(crate) const fn pawn_attacks(self, color: Color) -> Bitboard {
         self.forward(color).sideways()
     }
 
     /// The files holding at least one square of the set, as a byte (bit f = file f).
     #[inline(always)]
-    pub const fn occupied_files(self) -> u8 {
+    pub(crate) const fn occupied_files(self) -> u8 {
         let mut b = self.0;
         b |= b >> 32;
         b |= b >> 16;
@@ -123,7 +117,7 @@ impl Bitboard {
 
     /// Every square of the files holding at least one square of the set.
     #[inline(always)]
-    pub const fn file_fill(self) -> Bitboard {
+    pub(crate) const fn file_fill(self) -> Bitboard {
         Bitboard(Self::FILE_A.0 * self.occupied_files() as u64)
     }
 }

@@ -23,7 +23,7 @@ impl Position {
     /// check there). In a leniently read FEN whose side not to move is in check
     /// already, a check that `m` neither gives nor uncovers is not reported.
     #[inline]
-    pub fn gives_check(&self, m: Move) -> bool {
+    pub(crate) fn gives_check(&self, m: Move) -> bool {
         let us = self.side_to_move();
         let from = m.from();
         let to = m.to();

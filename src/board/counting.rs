@@ -21,7 +21,7 @@ use super::variant::{CountingRule, Variant};
 use std::fmt;
 
 /// The board's-honour limit in moves (the count runs while both sides have pieces).
-pub const BOARD_HONOUR_MOVES: u16 = 64;
+pub(crate) const BOARD_HONOUR_MOVES: u16 = 64;
 
 /// The counting state of a position: `limit` plies (0 = no count runs) and the
 /// running counter `ply`. FEN fields 4 and 5 hold exactly these numbers.
@@ -41,10 +41,10 @@ pub enum CountKind {
 }
 
 impl CountState {
-    pub const NONE: CountState = CountState { limit: 0, ply: 0 };
+    pub(crate) const NONE: CountState = CountState { limit: 0, ply: 0 };
 
     /// A count with `limit` plies, its counter at `ply`. A limit of zero means none.
-    pub const fn new(limit: u16, ply: u16) -> CountState {
+    pub(crate) const fn new(limit: u16, ply: u16) -> CountState {
         if limit == 0 {
             CountState::NONE
         } else {
@@ -53,13 +53,13 @@ impl CountState {
     }
 
     #[inline(always)]
-    pub const fn is_running(self) -> bool {
+    pub(crate) const fn is_running(self) -> bool {
         self.limit != 0
     }
 
     /// The limit in plies (0 when no count runs).
     #[inline(always)]
-    pub const fn limit(self) -> u16 {
+    pub(crate) const fn limit(self) -> u16 {
         self.limit
     }
 
@@ -112,7 +112,7 @@ impl fmt::Display for CountState {
 /// king; `side` having pieces gives the board's honour; `side` bare gives the piece's
 /// honour, taken from the other side's strongest material (first match wins).
 /// Cambodian and ASEAN follow their own tables (Fairy-Stockfish's `count_limit`).
-pub fn limit_for(pos: &Position, side: Color) -> Option<u16> {
+pub(crate) fn limit_for(pos: &Position, side: Color) -> Option<u16> {
     limit_under(pos, side, pos.variant().counting())
 }
 
@@ -191,28 +191,9 @@ fn pieces_honour(pos: &Position, strong: Color) -> u16 {
     }
 }
 
-/// The count after a move. `pos` is the position after the move (its side to move is
-/// the side that did not move); `before` is the count before it.
-pub fn after_move(
-    pos: &Position,
-    before: CountState,
-    captured: Option<PieceKind>,
-    promotion: bool,
-) -> CountState {
-    match pos.variant().counting() {
-        CountingRule::Makruk => {
-            after_move_in::<{ Variant::Makruk as u8 }>(pos, before, captured, promotion)
-        }
-        CountingRule::Cambodian => {
-            after_move_in::<{ Variant::Cambodian as u8 }>(pos, before, captured, promotion)
-        }
-        CountingRule::Asean => {
-            after_move_in::<{ Variant::Asean as u8 }>(pos, before, captured, promotion)
-        }
-    }
-}
-
-/// `after_move` for a position of variant `V` (a `Variant as u8`).
+/// The count after a move, in a position of variant `V` (a `Variant as u8`). `pos` is
+/// the position after the move (its side to move is the side that did not move);
+/// `before` is the count before it.
 #[inline(always)]
 pub(super) fn after_move_in<const V: u8>(
     pos: &Position,
@@ -256,7 +237,7 @@ pub(super) fn after_move_in<const V: u8>(
 }
 
 /// Which counting rule the running count of `pos` follows, from its material.
-pub fn kind(pos: &Position) -> Option<CountKind> {
+pub(crate) fn kind(pos: &Position) -> Option<CountKind> {
     if !pos.count().is_running() {
         return None;
     }
@@ -270,7 +251,7 @@ pub fn kind(pos: &Position) -> Option<CountKind> {
 
 /// Moves `side` may still make before the count ends the game (the last of them may
 /// still mate), or `None` when no count runs.
-pub fn moves_left_for(pos: &Position, side: Color) -> Option<u16> {
+pub(crate) fn moves_left_for(pos: &Position, side: Color) -> Option<u16> {
     let count = pos.count();
     if !count.is_running() {
         return None;
@@ -293,7 +274,7 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// The counting state in words, e.g. "piece's honour: White must mate within 11 moves".
-pub fn describe(pos: &Position) -> String {
+pub(crate) fn describe(pos: &Position) -> String {
     let count = pos.count();
     if !count.is_running() {
         let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();

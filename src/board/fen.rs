@@ -98,7 +98,7 @@ const FIELD_MOVE: &str = "6 (move number)";
 
 /// FEN's placement field (rank 8 first) for the board `letter_at` describes: the
 /// letter of the piece on a square, or `None` when it is empty.
-pub fn placement_fen(letter_at: impl Fn(Square) -> Option<char>) -> String {
+pub(crate) fn placement_fen(letter_at: impl Fn(Square) -> Option<char>) -> String {
     let mut s = String::with_capacity(80);
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -303,7 +303,7 @@ impl Position {
     }
 
     /// Reads a makruk FEN with the given strictness.
-    pub fn from_fen_with(fen: &str, rules: FenRules) -> Result<Position, FenError> {
+    pub(crate) fn from_fen_with(fen: &str, rules: FenRules) -> Result<Position, FenError> {
         Position::from_fen_full(Variant::Makruk, fen, rules)
     }
 

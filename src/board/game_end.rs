@@ -104,7 +104,7 @@ impl Position {
     /// ASEAN: a hundred plies without a capture or a pawn move (a draw unless the
     /// side to move is mated).
     #[inline(always)]
-    pub fn fifty_moves_exceeded(&self) -> bool {
+    pub(crate) fn fifty_moves_exceeded(&self) -> bool {
         self.variant().fifty_move_rule() && self.halfmove_clock() >= 100
     }
 

@@ -1,30 +1,31 @@
 //! The rules of makruk: board representation, move generation, the counting rules,
 //! FEN and move notation, perft. Nothing here knows about search or protocols.
 
-pub mod attacks;
-pub mod bitboard;
-pub mod check;
-pub mod counting;
-pub mod fen;
-pub mod game_end;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
+pub(crate) mod attacks;
+pub(crate) mod bitboard;
+pub(crate) mod check;
+pub(crate) mod counting;
+pub(crate) mod fen;
+pub(crate) mod game_end;
+pub(crate) mod movegen;
+pub(crate) mod moves;
+pub(crate) mod notation;
 pub mod perft;
-pub mod position;
+pub(crate) mod position;
 #[cfg(test)]
 pub(crate) mod random_games;
-pub mod types;
-pub mod variant;
-pub mod zobrist;
+pub(crate) mod types;
+pub(crate) mod variant;
+pub(crate) mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use counting::{CountKind, CountState};
-pub use fen::{FenError, FenRules};
+pub(crate) use bitboard::Bitboard;
+pub use fen::FenRules;
 pub use game_end::Outcome;
-pub use movegen::GenKind;
-pub use moves::{Move, MoveList, Promotion};
-pub use notation::MoveError;
+pub use moves::Move;
+pub(crate) use moves::MoveList;
+pub(crate) use notation::MoveError;
 pub use position::{Position, START_FEN};
-pub use types::{Color, Piece, PieceKind, Square};
-pub use variant::{CountingRule, Variant};
+pub(crate) use types::Piece;
+pub use types::{Color, PieceKind, Square};
+pub(crate) use variant::CountingRule;
+pub use variant::Variant;

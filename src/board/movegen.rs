@@ -27,13 +27,6 @@ pub enum GenKind {
     Tactical,
 }
 
-/// The squares a makruk pawn promotes on: its sixth rank, and (only in leniently read
-/// positions, whose pawns may stand beyond it) the ranks behind that too.
-#[inline(always)]
-pub fn promotion_zone(color: Color) -> Bitboard {
-    Variant::Makruk.promotion_zone(color)
-}
-
 impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
@@ -95,16 +88,6 @@ impl Position {
         }
     }
 
-    /// Our pieces that stand alone between our king and an enemy rook (or ai-wok) on
-    /// its line.
-    pub fn pinned(&self, us: Color) -> Bitboard {
-        let mut sliders = self.pieces(!us, PieceKind::Rook);
-        if self.variant().has_aiwok() {
-            sliders |= self.pieces(!us, PieceKind::Met);
-        }
-        self.pinned_by(us, sliders)
-    }
-
     #[inline(always)]
     fn pinned_by(&self, us: Color, sliders: Bitboard) -> Bitboard {
         let king = self.king_square(us);
@@ -124,7 +107,7 @@ impl Position {
     /// Generates legal moves of the given kind into `list`. A game already won by Kar
     /// Ouk's check has none.
     #[inline]
-    pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+    pub(crate) fn generate(&self, kind: GenKind, list: &mut MoveList) {
         // why: makruk first by a plain test rather than a jump table, and the other
         // games' generators out of line, so makruk's stays compact (see
         // `Position::play`).
@@ -303,13 +286,6 @@ impl Position {
                 attacks::rook_attacks(from, occupied) & piece_targets & allowed(from),
             );
         }
-    }
-
-    /// The number of legal moves (perft's last ply).
-    pub fn count_legal_moves(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate(GenKind::All, &mut list);
-        list.len()
     }
 }
 

@@ -26,7 +26,7 @@ pub enum Promotion {
 
 impl Promotion {
     /// ASEAN's four choices, strongest first.
-    pub const ASEAN: [Promotion; 4] = [
+    pub(crate) const ASEAN: [Promotion; 4] = [
         Promotion::Rook,
         Promotion::Knight,
         Promotion::Bishop,
@@ -46,7 +46,7 @@ impl Promotion {
 
     /// The piece kind placed on the board (the ai-wok lives in the met's slot).
     #[inline(always)]
-    pub const fn kind(self) -> PieceKind {
+    pub(crate) const fn kind(self) -> PieceKind {
         match self {
             Promotion::Met | Promotion::AiWok | Promotion::Queen => PieceKind::Met,
             Promotion::Bishop => PieceKind::Khon,
@@ -56,7 +56,7 @@ impl Promotion {
     }
 
     /// The lower-case UCI letter.
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Promotion::Met => 'm',
             Promotion::AiWok => 'a',
@@ -78,23 +78,23 @@ impl Promotion {
 pub struct Move(u16);
 
 impl Move {
-    pub const NONE: Move = Move(0);
+    pub(crate) const NONE: Move = Move(0);
     const PROMOTION: u16 = 1 << 12;
     const PROMOTION_SHIFT: u32 = 13;
 
     #[inline(always)]
-    pub const fn new(from: Square, to: Square) -> Move {
+    pub(crate) const fn new(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6)
     }
 
     #[inline(always)]
-    pub const fn new_promotion(from: Square, to: Square) -> Move {
+    pub(crate) const fn new_promotion(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | Self::PROMOTION)
     }
 
     /// A promotion to the given piece.
     #[inline(always)]
-    pub const fn new_promotion_to(from: Square, to: Square, piece: Promotion) -> Move {
+    pub(crate) const fn new_promotion_to(from: Square, to: Square, piece: Promotion) -> Move {
         Move(
             from.index() as u16
                 | (to.index() as u16) << 6
@@ -105,7 +105,7 @@ impl Move {
 
     /// The promotion's piece, if this is a promotion.
     #[inline(always)]
-    pub const fn promotion(self) -> Option<Promotion> {
+    pub(crate) const fn promotion(self) -> Option<Promotion> {
         if self.is_promotion() {
             Some(Promotion::from_code(self.0 >> Self::PROMOTION_SHIFT))
         } else {
@@ -115,12 +115,12 @@ impl Move {
 
     /// The kind a promotion places (`Met` for a move that is not one).
     #[inline(always)]
-    pub const fn promotion_kind(self) -> PieceKind {
+    pub(crate) const fn promotion_kind(self) -> PieceKind {
         Promotion::from_code(self.0 >> Self::PROMOTION_SHIFT).kind()
     }
 
     #[inline(always)]
-    pub const fn from(self) -> Square {
+    pub(crate) const fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
@@ -130,23 +130,23 @@ impl Move {
     }
 
     #[inline(always)]
-    pub const fn is_promotion(self) -> bool {
+    pub(crate) const fn is_promotion(self) -> bool {
         self.0 & Self::PROMOTION != 0
     }
 
     #[inline(always)]
-    pub const fn is_none(self) -> bool {
+    pub(crate) const fn is_none(self) -> bool {
         self.0 == 0
     }
 
     /// The raw 16 bits (for the transposition table).
     #[inline(always)]
-    pub const fn to_bits(self) -> u16 {
+    pub(crate) const fn to_bits(self) -> u16 {
         self.0
     }
 
     #[inline(always)]
-    pub const fn from_bits(bits: u16) -> Move {
+    pub(crate) const fn from_bits(bits: u16) -> Move {
         Move(bits)
     }
 }
@@ -176,7 +176,7 @@ impl fmt::Debug for Move {
 /// in makruk (a side has at most two rooks; promotions add only mets). ASEAN
 /// promotions to rooks and the ai-wok's rook-and-knight moves go further, so the list
 /// has room for 256.
-pub const MAX_MOVES: usize = 128;
+pub(crate) const MAX_MOVES: usize = 128;
 
 /// A list of moves on the stack; no allocation in the search.
 #[derive(Clone)]
@@ -193,7 +193,7 @@ impl Default for MoveList {
 
 impl MoveList {
     #[inline(always)]
-    pub const fn new() -> MoveList {
+    pub(crate) const fn new() -> MoveList {
         MoveList {
             moves: [Move::NONE; MAX_MOVES],
             len: 0,
@@ -201,7 +201,7 @@ impl MoveList {
     }
 
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
+    pub(crate) fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
         // The bound keeps a (theoretically impossible) overflow from writing out of range.
         if self.len < MAX_MOVES {
@@ -226,11 +226,11 @@ impl MoveList {
     }
 
     #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
 
-    pub fn contains(&self, m: Move) -> bool {
+    pub(crate) fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
 

@@ -29,7 +29,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// perft split by root move, in generation order.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub(crate) fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }

@@ -154,7 +154,7 @@ impl Position {
     }
 
     /// The FEN letter of `piece` in this game (upper case for White).
-    pub fn piece_char(&self, piece: Piece) -> char {
+    pub(crate) fn piece_char(&self, piece: Piece) -> char {
         let c = self.variant.letter(piece.kind);
         match piece.color {
             Color::White => c,
@@ -164,13 +164,13 @@ impl Position {
 
     /// Cambodian first-move rights: the squares whose king or met still has them.
     #[inline(always)]
-    pub fn gates(&self) -> Bitboard {
+    pub(crate) fn gates(&self) -> Bitboard {
         Bitboard((self.gates & 0xFF) as u64 | ((self.gates >> 8) as u64) << 56)
     }
 
     /// Kar Ouk: the checks `color` still has to give to win.
     #[inline(always)]
-    pub fn checks_left(&self, color: Color) -> u8 {
+    pub(crate) fn checks_left(&self, color: Color) -> u8 {
         self.checks_left[color.index()]
     }
 
@@ -191,7 +191,7 @@ impl Position {
     /// is the child's (what picks its table bucket, for a prefetch before the move is
     /// made); the count's part and the relatives' extra state are left out.
     #[inline(always)]
-    pub fn bucket_key_after(&self, m: Move) -> u64 {
+    pub(crate) fn bucket_key_after(&self, m: Move) -> u64 {
         let Some(moving) = self.piece_at(m.from()) else {
             return self.key;
         };
@@ -234,7 +234,7 @@ impl Position {
     }
 
     /// The FEN move number: 1 for the first move, increased after Black moves.
-    pub fn fullmove_number(&self) -> u32 {
+    pub(crate) fn fullmove_number(&self) -> u32 {
         1 + (self.game_ply - (self.side == Color::Black) as u32) / 2
     }
 
@@ -268,12 +268,12 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn pieces_of(&self, color: Color) -> Bitboard {
+    pub(crate) fn pieces_of(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     #[inline(always)]
-    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+    pub(crate) fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
@@ -283,7 +283,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub fn king_square(&self, color: Color) -> Square {
+    pub(crate) fn king_square(&self, color: Color) -> Square {
         self.pieces(color, PieceKind::King).lsb()
     }
 
@@ -294,7 +294,7 @@ impl Position {
 
     /// Pieces of the side to move's opponent that give check.
     #[inline(always)]
-    pub fn checkers(&self) -> Bitboard {
+    pub(crate) fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
@@ -305,7 +305,7 @@ impl Position {
 
     /// Pieces of either colour that attack `sq`, with `occupied` blocking the rooks.
     #[inline]
-    pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         if self.variant.has_aiwok() {
             self.attackers_to_in::<{ Variant::AiWok as u8 }>(sq, occupied)
         } else {
@@ -341,7 +341,7 @@ impl Position {
 
     /// Whether `by` attacks `sq` with the given occupancy.
     #[inline]
-    pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    pub(crate) fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         (self.attackers_to(sq, occupied) & self.by_color[by.index()]).any()
     }
 

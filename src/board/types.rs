@@ -14,13 +14,13 @@ impl Color {
 
     /// The index of this colour into per-colour arrays.
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     /// The other side.
     #[inline(always)]
-    pub const fn flip(self) -> Color {
+    pub(crate) const fn flip(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -65,7 +65,7 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
-    pub const ALL: [PieceKind; 6] = [
+    pub(crate) const ALL: [PieceKind; 6] = [
         PieceKind::Pawn,
         PieceKind::Met,
         PieceKind::Khon,
@@ -76,12 +76,12 @@ impl PieceKind {
 
     /// The index of this kind into per-kind arrays.
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     #[inline(always)]
-    pub const fn from_index(i: usize) -> PieceKind {
+    pub(crate) const fn from_index(i: usize) -> PieceKind {
         match i {
             0 => PieceKind::Pawn,
             1 => PieceKind::Met,
@@ -103,48 +103,23 @@ impl PieceKind {
             PieceKind::King => 'K',
         }
     }
-
-    /// The kind for a FEN/SAN letter, either case. Only makruk letters are accepted.
-    pub fn from_letter(c: char) -> Option<PieceKind> {
-        match c.to_ascii_uppercase() {
-            'P' => Some(PieceKind::Pawn),
-            'M' => Some(PieceKind::Met),
-            'S' => Some(PieceKind::Khon),
-            'N' => Some(PieceKind::Knight),
-            'R' => Some(PieceKind::Rook),
-            'K' => Some(PieceKind::King),
-            _ => None,
-        }
-    }
-
-    /// The English name, for messages.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "pawn",
-            PieceKind::Met => "met",
-            PieceKind::Khon => "khon",
-            PieceKind::Knight => "knight",
-            PieceKind::Rook => "rook",
-            PieceKind::King => "king",
-        }
-    }
 }
 
 /// A piece: a kind and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
-    pub color: Color,
-    pub kind: PieceKind,
+    pub(crate) color: Color,
+    pub(crate) kind: PieceKind,
 }
 
 impl Piece {
-    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+    pub(crate) const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
     }
 
     /// A dense index 0..12 (white pieces first), for per-piece tables.
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.color.index() * 6 + self.kind.index()
     }
 
@@ -172,7 +147,7 @@ impl Square {
 
     /// The square on `file` (0 = a) and `rank` (0 = rank 1).
     #[inline(always)]
-    pub const fn from_file_rank(file: u8, rank: u8) -> Square {
+    pub(crate) const fn from_file_rank(file: u8, rank: u8) -> Square {
         debug_assert!(file < 8 && rank < 8);
         Square(rank * 8 + file)
     }
@@ -184,19 +159,19 @@ impl Square {
 
     /// 0 = file a, ..., 7 = file h.
     #[inline(always)]
-    pub const fn file(self) -> u8 {
+    pub(crate) const fn file(self) -> u8 {
         self.0 & 7
     }
 
     /// 0 = rank 1, ..., 7 = rank 8.
     #[inline(always)]
-    pub const fn rank(self) -> u8 {
+    pub(crate) const fn rank(self) -> u8 {
         self.0 >> 3
     }
 
     /// The rank counted from `color`'s side: 0 is that side's first rank.
     #[inline(always)]
-    pub const fn relative_rank(self, color: Color) -> u8 {
+    pub(crate) const fn relative_rank(self, color: Color) -> u8 {
         match color {
             Color::White => self.rank(),
             Color::Black => 7 - self.rank(),
@@ -205,12 +180,12 @@ impl Square {
 
     /// The same square seen from the other side (a1 <-> a8).
     #[inline(always)]
-    pub const fn flip_rank(self) -> Square {
+    pub(crate) const fn flip_rank(self) -> Square {
         Square(self.0 ^ 56)
     }
 
     /// The square `df` files and `dr` ranks away, if it is on the board.
-    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+    pub(crate) const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
@@ -221,7 +196,7 @@ impl Square {
     }
 
     /// Parses `"e4"`.
-    pub fn parse(s: &str) -> Option<Square> {
+    pub(crate) fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();
         if b.len() != 2 {
             return None;
@@ -232,15 +207,15 @@ impl Square {
     }
 
     /// Every square, a1 first.
-    pub fn all() -> impl Iterator<Item = Square> {
+    pub(crate) fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
 
-    pub const fn file_char(self) -> char {
+    pub(crate) const fn file_char(self) -> char {
         (b'a' + self.file()) as char
     }
 
-    pub const fn rank_char(self) -> char {
+    pub(crate) const fn rank_char(self) -> char {
         (b'1' + self.rank()) as char
     }
 }
@@ -265,14 +240,5 @@ mod tests {
         assert_eq!(Square::parse("i1"), None);
         assert_eq!(Square::parse("a9"), None);
         assert_eq!(Square::parse("a"), None);
-    }
-
-    #[test]
-    fn piece_letters_round_trip() {
-        for kind in PieceKind::ALL {
-            assert_eq!(PieceKind::from_letter(kind.letter()), Some(kind));
-        }
-        assert_eq!(PieceKind::from_letter('Q'), None);
-        assert_eq!(PieceKind::from_letter('B'), None);
     }
 }

@@ -91,7 +91,7 @@ impl Variant {
 
     /// The variant with this discriminant (`Variant as u8`); makruk for anything else.
     #[inline(always)]
-    pub const fn from_u8(v: u8) -> Variant {
+    pub(crate) const fn from_u8(v: u8) -> Variant {
         match v {
             1 => Variant::Cambodian,
             2 => Variant::Karouk,
@@ -137,7 +137,7 @@ impl Variant {
     }
 
     /// The names of all six, comma-separated (XBoard's `variants` feature).
-    pub fn names_joined(sep: &str) -> String {
+    pub(crate) fn names_joined(sep: &str) -> String {
         Variant::ALL.map(Variant::name).join(sep)
     }
 
@@ -157,7 +157,7 @@ impl Variant {
 
     /// The counting rule the game follows.
     #[inline(always)]
-    pub const fn counting(self) -> CountingRule {
+    pub(crate) const fn counting(self) -> CountingRule {
         match self {
             Variant::Cambodian | Variant::Karouk => CountingRule::Cambodian,
             Variant::Asean => CountingRule::Asean,
@@ -167,46 +167,46 @@ impl Variant {
 
     /// The king's leap and the met's double step on their first move (Cambodian rules).
     #[inline(always)]
-    pub const fn cambodian_moves(self) -> bool {
+    pub(crate) const fn cambodian_moves(self) -> bool {
         matches!(self, Variant::Cambodian | Variant::Karouk)
     }
 
     /// Giving check wins (Kar Ouk: the FEN's check field says how many checks each
     /// side still needs; one each from the start).
     #[inline(always)]
-    pub const fn check_counting(self) -> bool {
+    pub(crate) const fn check_counting(self) -> bool {
         matches!(self, Variant::Karouk)
     }
 
     /// A king in check may not move, except to capture the checker (makpong).
     #[inline(always)]
-    pub const fn king_frozen_in_check(self) -> bool {
+    pub(crate) const fn king_frozen_in_check(self) -> bool {
         matches!(self, Variant::Makpong)
     }
 
     /// The met's slot holds the ai-wok (rook + knight + met moves).
     #[inline(always)]
-    pub const fn has_aiwok(self) -> bool {
+    pub(crate) const fn has_aiwok(self) -> bool {
         matches!(self, Variant::AiWok)
     }
 
     /// The fifty-move rule applies (ASEAN; Fairy-Stockfish's chess default).
     #[inline(always)]
-    pub const fn fifty_move_rule(self) -> bool {
+    pub(crate) const fn fifty_move_rule(self) -> bool {
         matches!(self, Variant::Asean)
     }
 
     /// Pawns promote on the last rank to a choice of pieces (ASEAN), not on the sixth
     /// rank to the met's slot.
     #[inline(always)]
-    pub const fn promotes_on_last_rank(self) -> bool {
+    pub(crate) const fn promotes_on_last_rank(self) -> bool {
         matches!(self, Variant::Asean)
     }
 
     /// The squares where `color`'s pawns promote. Makruk's zone includes the ranks
     /// behind the sixth, where only leniently read positions have pawns.
     #[inline(always)]
-    pub const fn promotion_zone(self, color: Color) -> Bitboard {
+    pub(crate) const fn promotion_zone(self, color: Color) -> Bitboard {
         match (self.promotes_on_last_rank(), color) {
             (false, Color::White) => Bitboard(0xFFFF_FF00_0000_0000),
             (false, Color::Black) => Bitboard(0x0000_0000_00FF_FFFF),
@@ -217,7 +217,7 @@ impl Variant {
 
     /// The relative rank (0 = first) from which a pawn standing there has promoted
     /// already, i.e. the first rank of the promotion zone.
-    pub const fn promotion_rank(self) -> u8 {
+    pub(crate) const fn promotion_rank(self) -> u8 {
         if self.promotes_on_last_rank() { 7 } else { 5 }
     }
 
@@ -233,7 +233,7 @@ impl Variant {
 
     /// The piece kind of a FEN letter in this game (either case); only the game's own
     /// letters are accepted.
-    pub fn kind_from_fen_letter(self, c: char) -> Option<PieceKind> {
+    pub(crate) fn kind_from_fen_letter(self, c: char) -> Option<PieceKind> {
         let upper = c.to_ascii_uppercase();
         PieceKind::ALL
             .into_iter()
@@ -243,7 +243,7 @@ impl Variant {
     /// The piece kind of a SAN letter: the game's own letters, and in the met games
     /// also the western ones older sources use (`B` khon, `Q`/`F` met) or the Thai ones
     /// in ASEAN (`S` khon, `M` met).
-    pub fn kind_from_san_letter(self, c: u8) -> Option<PieceKind> {
+    pub(crate) fn kind_from_san_letter(self, c: u8) -> Option<PieceKind> {
         if let Some(kind) = self.kind_from_fen_letter(c as char)
             && (c as char).is_ascii_uppercase()
         {
@@ -266,13 +266,13 @@ impl Variant {
     // network lost 4 of 4 ASEAN games to the hand-written evaluation (Cambodian 1.5
     // of 4, makpong 2.5 of 4). In ai-wok the met's slot holds a piece worth about
     // five mets, which it would misjudge outright. Those two are evaluated by hand.
-    pub const fn uses_network(self) -> bool {
+    pub(crate) const fn uses_network(self) -> bool {
         !self.has_aiwok() && !self.promotes_on_last_rank()
     }
 
     /// A discriminant for per-variant tables.
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 }

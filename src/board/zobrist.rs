@@ -75,29 +75,29 @@ const fn build_keys() -> Keys {
 
 /// The key of the game being played (zero for makruk).
 #[inline(always)]
-pub fn variant(v: Variant) -> u64 {
+pub(crate) fn variant(v: Variant) -> u64 {
     KEYS.variant[v.index()]
 }
 
 /// The key of a Cambodian first-move right on `sq`.
 #[inline(always)]
-pub fn gate(sq: Square) -> u64 {
+pub(crate) fn gate(sq: Square) -> u64 {
     KEYS.gate[sq.index()]
 }
 
 /// The key of Kar Ouk's checks left for `color`.
 #[inline(always)]
-pub fn checks(color: Color, left: u8) -> u64 {
+pub(crate) fn checks(color: Color, left: u8) -> u64 {
     KEYS.checks[color.index()][(left & 15) as usize]
 }
 
 #[inline(always)]
-pub fn piece_square(piece: Piece, sq: Square) -> u64 {
+pub(crate) fn piece_square(piece: Piece, sq: Square) -> u64 {
     KEYS.piece_square[piece.index()][sq.index()]
 }
 
 #[inline(always)]
-pub fn side(color: Color) -> u64 {
+pub(crate) fn side(color: Color) -> u64 {
     match color {
         Color::White => 0,
         Color::Black => KEYS.black_to_move,
@@ -110,7 +110,7 @@ pub fn side(color: Color) -> u64 {
 // half, so a position's bucket does not depend on its count, and the search can
 // prefetch a child's bucket before making the move (the count is only known after).
 #[inline(always)]
-pub fn count(limit: u16, ply: u16) -> u64 {
+pub(crate) fn count(limit: u16, ply: u16) -> u64 {
     if limit == 0 {
         0
     } else {
