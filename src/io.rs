@@ -66,7 +66,7 @@ fn read_line(reader: &mut impl BufRead) -> std::io::Result<Option<Input>> {
 }
 
 /// Starts a thread that reads `input` line by line and sends the lines on.
-pub fn spawn_reader<R: std::io::Read + Send + 'static>(input: R) -> Receiver<Input> {
+pub(crate) fn spawn_reader<R: std::io::Read + Send + 'static>(input: R) -> Receiver<Input> {
     let (tx, rx) = unbounded();
     std::thread::Builder::new()
         .name("khun-stdin".into())

@@ -10,7 +10,8 @@
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`engine`]: the facade the protocols and the command line drive; [`options`]:
 //!   its options, one table both protocols declare and set them from.
-//! - [`uci`]: the UCI protocol; [`io`]: the input thread and output printer.
+//! - [`uci`]: the UCI protocol; [`xboard`]: the XBoard protocol; [`protocol`]: serving
+//!   a GUI in either; [`io`]: the input thread and output printer.
 //! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
 //! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
 //!   what their progress files (for `--resume`) share.
@@ -34,6 +35,7 @@ pub(crate) mod options;
 pub(crate) mod os;
 pub mod pgn;
 pub(crate) mod progress_file;
+pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod tablebase;

@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use khun::board::{FenRules, Variant};
 use khun::cli;
+use khun::protocol::Protocol;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -215,7 +216,14 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            run_protocol(args.xboard);
+            // UCI or XBoard on stdin/stdout until `quit` or the end of input.
+            let protocol = if args.xboard {
+                Protocol::Xboard
+            } else {
+                Protocol::FirstCommand
+            };
+            let out = std::sync::Arc::new(khun::io::Output::stdout());
+            khun::protocol::serve(std::io::stdin(), out, protocol, None);
             ExitCode::SUCCESS
         }
     }
@@ -224,29 +232,4 @@ fn main() -> ExitCode {
 /// SIGINT and SIGTERM asking a long job to stop cleanly.
 fn interrupt() -> Result<khun::interrupt::Interrupt, String> {
     khun::interrupt::Interrupt::on_signals()
-}
-
-/// Speaks UCI or XBoard on stdin/stdout until `quit` or end of input.
-fn run_protocol(force_xboard: bool) {
-    use khun::io::Input;
-    let rx = khun::io::spawn_reader(std::io::stdin());
-    let out = std::sync::Arc::new(khun::io::Output::stdout());
-    if force_xboard {
-        khun::xboard::Xboard::new(out).run(None, &rx);
-        return;
-    }
-    // The first command that says anything chooses the protocol; it is then handled
-    // by that protocol like any other line.
-    let first = loop {
-        match rx.recv() {
-            Ok(Input::Line(line)) if line.trim().is_empty() => continue,
-            Ok(Input::Line(line)) | Ok(Input::Truncated(line)) => break line,
-            Ok(Input::Eof) | Err(_) => return,
-        }
-    };
-    if khun::xboard::is_xboard_greeting(&first) {
-        khun::xboard::Xboard::new(out).run(Some(first), &rx);
-    } else {
-        khun::uci::Uci::new(out).run(Some(first), &rx);
-    }
 }

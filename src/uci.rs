@@ -410,7 +410,7 @@ pub struct Uci {
 }
 
 impl Uci {
-    pub fn new(out: Arc<Output>) -> Uci {
+    pub(crate) fn new(out: Arc<Output>) -> Uci {
         let reporter = Arc::new(UciReporter::new(Arc::clone(&out)));
         Uci {
             engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
@@ -420,7 +420,7 @@ impl Uci {
     }
 
     /// The engine behind the session (a harness sets its [`crate::engine::Sandbox`]).
-    pub fn engine_mut(&mut self) -> &mut Engine {
+    pub(crate) fn engine_mut(&mut self) -> &mut Engine {
         &mut self.engine
     }
 
@@ -435,7 +435,7 @@ impl Uci {
 
     /// Runs until `quit` or the end of input. `first` is a line already read (the one
     /// that chose the protocol).
-    pub fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
+    pub(crate) fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
         if let Some(line) = first
             && !self.handle_line_guarded(&line)
         {

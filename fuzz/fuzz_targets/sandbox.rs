@@ -2,7 +2,10 @@
 //! ask for anything, but each input must stay a few milliseconds.
 
 use khun::engine::Sandbox;
+use khun::io::Output;
+use khun::protocol::Protocol;
 use khun::tablebase::{Ending, ensure};
+use std::sync::Arc;
 
 /// Small enough that a search takes about a millisecond, large enough to get past the
 /// first iterations (and into the table lookups) in endgames.
@@ -22,4 +25,16 @@ pub fn build_tables() {
     for ending in Ending::ALL {
         ensure(ending);
     }
+}
+
+/// Feeds `data` to a session of `protocol` through the engine's own stdin reader, under
+/// [`SANDBOX`], its output dropped.
+pub fn serve(data: &[u8], protocol: Protocol) {
+    let out = Arc::new(Output::new(Box::new(std::io::sink())));
+    khun::protocol::serve(
+        std::io::Cursor::new(data.to_vec()),
+        out,
+        protocol,
+        Some(SANDBOX),
+    );
 }

@@ -5,18 +5,8 @@
 #[path = "sandbox.rs"]
 mod sandbox;
 
-use khun::io::{Output, spawn_reader};
-use khun::xboard::Xboard;
-use libfuzzer_sys::fuzz_target;
-use std::sync::Arc;
+use khun::protocol::Protocol;
 
-fuzz_target!(
-    init: sandbox::build_tables(),
-    |data: &[u8]| {
-        let out = Arc::new(Output::new(Box::new(std::io::sink())));
-        let mut session = Xboard::new(out);
-        session.engine_mut().set_sandbox(Some(sandbox::SANDBOX));
-        let input = spawn_reader(std::io::Cursor::new(data.to_vec()));
-        session.run(None, &input);
-    }
-);
+libfuzzer_sys::fuzz_target!(init: sandbox::build_tables(), |data: &[u8]| {
+    sandbox::serve(data, Protocol::Xboard)
+});

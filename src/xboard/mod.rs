@@ -33,7 +33,7 @@ use thinking::{Finished, SearchReporter, ThinkingOutput};
 
 /// Whether the first line a GUI sends asks for XBoard (`xboard`, or `protover` from
 /// a GUI that skips the greeting). Anything else is taken for UCI.
-pub fn is_xboard_greeting(line: &str) -> bool {
+pub(crate) fn is_xboard_greeting(line: &str) -> bool {
     matches!(
         line.split_whitespace().next(),
         Some("xboard") | Some("protover")
@@ -111,7 +111,7 @@ pub struct Xboard {
 }
 
 impl Xboard {
-    pub fn new(out: Arc<Output>) -> Xboard {
+    pub(crate) fn new(out: Arc<Output>) -> Xboard {
         let thinking = Arc::new(ThinkingOutput::new(Arc::clone(&out)));
         let (finished_tx, finished_rx) = unbounded();
         // Search 0 never runs: every search gets its own reporter when it starts.
@@ -139,13 +139,13 @@ impl Xboard {
     }
 
     /// The engine behind the session (a harness sets its [`crate::engine::Sandbox`]).
-    pub fn engine_mut(&mut self) -> &mut Engine {
+    pub(crate) fn engine_mut(&mut self) -> &mut Engine {
         &mut self.engine
     }
 
     /// Runs until `quit` or the end of input. `first` is a line already read (the one
     /// that chose the protocol).
-    pub fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
+    pub(crate) fn run(&mut self, first: Option<String>, rx: &Receiver<Input>) {
         if let Some(line) = first
             && !self.handle_line(&line)
         {
