@@ -135,11 +135,14 @@ fn a_run_is_repeatable_from_its_seed_with_any_thread_count() {
     let two = small_config(dir.path("two.bin"), 9);
     let a = datagen::run(&one).unwrap();
     let b = datagen::run(&two).unwrap();
-    assert_eq!(a.positions, b.positions);
-    assert!(a.positions > 0);
+    assert_eq!(a.totals.positions, b.totals.positions);
+    assert!(a.totals.positions > 0);
     let bytes_one = std::fs::read(dir.path("one.bin")).unwrap();
     assert_eq!(bytes_one, std::fs::read(dir.path("two.bin")).unwrap());
-    assert_eq!(bytes_one.len() as u64, a.positions * RECORD_BYTES as u64);
+    assert_eq!(
+        bytes_one.len() as u64,
+        a.totals.positions * RECORD_BYTES as u64
+    );
     let other = small_config(dir.path("other.bin"), 10);
     datagen::run(&other).unwrap();
     assert_ne!(bytes_one, std::fs::read(dir.path("other.bin")).unwrap());
@@ -158,7 +161,7 @@ fn a_killed_run_leaves_complete_records_and_the_next_run_appends_aligned() {
     std::fs::write(&path, &bytes).unwrap();
     assert_eq!(
         data::read_file(&path).unwrap().len() as u64,
-        first.positions
+        first.totals.positions
     );
     let second = datagen::run(&cfg).unwrap();
     let records = data::read_file(&path).unwrap();
@@ -166,7 +169,10 @@ fn a_killed_run_leaves_complete_records_and_the_next_run_appends_aligned() {
         std::fs::metadata(&path).unwrap().len() % RECORD_BYTES as u64,
         0
     );
-    assert_eq!(records.len() as u64, first.positions + second.positions);
+    assert_eq!(
+        records.len() as u64,
+        first.totals.positions + second.totals.positions
+    );
     assert!(records.iter().all(|r| data::decode(r).is_some()));
 }
 
@@ -529,10 +535,10 @@ fn resume_cuts_off_a_game_written_but_not_recorded_and_goes_on_by_index() {
     resume.resume = true;
     let summary = datagen::run(&resume).unwrap();
     assert_eq!(summary.resumed, 2);
-    assert_eq!(summary.games, 4);
+    assert_eq!(summary.totals.games, 4);
     assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
     // Resumed once more with its limits reached: nothing changes.
     let again = datagen::run(&resume).unwrap();
-    assert_eq!(again.games, 4);
+    assert_eq!(again.totals.games, 4);
     assert!(std::fs::read(&part).unwrap() == std::fs::read(&whole).unwrap());
 }

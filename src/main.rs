@@ -135,13 +135,14 @@ fn main() -> ExitCode {
         },
         Some(Command::Datagen(a)) => match interrupt().and_then(|i| cli::datagen::run(&a, &i)) {
             Ok(s) => {
+                let t = &s.totals;
                 println!(
                     "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
-                    s.positions, s.games, s.white_wins, s.draws, s.black_wins, s.seconds
+                    t.positions, t.games, t.white_wins, t.draws, t.black_wins, s.seconds
                 );
                 let ends: Vec<String> = khun::learn::datagen::GameEnd::NAMES
                     .iter()
-                    .zip(s.ends)
+                    .zip(t.ends)
                     .filter(|(_, n)| *n > 0)
                     .map(|(name, n)| format!("{name} {n}"))
                     .collect();

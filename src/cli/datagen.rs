@@ -121,8 +121,8 @@ pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, 
             "khun datagen: stopped by {} after {} games ({} positions): {} ends with the \
              last of them, whole; run the same command with --resume to go on",
             interrupt::signal_name(signal),
-            summary.games,
-            summary.positions,
+            summary.totals.games,
+            summary.totals.positions,
             args.output.display()
         );
     }

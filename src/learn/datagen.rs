@@ -35,6 +35,7 @@ use crate::rng::Rng;
 use crate::search::score::is_proven;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{IsTerminal, Write};
@@ -100,9 +101,10 @@ impl Default for DatagenConfig {
     }
 }
 
-/// The totals of a run (with `resume`, the games before included).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DatagenSummary {
+/// The games a run has written (with `resume`, the games before included); the
+/// progress file keeps them for `--resume`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
     pub games: u64,
     pub positions: u64,
     pub white_wins: u64,
@@ -110,6 +112,26 @@ pub struct DatagenSummary {
     pub black_wins: u64,
     /// How the games ended, counted by [`GameEnd`] (its `as usize`).
     pub ends: [u64; GameEnd::COUNT],
+}
+
+impl Totals {
+    /// Counts one more game of `positions` records.
+    fn add(&mut self, positions: u64, result: GameResult, end: GameEnd) {
+        self.games += 1;
+        self.positions += positions;
+        self.ends[end as usize] += 1;
+        match result {
+            GameResult::WhiteWins => self.white_wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::BlackWins => self.black_wins += 1,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DatagenSummary {
+    pub totals: Totals,
     pub seconds: f64,
     /// Games an earlier run had written, kept by `resume`.
     pub resumed: u64,
@@ -349,7 +371,7 @@ struct OrderedWriter {
 }
 
 /// Whether a run with `cfg` that has written `s` has reached its limits.
-fn limits_reached(cfg: &DatagenConfig, s: &DatagenSummary) -> bool {
+fn limits_reached(cfg: &DatagenConfig, s: &Totals) -> bool {
     cfg.games.is_some_and(|g| s.games >= g) || cfg.positions.is_some_and(|p| s.positions >= p)
 }
 
@@ -364,15 +386,17 @@ fn open_output(cfg: &DatagenConfig, progress_path: &Path) -> std::io::Result<(Fi
         Some(p) if cfg.resume => Some(p),
         Some(p) if !p.finished => {
             return Err(refuse(format!(
-                "it holds a run that did not finish (seed {}, {} games so far): go on with                  it with --resume, or remove '{}' to append a new run",
+                "it holds a run that did not finish (seed {}, {} games so far): go on with \
+                 it with --resume, or remove '{}' to append a new run",
                 p.settings.seed,
-                p.games,
+                p.totals.games,
                 progress_path.display()
             )));
         }
         _ if cfg.resume && std::fs::metadata(&cfg.output).is_ok_and(|m| m.len() > 0) => {
             return Err(refuse(format!(
-                "nothing to resume: there is no progress file '{}'; run without --resume                  to append a new run",
+                "nothing to resume: there is no progress file '{}'; run without --resume \
+                 to append a new run",
                 progress_path.display()
             )));
         }
@@ -408,8 +432,8 @@ fn open_output(cfg: &DatagenConfig, progress_path: &Path) -> std::io::Result<(Fi
         "khun datagen: resuming {} (seed {}): {} games, {} positions done",
         cfg.output.display(),
         earlier.settings.seed,
-        earlier.games,
-        earlier.positions
+        earlier.totals.games,
+        earlier.totals.positions
     );
     Ok((file, earlier))
 }
@@ -419,9 +443,9 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     let progress_path = progress_file::path_for(&cfg.output);
     let (file, mut recorded) = open_output(cfg, &progress_path)?;
     let mut summary = recorded.summary();
-    summary.resumed = recorded.games;
-    let positions_before = summary.positions;
-    if limits_reached(cfg, &summary) {
+    summary.resumed = recorded.totals.games;
+    let positions_before = summary.totals.positions;
+    if limits_reached(cfg, &summary.totals) {
         recorded.finished = true;
         recorded.write(&progress_path)?;
         return Ok(summary);
@@ -433,7 +457,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     for ending in tablebase::Ending::ALL {
         tablebase::build(ending, crate::board::Variant::Makruk);
     }
-    let first_game = summary.games;
+    let first_game = summary.totals.games;
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),
         pending: BTreeMap::new(),
@@ -477,7 +501,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
                         let mut last = last_report.lock().expect("report lock");
                         if last.elapsed().as_secs_f64() >= 2.0 {
                             *last = Instant::now();
-                            progress(&w.summary, positions_before, start, terminal);
+                            progress(&w.summary.totals, positions_before, start, terminal);
                         }
                     }
                 })
@@ -489,14 +513,14 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     }
     let mut w = writer.into_inner().expect("writer lock");
     w.file.flush()?;
-    if limits_reached(cfg, &w.summary) {
+    if limits_reached(cfg, &w.summary.totals) {
         w.progress.finished = true;
         w.progress.write(&w.progress_path)?;
     } else {
         w.summary.stopped_by = cfg.interrupt.signal();
     }
     w.summary.seconds = start.elapsed().as_secs_f64();
-    progress(&w.summary, positions_before, start, terminal);
+    progress(&w.summary.totals, positions_before, start, terminal);
     if terminal {
         eprintln!();
     }
@@ -515,20 +539,14 @@ impl OrderedWriter {
             self.file.write_all(&game.records)?;
             self.file.flush()?;
             self.next += 1;
-            let s = &mut self.summary;
-            s.games += 1;
-            s.positions += (game.records.len() / RECORD_BYTES) as u64;
-            s.ends[game.end as usize] += 1;
-            match game.result {
-                GameResult::WhiteWins => s.white_wins += 1,
-                GameResult::Draw => s.draws += 1,
-                GameResult::BlackWins => s.black_wins += 1,
-            }
+            let totals = &mut self.summary.totals;
+            let positions = (game.records.len() / RECORD_BYTES) as u64;
+            totals.add(positions, game.result, game.end);
             // The records first, then the progress that counts them: a kill between
             // the two leaves a game that --resume cuts off and plays again.
-            self.progress.add_game(game.records.len(), s);
+            self.progress.add_game(game.records.len(), totals);
             self.progress.write(&self.progress_path)?;
-            if limits_reached(cfg, s) {
+            if limits_reached(cfg, totals) {
                 done.store(true, Ordering::Relaxed);
             }
         }
@@ -537,7 +555,7 @@ impl OrderedWriter {
 }
 
 /// The progress line; the speed counts this run's positions (not those resumed).
-fn progress(s: &DatagenSummary, positions_before: u64, start: Instant, terminal: bool) {
+fn progress(s: &Totals, positions_before: u64, start: Instant, terminal: bool) {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let line = format!(
         "positions {} ({:.0}/s), games {} (W {} D {} L {}), {:.0} s",

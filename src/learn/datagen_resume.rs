@@ -13,7 +13,7 @@
 //! on from the next game index. `--games` and `--positions` count the whole run,
 //! what was there included, so a finished run can also be taken further.
 
-use super::datagen::{DatagenConfig, DatagenSummary, GameEnd};
+use super::datagen::{DatagenConfig, DatagenSummary, Totals};
 use crate::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -70,13 +70,9 @@ pub(crate) struct Progress {
     pub(crate) start_bytes: u64,
     /// The file's length after the last game recorded.
     pub(crate) bytes: u64,
-    pub(crate) games: u64,
-    pub(crate) positions: u64,
-    pub(crate) white_wins: u64,
-    pub(crate) draws: u64,
-    pub(crate) black_wins: u64,
-    /// Game ends by kind, as [`DatagenSummary::ends`].
-    pub(crate) ends: [u64; GameEnd::COUNT],
+    /// The games recorded so far (the file's keys as before the struct held them).
+    #[serde(flatten)]
+    pub(crate) totals: Totals,
     /// The run reached its limits (not stopped, not failed).
     pub(crate) finished: bool,
 }
@@ -89,12 +85,7 @@ impl Progress {
             settings,
             start_bytes,
             bytes: start_bytes,
-            games: 0,
-            positions: 0,
-            white_wins: 0,
-            draws: 0,
-            black_wins: 0,
-            ends: [0; GameEnd::COUNT],
+            totals: Totals::default(),
             finished: false,
         }
     }
@@ -124,26 +115,16 @@ impl Progress {
         progress_file::write_atomically(path, format!("{text}\n").as_bytes())
     }
 
-    /// Counts a game of `records` bytes, its result and end, appended to the file.
-    pub(crate) fn add_game(&mut self, records: usize, summary: &DatagenSummary) {
+    /// Counts a game of `records` bytes appended to the file; `totals` include it.
+    pub(crate) fn add_game(&mut self, records: usize, totals: &Totals) {
         self.bytes += records as u64;
-        self.games = summary.games;
-        self.positions = summary.positions;
-        self.white_wins = summary.white_wins;
-        self.draws = summary.draws;
-        self.black_wins = summary.black_wins;
-        self.ends = summary.ends;
+        self.totals = totals.clone();
     }
 
     /// The totals so far, as a run's summary.
     pub(crate) fn summary(&self) -> DatagenSummary {
         DatagenSummary {
-            games: self.games,
-            positions: self.positions,
-            white_wins: self.white_wins,
-            draws: self.draws,
-            black_wins: self.black_wins,
-            ends: self.ends,
+            totals: self.totals.clone(),
             ..DatagenSummary::default()
         }
     }
@@ -157,21 +138,24 @@ mod tests {
     fn progress_round_trips_and_settings_follow_the_config() {
         let cfg = DatagenConfig::default();
         let mut p = Progress::start(RunSettings::of(&cfg), 64);
-        let summary = DatagenSummary {
+        let totals = Totals {
             games: 1,
             positions: 3,
             draws: 1,
-            ..DatagenSummary::default()
+            ..Totals::default()
         };
-        p.add_game(96, &summary);
+        p.add_game(96, &totals);
         assert_eq!(p.bytes, 160);
-        assert_eq!(p.summary().positions, 3);
+        assert_eq!(p.summary().totals.positions, 3);
         let dir = std::env::temp_dir().join(format!("khun-datagen-resume-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("data.bin.progress");
         assert_eq!(Progress::read(&path), Ok(None));
         p.write(&path).unwrap();
         assert_eq!(Progress::read(&path), Ok(Some(p.clone())));
+        // why: the totals stay top-level keys, so older progress files still resume.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\n  \"games\": 1,"), "{text}");
         std::fs::write(&path, "{}").unwrap();
         assert!(
             Progress::read(&path)
