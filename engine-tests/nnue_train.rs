@@ -235,3 +235,25 @@ fn the_command_line_writes_a_loadable_network_and_refuses_bad_input() {
     assert!(stderr.contains("no usable training records"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn fine_tuning_starts_from_the_given_network() {
+    // The built-in network already predicts the sample's scores: a run that starts
+    // from it begins far below a random network's loss, and its first epoch at a
+    // small rate keeps it there.
+    let cfg = TrainConfig {
+        epochs: 1,
+        learning_rate: 0.0001,
+        init: Some(khun::nnue::embedded()),
+        ..quick_config()
+    };
+    let tuned = train::train(&sample(), &cfg, &mut std::io::sink()).unwrap();
+    let random_start = trained().initial_val_loss.unwrap();
+    let tuned_start = tuned.initial_val_loss.unwrap();
+    assert!(
+        tuned_start < 0.5 * random_start,
+        "from the built-in network {tuned_start}, from random weights {random_start}"
+    );
+    let after = tuned.epochs[0].val_loss.unwrap();
+    assert!(after < 0.5 * random_start, "{after} {random_start}");
+}

@@ -46,6 +46,10 @@ pub struct TrainArgs {
     /// Do not add each training position's left-right mirror.
     #[arg(long)]
     pub(crate) no_mirror: bool,
+    /// Start from this network (a file, or `embedded` for the built-in one) instead
+    /// of random weights: fine-tunes it on the data.
+    #[arg(long)]
+    pub(crate) init: Option<String>,
 }
 
 /// Reads the records, trains (progress on stderr) and writes the network.
@@ -64,6 +68,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         val_fraction: args.val_fraction,
         max_positions: args.max_positions.map(|n| n as usize),
         mirror: !args.no_mirror,
+        init: args.init.as_deref().map(crate::nnue::load).transpose()?,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;

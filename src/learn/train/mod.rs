@@ -71,6 +71,9 @@ pub struct TrainConfig {
     pub max_positions: Option<usize>,
     /// Train on every position and its left-right mirror (see `batch::MIRRORED`).
     pub mirror: bool,
+    /// Start from this network's weights instead of random ones (fine-tuning a
+    /// network on new data); its float values are the quantised ones unscaled.
+    pub init: Option<std::sync::Arc<Network>>,
 }
 
 impl Default for TrainConfig {
@@ -87,6 +90,7 @@ impl Default for TrainConfig {
             val_fraction: 0.02,
             max_positions: None,
             mirror: true,
+            init: None,
         }
     }
 }
@@ -370,7 +374,17 @@ pub fn train(
     }
 
     let targets = dataset.targets(cfg.wdl, cfg.scale_k);
-    let mut model = Model::random(init_seed);
+    let mut model = match &cfg.init {
+        Some(net) => {
+            let _ = writeln!(
+                log,
+                "starting from a network's weights (checksum {:016x})",
+                net.checksum
+            );
+            export::dequantise(net)
+        }
+        None => Model::random(init_seed),
+    };
     let mut adam = Adam::new(PARAMS);
     let mut buffers = vec![vec![0.0f32; PARAMS]; cfg.threads];
     let mut epoch_rng = Rng::new(shuffle_seed);
