@@ -52,6 +52,16 @@ pub struct TrainArgs {
     pub(crate) init: Option<String>,
 }
 
+/// The network `--init` names: `embedded` (or `<embedded>`, as `EvalFile` says it)
+/// for the built-in one, else a file.
+fn initial_network(name: &str) -> Result<std::sync::Arc<crate::nnue::network::Network>, String> {
+    if name.trim() == "embedded" {
+        Ok(crate::nnue::embedded())
+    } else {
+        crate::nnue::load(name)
+    }
+}
+
 /// Reads the records, trains (progress on stderr) and writes the network.
 pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
     let records = super::read_records(&args.data)?;
@@ -68,7 +78,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         val_fraction: args.val_fraction,
         max_positions: args.max_positions.map(|n| n as usize),
         mirror: !args.no_mirror,
-        init: args.init.as_deref().map(crate::nnue::load).transpose()?,
+        init: args.init.as_deref().map(initial_network).transpose()?,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;
