@@ -3,7 +3,8 @@
 
 use super::params::{
     BARE_KING_WIN, CANNOT_MATE_SCALE, COUNT_FADE_PLIES, DRIVE_TO_EDGE, KHON_MATING_ZONE,
-    KING_DISTANCE, NO_MATING_PROSPECT_SCALE, PIECE_DISTANCE, SMALL_EDGE_SCALE,
+    KING_DISTANCE, NO_MATING_PROSPECT_SCALE, PIECE_DISTANCE, SMALL_EDGE_SCALE, SUBSET_MATE_BASE,
+    SUBSET_MATE_PLY,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -129,8 +130,14 @@ pub(crate) fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
         } else {
             DRIVE_TO_EDGE * centre_distance(weak_king)
         };
-        let mut guidance =
-            BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king);
+        // why the tables first: with three or more pieces no table covers the
+        // position, but the mate one or two of them alone would give is an exact
+        // path (its length falls by one with every good move), where the drive
+        // terms only point the way; K+S+M+M v K was drawn by the count with them.
+        let mut guidance = match crate::tablebase::subset_mate_distance(pos) {
+            Some(plies) => BARE_KING_WIN + SUBSET_MATE_BASE - SUBSET_MATE_PLY * plies as i32,
+            None => BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king),
+        };
         if rooks.is_empty() {
             let short_range = pos.pieces(strong, PieceKind::Met)
                 | pos.pieces(strong, PieceKind::Khon)

@@ -177,6 +177,13 @@ pub(crate) const BARE_KING_WIN: i32 = 600;
 pub(crate) const DRIVE_TO_EDGE: i32 = 20;
 /// Per step the two kings stand apart, attacker's penalty.
 pub(crate) const KING_DISTANCE: i32 = 8;
+/// Against a bare king with three or more pieces, when a table of one or two of them
+/// wins (`tablebase::subset_mate_distance`): the attacker's bonus, less
+/// `SUBSET_MATE_PLY` per ply of that table's mate.
+// why 300: above the most the drive terms give, so a position the tables read is
+// preferred to one they do not; 5 a ply keeps a mate of 60 plies above nothing.
+pub(crate) const SUBSET_MATE_BASE: i32 = 300;
+pub(crate) const SUBSET_MATE_PLY: i32 = 5;
 /// Per step a short-range piece (met, khon, knight) stands from the bare king, when
 /// the attacker has no rook: attacker's penalty.
 // why: mets and knights mate only from next to the king, and they take many moves to

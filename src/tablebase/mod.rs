@@ -27,7 +27,7 @@ mod store;
 mod table;
 
 pub use ending::Ending;
-pub(crate) use probe::{duel_allowance, plies_allowed};
+pub(crate) use probe::{duel_allowance, plies_allowed, subset_mate_distance};
 pub use probe::{extend_line, probe, probe_with_count};
 pub(crate) use store::{build, get, get_duel};
 pub use store::{ensure, ensure_duel, prepare, reachable};

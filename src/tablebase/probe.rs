@@ -177,3 +177,122 @@ pub fn extend_line(root: &Position, line: &mut Vec<Move>) {
         line.push(m);
     }
 }
+
+/// For a bare king against a king and three or more pieces (no table covers it):
+/// the fewest plies to mate that one or two of the strong side's pieces alone would
+/// need from here, by the built tables of those pieces, ignoring the count and the
+/// other pieces. `None` when no such table is built or none of them wins.
+///
+/// The other pieces rarely lengthen the mate (they may only block a square or
+/// stalemate, which the search sees), so this is a distance the search can follow
+/// where the hand-written guidance only points the way.
+pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
+    if !super::ending::has_tables(pos.variant())
+        || pos.gates().any()
+        || pos.pieces_of_kind(PieceKind::Pawn).any()
+    {
+        return None;
+    }
+    let strong = if pos.pieces_of(Color::Black).count() == 1 {
+        Color::White
+    } else if pos.pieces_of(Color::White).count() == 1 {
+        Color::Black
+    } else {
+        return None;
+    };
+    let pieces = pos.pieces_of(strong) & !pos.pieces_of_kind(PieceKind::King);
+    if pieces.count() < 3 {
+        return None;
+    }
+    let frame = |sq: Square| match strong {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
+    };
+    let strong_to_move = pos.side_to_move() == strong;
+    let squares: Vec<Square> = pieces.into_iter().collect();
+    let kind = |sq: Square| pos.kind_at(sq).expect("a piece");
+    let mut best: Option<u8> = None;
+    let mut consider = |ending: Option<Ending>, chosen: [Square; 2]| {
+        let Some(table) = ending.and_then(get) else {
+            return;
+        };
+        let placement = Placement {
+            strong_king: frame(pos.king_square(strong)),
+            weak_king: frame(pos.king_square(!strong)),
+            pieces: chosen.map(frame),
+        };
+        let d = match table.verdict(placement, strong_to_move) {
+            Verdict::Win(d) | Verdict::Loss(d) => d,
+            _ => return,
+        };
+        best = Some(best.map_or(d, |b| b.min(d)));
+    };
+    for (i, &a) in squares.iter().enumerate() {
+        consider(Ending::single(kind(a)), [a, a]);
+        for &b in &squares[i + 1..] {
+            // The table's order of the two kinds decides which square goes first.
+            let Some(ending) = Ending::ALL.into_iter().find(|e| {
+                e.duel().is_none() && e.kinds().len() == 2 && {
+                    let k = e.kinds();
+                    (k[0], k[1]) == (kind(a), kind(b)) || (k[0], k[1]) == (kind(b), kind(a))
+                }
+            }) else {
+                continue;
+            };
+            let chosen = if ending.kinds()[0] == kind(a) {
+                [a, b]
+            } else {
+                [b, a]
+            };
+            consider(Some(ending), chosen);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::ensure;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).expect("a valid FEN")
+    }
+
+    fn mated_in(fen: &str) -> u8 {
+        match probe(&pos(fen)) {
+            Some(Verdict::Loss(d)) => d,
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn three_pieces_read_the_shortest_mate_of_one_or_two_of_them() {
+        for ending in [Ending::KhonMet, Ending::MetMet, Ending::Khon, Ending::Met] {
+            ensure(ending);
+        }
+        // K+S+M+M v K, drawn by the count in one of Khun's games: the K+S+M v K
+        // tables without either met, and K+M+M v K without the khon.
+        let full = pos("8/8/3K4/8/4SM2/4M3/8/4k3 b - 88 34 106");
+        let without_f4 = mated_in("8/8/3K4/8/4S3/4M3/8/4k3 b - - 0 106");
+        let without_e3 = mated_in("8/8/3K4/8/4SM2/8/8/4k3 b - - 0 106");
+        let shortest = without_f4.min(without_e3);
+        let distance = subset_mate_distance(&full).expect("a table wins");
+        assert!(distance <= shortest, "{distance} > {shortest}");
+        assert!(distance > 0);
+        // With Black the strong side, the frame turns the board over (the khon's
+        // forward is down): the same distance.
+        let mirrored = pos("4K3/8/4m3/4sm2/8/3k4/8/8 w - 88 34 106");
+        assert_eq!(subset_mate_distance(&mirrored), Some(distance));
+        // Two pieces are a table's own position, not a subset's.
+        assert_eq!(
+            subset_mate_distance(&pos("8/8/3K4/8/4S3/4M3/8/4k3 b - - 0 106")),
+            None
+        );
+        // A defender with a piece is not a bare king.
+        assert_eq!(
+            subset_mate_distance(&pos("8/8/3K4/8/4SM2/4M3/8/3mk3 b - - 0 106")),
+            None
+        );
+    }
+}
