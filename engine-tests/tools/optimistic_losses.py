@@ -18,27 +18,11 @@ import re
 import sys
 from collections import Counter
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+from clock_report import games  # the PGN reader the clock report uses
+
 COMMENT = re.compile(r"\{([^}]*)\}")
 SCORE = re.compile(r"^([+-]?)(M?)(\d+(?:\.\d+)?)/\d+")
 MOVE_NUMBER = re.compile(r"(\d+)\.(?!\.)")
-
-
-def games(path):
-    """Yields (tags, movetext) for each game of a PGN file."""
-    tags, body = {}, []
-    for line in open(path, encoding="utf-8", errors="replace"):
-        line = line.rstrip("\n")
-        m = TAG.match(line)
-        if m:
-            if body:
-                yield tags, " ".join(body)
-                tags, body = {}, []
-            tags[m.group(1)] = m.group(2)
-        elif line.strip():
-            body.append(line)
-    if tags:
-        yield tags, " ".join(body)
 
 
 def mover_scores(movetext):

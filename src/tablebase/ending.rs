@@ -124,6 +124,15 @@ impl Ending {
         }
     }
 
+    /// The ending of a king and these two pieces (in either order) against a bare
+    /// king.
+    pub(crate) fn pair(a: PieceKind, b: PieceKind) -> Option<Ending> {
+        Ending::ALL.into_iter().find(|e| {
+            e.duel().is_none()
+                && matches!(e.kinds(), &[x, y] if (x, y) == (a, b) || (x, y) == (b, a))
+        })
+    }
+
     /// The K+X v K+Y ending of these two pieces, in either order, and whether the
     /// first given is Black in the table's frame.
     pub(crate) fn of_duel(a: PieceKind, b: PieceKind) -> Option<(Ending, bool)> {

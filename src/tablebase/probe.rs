@@ -16,22 +16,28 @@ pub fn probe(pos: &Position) -> Option<Verdict> {
 
 /// The position's men in the table's frame (strong side as White).
 fn placement(pos: &Position, ending: Ending, strong: Color) -> Placement {
-    let frame = |sq: Square| match strong {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
     let mut pieces = [Square::new(0); 2];
     let kinds = ending.kinds();
     let mut taken = Bitboard::EMPTY;
     for (i, &kind) in kinds.iter().enumerate() {
         let sq = (pos.pieces(strong, kind) & !taken).lsb();
         taken = taken.with(sq);
-        pieces[i] = frame(sq);
+        pieces[i] = sq;
     }
+    framed(pos, strong, pieces)
+}
+
+/// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
+/// table's frame: the board turned over when Black is the strong side.
+fn framed(pos: &Position, strong: Color, pieces: [Square; 2]) -> Placement {
+    let frame = |sq: Square| match strong {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
+    };
     Placement {
         strong_king: frame(pos.king_square(strong)),
         weak_king: frame(pos.king_square(!strong)),
-        pieces,
+        pieces: pieces.map(frame),
     }
 }
 
@@ -204,12 +210,7 @@ pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
     if pieces.count() < 3 {
         return None;
     }
-    let frame = |sq: Square| match strong {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
     let strong_to_move = pos.side_to_move() == strong;
-    let squares: Vec<Square> = pieces.into_iter().collect();
     let kind = |sq: Square| pos.kind_at(sq).expect("a piece");
     let mut best: Option<u8> = None;
     let mut consider = |ending: Option<Ending>, chosen: [Square; 2]| {
@@ -224,29 +225,19 @@ pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
         let Some(table) = ending.filter(generally_won).and_then(get) else {
             return;
         };
-        let placement = Placement {
-            strong_king: frame(pos.king_square(strong)),
-            weak_king: frame(pos.king_square(!strong)),
-            pieces: chosen.map(frame),
-        };
-        let d = match table.verdict(placement, strong_to_move) {
+        let d = match table.verdict(framed(pos, strong, chosen), strong_to_move) {
             Verdict::Win(d) | Verdict::Loss(d) => d,
             _ => return,
         };
         best = Some(best.map_or(d, |b| b.min(d)));
     };
-    for (i, &a) in squares.iter().enumerate() {
+    for a in pieces {
         consider(Ending::single(kind(a)), [a, a]);
-        for &b in &squares[i + 1..] {
-            // The table's order of the two kinds decides which square goes first.
-            let Some(ending) = Ending::ALL.into_iter().find(|e| {
-                e.duel().is_none() && e.kinds().len() == 2 && {
-                    let k = e.kinds();
-                    (k[0], k[1]) == (kind(a), kind(b)) || (k[0], k[1]) == (kind(b), kind(a))
-                }
-            }) else {
+        for b in pieces.into_iter().filter(|b| b.index() > a.index()) {
+            let Some(ending) = Ending::pair(kind(a), kind(b)) else {
                 continue;
             };
+            // The table's order of the two kinds decides which square goes first.
             let chosen = if ending.kinds()[0] == kind(a) {
                 [a, b]
             } else {
