@@ -10,9 +10,10 @@
 //! | 26-27 | the move number, little-endian |
 //! | 28-29 | the search score in centipawns, White's view, little-endian i16 |
 //! | 30    | the game's result under the counting rules: 2 White won, 1 draw, 0 Black won |
-//! | 31    | unused, 0 |
+//! | 31    | the count: 0 when none runs, else 1 + the plies left before it ends the game (at most 254) |
 //!
-//! (The chess slots: khon in the bishop's, met in the queen's.) The side to move's
+//! (The chess slots: khon in the bishop's, met in the queen's; byte 31 is unused
+//! there, and files written before the count was kept hold 0 in it.) The side to move's
 //! view of score and result is [`Record::stm_score`] and [`Record::stm_result`].
 //! Files are plain concatenations of records, so runs append and merge with `cat`;
 //! a file whose length is not a multiple of 32 ends in a record cut short by a
@@ -71,6 +72,9 @@ pub struct Record {
     pub result: GameResult,
     pub(crate) halfmove_clock: u8,
     pub(crate) fullmove: u16,
+    /// Plies left before a running count ends the game; `None` when no count runs
+    /// (or the file predates the count byte).
+    pub count_plies_left: Option<u8>,
 }
 
 impl Record {
@@ -126,6 +130,10 @@ pub fn encode(pos: &Position, stm_score: i32, result: GameResult) -> [u8; RECORD
     let white_score = white_score.clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16;
     out[28..30].copy_from_slice(&white_score.to_le_bytes());
     out[30] = result as u8;
+    out[31] = pos
+        .count()
+        .plies_left()
+        .map_or(0, |left| left.min(253) as u8 + 1);
     out
 }
 
@@ -162,6 +170,7 @@ pub fn decode(bytes: &[u8; RECORD_BYTES]) -> Option<Record> {
         fullmove: u16::from_le_bytes([bytes[26], bytes[27]]),
         score: i16::from_le_bytes([bytes[28], bytes[29]]),
         result: GameResult::from_byte(bytes[30])?,
+        count_plies_left: bytes[31].checked_sub(1),
     })
 }
 
@@ -209,6 +218,7 @@ mod tests {
         assert_eq!(r.stm_result(), 1.0);
         assert_eq!(r.fullmove, 11);
         assert_eq!(r.pieces.len(), pos.occupied().count() as usize);
+        assert_eq!(r.count_plies_left, None);
         let back = r.position().expect("the record's position is legal");
         assert_eq!(back.placement_key(), pos.placement_key());
         assert_eq!(back.side_to_move(), Color::Black);
@@ -216,5 +226,18 @@ mod tests {
         for (piece, sq) in r.pieces {
             assert_eq!(pos.piece_at(sq), Some(piece));
         }
+    }
+
+    /// A running count is kept as the plies it has left: here the board's honour
+    /// with limit 128 plies, its counter at 100, leaves 28.
+    #[test]
+    fn the_running_count_is_kept() {
+        let pos = Position::from_fen("8/3k4/8/2r5/8/3K4/5R2/8 w - 128 100 80").unwrap();
+        assert_eq!(pos.count().plies_left(), Some(28));
+        let r = decode(&encode(&pos, 0, GameResult::Draw)).unwrap();
+        assert_eq!(r.count_plies_left, Some(28));
+        let mut old = encode(&pos, 0, GameResult::Draw);
+        old[31] = 0;
+        assert_eq!(decode(&old).unwrap().count_plies_left, None);
     }
 }
