@@ -50,6 +50,10 @@ pub struct TrainArgs {
     /// of random weights: fine-tunes it on the data.
     #[arg(long)]
     pub(crate) init: Option<String>,
+    /// Fit the network's output after the count fade the engine applies to it (the
+    /// records' count byte), not the faded scores as they are.
+    #[arg(long)]
+    pub(crate) count_fade: bool,
 }
 
 /// The network `--init` names: `embedded` (or `<embedded>`, as `EvalFile` says it)
@@ -79,6 +83,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         max_positions: args.max_positions.map(|n| n as usize),
         mirror: !args.no_mirror,
         init: args.init.as_deref().map(initial_network).transpose()?,
+        through_count_fade: args.count_fade,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;

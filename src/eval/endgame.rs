@@ -158,6 +158,12 @@ pub(crate) fn adjust(pos: &Position, white_score: i32) -> EndgameAdjustment {
     out
 }
 
+/// The share of a score [`fade_for_count`] keeps with `plies_left` of the count
+/// left, for the trainer, which fits the network under the same fade.
+pub(crate) fn count_fade_share(plies_left: u16) -> f32 {
+    (plies_left as f32 / COUNT_FADE_PLIES as f32).min(1.0)
+}
+
 /// Fades a score toward zero as the running count nears its limit.
 pub(crate) fn fade_for_count(pos: &Position, score: i32) -> i32 {
     match pos.count().plies_left() {
@@ -226,5 +232,12 @@ mod tests {
         assert_eq!(fade_for_count(&p, 500), 0);
         let p = pos("8/1k6/8/8/8/8/R7/4K3 w - 128 6 54");
         assert_eq!(fade_for_count(&p, 500), 500);
+        for left in [0u16, 1, 20, 39, 40, 41, 200] {
+            let fen = format!("8/3k4/8/2r5/8/3K4/5R2/8 w - 128 {} 80", 128 - left.min(128));
+            let p = pos(&fen);
+            let left = p.count().plies_left().unwrap();
+            let faded = fade_for_count(&p, 4000) as f32;
+            assert_eq!(faded, 4000.0 * count_fade_share(left), "{left} plies left");
+        }
     }
 }

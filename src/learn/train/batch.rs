@@ -44,21 +44,22 @@ fn entry_inputs<'a>(
 }
 
 /// Adds the gradient of the loss of positions `part` to `gradients` (laid out like
-/// the model's parameters); returns their summed loss.
+/// the model's parameters); returns their summed loss. `targets` and `ks` (each
+/// position's logistic scale) are indexed by position.
 pub(crate) fn add_gradients(
     model: &Model,
     dataset: &Dataset,
     targets: &[f32],
     part: &[u32],
-    k: f32,
+    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { add_gradients_avx2(model, dataset, targets, part, k, gradients) };
+        return unsafe { add_gradients_avx2(model, dataset, targets, part, ks, gradients) };
     }
-    add_gradients_portable(model, dataset, targets, part, k, gradients)
+    add_gradients_portable(model, dataset, targets, part, ks, gradients)
 }
 
 /// The summed loss of positions `part`.
@@ -67,14 +68,14 @@ pub(crate) fn sum_loss(
     dataset: &Dataset,
     targets: &[f32],
     part: &[u32],
-    k: f32,
+    ks: &[f32],
 ) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { sum_loss_avx2(model, dataset, targets, part, k) };
+        return unsafe { sum_loss_avx2(model, dataset, targets, part, ks) };
     }
-    sum_loss_portable(model, dataset, targets, part, k)
+    sum_loss_portable(model, dataset, targets, part, ks)
 }
 
 #[inline(always)]
@@ -83,16 +84,23 @@ fn add_gradients_portable(
     dataset: &Dataset,
     targets: &[f32],
     part: &[u32],
-    k: f32,
+    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
     let mut scratch = Scratch::default();
     let mut buffers = [[0u16; 32]; 2];
     let mut loss = 0.0f64;
     for &entry in part {
-        let target = targets[(entry & !MIRRORED) as usize];
+        let index = (entry & !MIRRORED) as usize;
         let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-        loss += model.add_gradient(stm, nstm, target, k, gradients, &mut scratch) as f64;
+        loss += model.add_gradient(
+            stm,
+            nstm,
+            targets[index],
+            ks[index],
+            gradients,
+            &mut scratch,
+        ) as f64;
     }
     loss
 }
@@ -103,15 +111,15 @@ fn sum_loss_portable(
     dataset: &Dataset,
     targets: &[f32],
     part: &[u32],
-    k: f32,
+    ks: &[f32],
 ) -> f64 {
     let mut scratch = Scratch::default();
     let mut buffers = [[0u16; 32]; 2];
     part.iter()
         .map(|&entry| {
-            let target = targets[(entry & !MIRRORED) as usize];
+            let index = (entry & !MIRRORED) as usize;
             let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-            model.loss(stm, nstm, target, k, &mut scratch) as f64
+            model.loss(stm, nstm, targets[index], ks[index], &mut scratch) as f64
         })
         .sum()
 }
@@ -123,14 +131,20 @@ fn add_gradients_avx2(
     dataset: &Dataset,
     targets: &[f32],
     part: &[u32],
-    k: f32,
+    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
-    add_gradients_portable(model, dataset, targets, part, k, gradients)
+    add_gradients_portable(model, dataset, targets, part, ks, gradients)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn sum_loss_avx2(model: &Model, dataset: &Dataset, targets: &[f32], part: &[u32], k: f32) -> f64 {
-    sum_loss_portable(model, dataset, targets, part, k)
+fn sum_loss_avx2(
+    model: &Model,
+    dataset: &Dataset,
+    targets: &[f32],
+    part: &[u32],
+    ks: &[f32],
+) -> f64 {
+    sum_loss_portable(model, dataset, targets, part, ks)
 }

@@ -5,6 +5,7 @@
 //! engine uses: training and play cannot disagree about what an input means.
 
 use crate::board::Color;
+use crate::eval::endgame::count_fade_share;
 use crate::learn::data::{self, RECORD_BYTES, Record};
 use crate::nnue::features;
 
@@ -29,6 +30,10 @@ pub struct Dataset {
     stm_scores: Vec<i16>,
     /// The game's result, the side to move's view: 1 win, 0.5 draw, 0 loss.
     stm_results: Vec<f32>,
+    /// The share of the network's output the engine keeps under the running count
+    /// (`eval::endgame::count_fade_share`; 1 when no count runs or the record
+    /// predates the count byte).
+    count_fades: Vec<f32>,
 }
 
 /// What loading records kept and dropped.
@@ -76,6 +81,7 @@ impl Dataset {
             starts: Vec::with_capacity(records.len() + 1),
             stm_scores: Vec::with_capacity(records.len()),
             stm_results: Vec::with_capacity(records.len()),
+            count_fades: Vec::with_capacity(records.len()),
         };
         set.starts.push(0);
         let mut stats = LoadStats {
@@ -110,6 +116,11 @@ impl Dataset {
             set.starts.push(set.inputs.len());
             set.stm_scores.push(score as i16);
             set.stm_results.push(record.stm_result());
+            set.count_fades.push(
+                record
+                    .count_plies_left
+                    .map_or(1.0, |left| count_fade_share(left as u16)),
+            );
         }
         stats.kept = set.len();
         (set, stats)
@@ -139,6 +150,31 @@ impl Dataset {
             .zip(&self.stm_results)
             .map(|(&score, &result)| (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result)
             .collect()
+    }
+
+    /// The K the output of every position is judged with: `k`, or with
+    /// `through_count_fade` `k` over the share the engine's count fade keeps, so the
+    /// network is fitted to the score before the fade the engine applies after it
+    /// (it does not see the count; the search scores it learns from were faded).
+    /// Infinite where the fade keeps nothing: that position teaches nothing.
+    pub(crate) fn position_scales(&self, k: f32, through_count_fade: bool) -> Vec<f32> {
+        self.count_fades
+            .iter()
+            .map(|&fade| {
+                if !through_count_fade {
+                    k
+                } else if fade > 0.0 {
+                    k / fade
+                } else {
+                    f32::INFINITY
+                }
+            })
+            .collect()
+    }
+
+    /// Positions whose output the count fade scales down.
+    pub(crate) fn count_faded(&self) -> usize {
+        self.count_fades.iter().filter(|&&f| f < 1.0).count()
     }
 
     /// The K in [`FIT_SCALE_RANGE`] for which `sigmoid(score / K)` predicts the
@@ -189,5 +225,30 @@ impl Dataset {
                 (k, error / indices.len() as f64)
             })
             .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::learn::data::{GameResult, encode};
+
+    /// A position 20 plies from the end of its count keeps half the output under
+    /// the engine's fade (40 plies), so it is judged with twice the K; one without a
+    /// count, and every position when the fade is not trained through, with K.
+    #[test]
+    fn the_count_fade_scales_the_logistic() {
+        let counted = Position::from_fen("8/3k4/8/2r5/8/3K4/5R2/8 w - 128 108 80").unwrap();
+        let free = Position::from_fen("8/3k4/8/2r5/8/3K4/5R2/8 w - - 0 80").unwrap();
+        let records = [
+            encode(&counted, 300, GameResult::Draw),
+            encode(&free, 300, GameResult::Draw),
+        ];
+        let (set, stats) = Dataset::from_records(&records);
+        assert_eq!(stats.kept, 2);
+        assert_eq!(set.count_faded(), 1);
+        assert_eq!(set.position_scales(400.0, true), vec![800.0, 400.0]);
+        assert_eq!(set.position_scales(400.0, false), vec![400.0, 400.0]);
     }
 }

@@ -19,6 +19,12 @@
 //! `target = (1 - wdl) * sigmoid(score / K) + wdl * result`, both from the side to
 //! move's view.
 //!
+//! With `through_count_fade` the output is first scaled by the share the engine's
+//! count fade keeps (`eval::endgame::fade_for_count`, applied after the network in
+//! play): the searches that scored the data faded their scores as counts ran out,
+//! and a network that cannot see the count would otherwise learn those faded
+//! scores as the value of the material.
+//!
 //! The network returned is the one of the epoch with the lowest validation loss
 //! (the last epoch's when nothing is held out). The same records, configuration,
 //! seed and thread count give the same network, bit for bit.
@@ -74,6 +80,9 @@ pub struct TrainConfig {
     /// Start from this network's weights instead of random ones (fine-tuning a
     /// network on new data); its float values are the quantised ones unscaled.
     pub init: Option<std::sync::Arc<Network>>,
+    /// Fit the output as the engine uses it, scaled by the count fade of the
+    /// position's running count (`Dataset::position_scales`).
+    pub through_count_fade: bool,
 }
 
 impl Default for TrainConfig {
@@ -91,6 +100,7 @@ impl Default for TrainConfig {
             max_positions: None,
             mirror: true,
             init: None,
+            through_count_fade: false,
         }
     }
 }
@@ -234,7 +244,7 @@ pub(crate) fn mean_loss(
     dataset: &Dataset,
     targets: &[f32],
     indices: &[u32],
-    k: f32,
+    ks: &[f32],
     threads: usize,
 ) -> f64 {
     if indices.is_empty() {
@@ -243,7 +253,7 @@ pub(crate) fn mean_loss(
     let share = indices.len().div_ceil(threads.max(1));
     let jobs = indices
         .chunks(share)
-        .map(|part| move || batch::sum_loss(model, dataset, targets, part, k));
+        .map(|part| move || batch::sum_loss(model, dataset, targets, part, ks));
     let total: f64 = run_in_parallel(jobs.collect()).iter().sum();
     total / indices.len() as f64
 }
@@ -256,6 +266,7 @@ fn train_epoch(
     buffers: &mut [Vec<f32>],
     dataset: &Dataset,
     targets: &[f32],
+    ks: &[f32],
     order: &[u32],
     cfg: &TrainConfig,
     learning_rate: f64,
@@ -274,7 +285,7 @@ fn train_epoch(
             let part = positions.get(t * share..end).unwrap_or(&[]);
             move || {
                 gradients.fill(0.0);
-                batch::add_gradients(shared_model, dataset, targets, part, cfg.scale_k, gradients)
+                batch::add_gradients(shared_model, dataset, targets, part, ks, gradients)
             }
         });
         let losses = run_in_parallel(jobs.collect());
@@ -374,6 +385,14 @@ pub fn train(
     }
 
     let targets = dataset.targets(cfg.wdl, cfg.scale_k);
+    let ks = dataset.position_scales(cfg.scale_k, cfg.through_count_fade);
+    if cfg.through_count_fade {
+        let _ = writeln!(
+            log,
+            "fitting the output under the engine's count fade: {} positions faded",
+            dataset.count_faded()
+        );
+    }
     let mut model = match &cfg.init {
         Some(net) => {
             let _ = writeln!(
@@ -389,16 +408,8 @@ pub fn train(
     let mut buffers = vec![vec![0.0f32; PARAMS]; cfg.threads];
     let mut epoch_rng = Rng::new(shuffle_seed);
     let validation = |model: &Model| {
-        (!val_order.is_empty()).then(|| {
-            mean_loss(
-                model,
-                &dataset,
-                &targets,
-                val_order,
-                cfg.scale_k,
-                cfg.threads,
-            )
-        })
+        (!val_order.is_empty())
+            .then(|| mean_loss(model, &dataset, &targets, val_order, &ks, cfg.threads))
     };
     let initial_val_loss = validation(&model);
     if let Some(loss) = initial_val_loss {
@@ -427,6 +438,7 @@ pub fn train(
             &mut buffers,
             &dataset,
             &targets,
+            &ks,
             &train_order,
             cfg,
             learning_rate,
