@@ -19,6 +19,9 @@ SAN) and keeps a position when
     `--max-pawns` (2) pawns are left, so a count is about to start
     (`--pawnless-any-size` keeps counted positions with more men);
   * it has at least `--min-men` (5) men: four-man endings are the tables' work;
+  * with `--min-standstill N`, no count runs and N plies or more have passed since
+    the last capture or pawn move (the standstill suite: won positions with pawns
+    that the side ahead shuffled into the match's ply limit);
   * the game is not over there (pyffish's verdict, as makruk-match judges it).
 Per game it keeps the first such position and, with `--per-game 2`, one more at least
 `--gap` plies later in another state (pawns / board's honour / piece's honour) or
@@ -324,6 +327,8 @@ def extract_game(tags, moves, final, args, source):
         lmat = material(board, winner != "w")
         fen = sf.get_fen(VARIANT, fen0, uci[:j])
         state, limit, ply = count_state(fen)
+        if args.min_standstill and (limit or ply < args.min_standstill):
+            continue
         if kept and state == kept[-1]["state"] and (wmat, lmat) == kept[-1]["material"]:
             continue
         if game_over(fen):
@@ -604,6 +609,9 @@ def main():
                     help="keep pawnless positions (a count running) above --max-men too")
     ex.add_argument("--per-game", type=int, default=2)
     ex.add_argument("--gap", type=int, default=40, help="plies between two positions of a game")
+    ex.add_argument("--min-standstill", type=int, default=0,
+                    help="keep only positions with no count running and at least this many "
+                         "plies since a capture or pawn move (default 0: any)")
     ex.add_argument("--keep-mates", action="store_true")
     ex.add_argument("--include-setup", action="store_true")
     ex.add_argument("--sample", type=int, default=0, help="keep this many positions (0: all)")
