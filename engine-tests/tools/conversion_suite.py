@@ -408,7 +408,8 @@ def cmd_extract(args):
         "# Khun conversion suite (issue 34): one side clearly winning, a count running or",
         "# about to start. Made by engine-tests/tools/conversion_suite.py extract with",
         f"#   --min-score {args.min_score} --streak {args.streak} --max-pawns {args.max_pawns} "
-        f"--max-men {args.max_men} --min-men {args.min_men} --per-game {args.per_game} --gap {args.gap}",
+        f"--max-men {args.max_men} --min-men {args.min_men} --per-game {args.per_game} --gap {args.gap}"
+        + (f" --min-standstill {args.min_standstill}" if args.min_standstill else ""),
         f"#   --sample {args.sample} --quota {args.quota} --seed {args.seed}: {len(positions)} of {len(pool)} positions",
         "# from " + ", ".join(f"{s} ({n - unused[s]} of {n} games used)" for s, n in games.items()) + ".",
         "# Comment: winner, its and the defender's last scores (pawns, mover's view flipped to",
