@@ -615,3 +615,37 @@ fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
     );
     assert_eq!(score, "cp 0");
 }
+
+/// The nodes of the last `info depth` line of a `go depth {depth}` from `fen`.
+fn nodes_at_depth(engine: &mut EngineProcess, fen: &str, depth: u32) -> String {
+    engine.send("ucinewgame");
+    engine.send(&format!("position fen {fen}"));
+    engine.send(&format!("go depth {depth}"));
+    let lines = engine.until_bestmove();
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    info_field(last_info, "nodes")
+        .expect("a node count")
+        .to_string()
+}
+
+/// A fixed-depth search reads only the tables its own root prepares: a table an
+/// earlier search of the process built does not change it. Five men besides the
+/// kings prepare no K+X v K+Y table, and this position's tree reaches K+R v K+S;
+/// before the fix the second search read that table (47 786 nodes, not 47 803), so
+/// `annotate --resume` could write other bytes than the run never stopped.
+#[test]
+fn a_fixed_depth_search_does_not_read_tables_earlier_searches_built() {
+    let five_men = "8/3s4/2m5/R7/4M3/2k5/7N/2K5 w - - 0 40";
+    let duel = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 70 1";
+    let mut engine = EngineProcess::start(&[]);
+    engine.send("uci");
+    engine.expect_prefix("uciok");
+    let cold = nodes_at_depth(&mut engine, five_men, 12);
+    nodes_at_depth(&mut engine, duel, 2);
+    let after_the_table = nodes_at_depth(&mut engine, five_men, 12);
+    assert_eq!(cold, after_the_table);
+}

@@ -260,6 +260,11 @@ pub(crate) fn run(
         game_keys: &job.game_keys,
         contempt,
         network,
+        tables: if repeatable {
+            crate::tablebase::Readable::prepared_for(pos)
+        } else {
+            crate::tablebase::Readable::ALL
+        },
     };
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {

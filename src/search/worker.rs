@@ -22,7 +22,7 @@ use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
 use crate::nnue::features::Delta;
 use crate::nnue::network::Network;
-use crate::tablebase::{self, Verdict};
+use crate::tablebase::{self, Readable, Verdict};
 use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
@@ -109,11 +109,15 @@ fn late_move_reduction(c: &MoveContext) -> i32 {
 }
 
 /// The exact score of a position an endgame table covers, the count included; a
-/// drawn position scores `draw`.
+/// drawn position scores `draw`. Only the tables in `readable` are read.
 #[inline]
-fn table_score(pos: &Position, ply: usize, draw: i32) -> Option<i32> {
+fn table_score(pos: &Position, ply: usize, draw: i32, readable: Readable) -> Option<i32> {
     // Cheap filter first: tables hold at most four men and no pawns.
     if pos.occupied().count() > 4 {
+        return None;
+    }
+    let (ending, _) = tablebase::Ending::of(pos)?;
+    if !readable.contains(ending) {
         return None;
     }
     Some(match tablebase::probe_with_count(pos)? {
@@ -150,6 +154,8 @@ pub(crate) struct Worker<'a> {
     contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
     network: Option<&'a Network>,
+    /// The endgame tables this search may read (see `tablebase::Readable`).
+    tables: Readable,
     /// The network's accumulator per ply; `accumulator_ready[ply]` says whether it
     /// matches the current line (ply 0, the root, always does once set up).
     accumulators: Vec<Accumulator>,
@@ -170,6 +176,8 @@ pub(crate) struct SearchContext<'a> {
     pub(crate) contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
     pub(crate) network: Option<&'a Network>,
+    /// The endgame tables the search may read.
+    pub(crate) tables: Readable,
 }
 
 /// What only the main thread has: the clock, the reporter and the lines to report.
@@ -195,6 +203,7 @@ impl<'a> Worker<'a> {
             game_keys,
             contempt,
             network,
+            tables,
         } = context;
         let (time, reporter, multipv) = match main {
             Some(m) => (Some(m.time), m.reporter, m.multipv),
@@ -220,6 +229,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             contempt,
             network,
+            tables,
             accumulators: if network.is_some() {
                 vec![Accumulator::default(); MAX_PLY + 8]
             } else {
@@ -663,7 +673,7 @@ impl<'a> Worker<'a> {
         {
             return self.draw_score(ply);
         }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply)) {
+        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
             return score;
         }
         if ply >= MAX_PLY - 2 {
@@ -1058,7 +1068,7 @@ impl<'a> Worker<'a> {
         {
             return self.draw_score(ply);
         }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply)) {
+        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
             return score;
         }
         let in_check = pos.in_check();

@@ -198,6 +198,33 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
         && mets_short <= have(PieceKind::Pawn)
 }
 
+/// The tables a search may read. A search with a fixed depth or node count reads
+/// only those its root prepared (`prepare` waits for them), so its result does not
+/// depend on which tables earlier searches of the process happened to build; a timed
+/// search reads every table built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Readable(u32);
+
+impl Readable {
+    /// Every table (that has been built).
+    pub(crate) const ALL: Readable = Readable(u32::MAX);
+
+    /// The tables of the endings reachable from `pos` (see [`reachable`]).
+    pub(crate) fn prepared_for(pos: &Position) -> Readable {
+        Readable(
+            reachable(pos)
+                .iter()
+                .fold(0, |bits, ending| bits | 1 << ending.index()),
+        )
+    }
+
+    /// Whether `ending`'s table may be read.
+    #[inline]
+    pub(crate) fn contains(self, ending: Ending) -> bool {
+        self.0 & 1 << ending.index() != 0
+    }
+}
+
 /// The endings a game from `pos` can reach soon: a side holds the pieces of the
 /// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
