@@ -195,7 +195,7 @@ pub(crate) fn run(
     // Repeatable searches wait for the tables they may need; timed ones go on
     // without them until they are built.
     let repeatable = !job.limits.uses_clock();
-    crate::tablebase::prepare(pos, repeatable);
+    let tables = crate::tablebase::prepare(pos, repeatable);
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.
@@ -260,11 +260,7 @@ pub(crate) fn run(
         game_keys: &job.game_keys,
         contempt,
         network,
-        tables: if repeatable {
-            crate::tablebase::Readable::prepared_for(pos)
-        } else {
-            crate::tablebase::Readable::ALL
-        },
+        tables,
     };
     let mut result = std::thread::scope(|scope| {
         for (i, data) in helper_data.iter_mut().enumerate() {

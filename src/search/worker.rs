@@ -116,11 +116,7 @@ fn table_score(pos: &Position, ply: usize, draw: i32, readable: Readable) -> Opt
     if pos.occupied().count() > 4 {
         return None;
     }
-    let (ending, _) = tablebase::Ending::of(pos)?;
-    if !readable.contains(ending) {
-        return None;
-    }
-    Some(match tablebase::probe_with_count(pos)? {
+    Some(match tablebase::probe_readable(pos, readable)? {
         Verdict::Win(d) => mate_in(ply + d as usize),
         Verdict::Loss(d) => mated_in(ply + d as usize),
         Verdict::Converts(d) => table_win_in(ply + d as usize),

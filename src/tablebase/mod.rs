@@ -29,9 +29,9 @@ mod store;
 mod table;
 
 pub use ending::Ending;
-pub(crate) use probe::{duel_allowance, plies_allowed, subset_mate_distance};
+pub(crate) use probe::{duel_allowance, plies_allowed, probe_readable, subset_mate_distance};
 pub use probe::{extend_line, probe, probe_with_count};
-pub(crate) use store::{Readable, build, get, get_duel};
-pub use store::{ensure, ensure_duel, prepare, reachable};
+pub use store::{Readable, ensure, ensure_duel, prepare, reachable};
+pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};

@@ -2,7 +2,7 @@
 //! line of best play.
 
 use super::duel::NO_RESULT;
-use super::{Ending, Placement, Verdict, get, get_duel};
+use super::{Ending, Placement, Readable, Verdict, get, get_duel};
 use crate::board::{Bitboard, Color, CountingRule, Move, PieceKind, Position, Square, counting};
 
 /// The verdict for `pos` from its side to move's view, ignoring the count, if it is a
@@ -10,6 +10,11 @@ use crate::board::{Bitboard, Color, CountingRule, Move, PieceKind, Position, Squ
 /// count: see `probe_with_count`).
 pub fn probe(pos: &Position) -> Option<Verdict> {
     let (ending, strong) = Ending::of(pos)?;
+    bare_verdict(pos, ending, strong)
+}
+
+/// [`probe`] for a position already known to be in `ending`, `strong` its strong side.
+fn bare_verdict(pos: &Position, ending: Ending, strong: Color) -> Option<Verdict> {
     let table = get(ending)?;
     Some(table.verdict(placement(pos, ending, strong), pos.side_to_move() == strong))
 }
@@ -81,11 +86,19 @@ fn fifty_moves_allowed(pos: &Position) -> u32 {
 /// covers it: `Some(Win(d))` / `Some(Loss(d))` only when the mate in `d` plies comes
 /// before the count runs out, `Some(Draw)` otherwise.
 pub fn probe_with_count(pos: &Position) -> Option<Verdict> {
+    probe_readable(pos, Readable::ALL)
+}
+
+/// [`probe_with_count`], reading only the tables in `readable`.
+pub(crate) fn probe_readable(pos: &Position, readable: Readable) -> Option<Verdict> {
     let (ending, strong) = Ending::of(pos)?;
+    if !readable.contains(ending) {
+        return None;
+    }
     if ending.duel().is_some() {
         return probe_duel(pos, ending, strong);
     }
-    let verdict = probe(pos)?;
+    let verdict = bare_verdict(pos, ending, strong)?;
     let allowed = plies_allowed(pos, strong);
     Some(match verdict {
         Verdict::Win(d) | Verdict::Loss(d) if d as u32 > allowed => Verdict::Draw,

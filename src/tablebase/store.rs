@@ -203,20 +203,11 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
 /// depend on which tables earlier searches of the process happened to build; a timed
 /// search reads every table built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Readable(u32);
+pub struct Readable(u32);
 
 impl Readable {
     /// Every table (that has been built).
     pub(crate) const ALL: Readable = Readable(u32::MAX);
-
-    /// The tables of the endings reachable from `pos` (see [`reachable`]).
-    pub(crate) fn prepared_for(pos: &Position) -> Readable {
-        Readable(
-            reachable(pos)
-                .iter()
-                .fold(0, |bits, ending| bits | 1 << ending.index()),
-        )
-    }
 
     /// Whether `ending`'s table may be read.
     #[inline]
@@ -256,14 +247,22 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
 
 /// Makes the tables a search from `pos` may need available: built now when `wait`
 /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
-/// the background while the search goes on without them.
-pub fn prepare(pos: &Position, wait: bool) {
+/// the background while the search goes on without them. Returns the tables the
+/// search may read: when `wait`, only those prepared here (see [`Readable`]).
+pub fn prepare(pos: &Position, wait: bool) -> Readable {
     let variant = pos.variant();
+    let mut prepared = 0;
     for ending in reachable(pos) {
+        prepared |= 1 << ending.index();
         if wait {
             build(ending, variant);
         } else {
             request(ending, variant);
         }
+    }
+    if wait {
+        Readable(prepared)
+    } else {
+        Readable::ALL
     }
 }
