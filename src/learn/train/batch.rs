@@ -9,7 +9,7 @@
 // multiply-add is introduced, and sums keep their order), so both copies give the
 // same bits: a network does not depend on the CPU that trained it.
 
-use super::dataset::Dataset;
+use super::dataset::{Dataset, Target};
 use super::model::{Model, Scratch};
 
 /// Marks an entry of a training order as its position mirrored left to right
@@ -44,47 +44,39 @@ fn entry_inputs<'a>(
 }
 
 /// Adds the gradient of the loss of positions `part` to `gradients` (laid out like
-/// the model's parameters); returns their summed loss. `targets` and `ks` (each
-/// position's logistic scale) are indexed by position.
+/// the model's parameters); returns their summed loss. `targets` is indexed by
+/// position.
 pub(crate) fn add_gradients(
     model: &Model,
     dataset: &Dataset,
-    targets: &[f32],
+    targets: &[Target],
     part: &[u32],
-    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { add_gradients_avx2(model, dataset, targets, part, ks, gradients) };
+        return unsafe { add_gradients_avx2(model, dataset, targets, part, gradients) };
     }
-    add_gradients_portable(model, dataset, targets, part, ks, gradients)
+    add_gradients_portable(model, dataset, targets, part, gradients)
 }
 
 /// The summed loss of positions `part`.
-pub(crate) fn sum_loss(
-    model: &Model,
-    dataset: &Dataset,
-    targets: &[f32],
-    part: &[u32],
-    ks: &[f32],
-) -> f64 {
+pub(crate) fn sum_loss(model: &Model, dataset: &Dataset, targets: &[Target], part: &[u32]) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
-        return unsafe { sum_loss_avx2(model, dataset, targets, part, ks) };
+        return unsafe { sum_loss_avx2(model, dataset, targets, part) };
     }
-    sum_loss_portable(model, dataset, targets, part, ks)
+    sum_loss_portable(model, dataset, targets, part)
 }
 
 #[inline(always)]
 fn add_gradients_portable(
     model: &Model,
     dataset: &Dataset,
-    targets: &[f32],
+    targets: &[Target],
     part: &[u32],
-    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
     let mut scratch = Scratch::default();
@@ -93,33 +85,22 @@ fn add_gradients_portable(
     for &entry in part {
         let index = (entry & !MIRRORED) as usize;
         let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-        loss += model.add_gradient(
-            stm,
-            nstm,
-            targets[index],
-            ks[index],
-            gradients,
-            &mut scratch,
-        ) as f64;
+        let Target { value, k } = targets[index];
+        loss += model.add_gradient(stm, nstm, value, k, gradients, &mut scratch) as f64;
     }
     loss
 }
 
 #[inline(always)]
-fn sum_loss_portable(
-    model: &Model,
-    dataset: &Dataset,
-    targets: &[f32],
-    part: &[u32],
-    ks: &[f32],
-) -> f64 {
+fn sum_loss_portable(model: &Model, dataset: &Dataset, targets: &[Target], part: &[u32]) -> f64 {
     let mut scratch = Scratch::default();
     let mut buffers = [[0u16; 32]; 2];
     part.iter()
         .map(|&entry| {
             let index = (entry & !MIRRORED) as usize;
             let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-            model.loss(stm, nstm, targets[index], ks[index], &mut scratch) as f64
+            let Target { value, k } = targets[index];
+            model.loss(stm, nstm, value, k, &mut scratch) as f64
         })
         .sum()
 }
@@ -129,22 +110,15 @@ fn sum_loss_portable(
 fn add_gradients_avx2(
     model: &Model,
     dataset: &Dataset,
-    targets: &[f32],
+    targets: &[Target],
     part: &[u32],
-    ks: &[f32],
     gradients: &mut [f32],
 ) -> f64 {
-    add_gradients_portable(model, dataset, targets, part, ks, gradients)
+    add_gradients_portable(model, dataset, targets, part, gradients)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn sum_loss_avx2(
-    model: &Model,
-    dataset: &Dataset,
-    targets: &[f32],
-    part: &[u32],
-    ks: &[f32],
-) -> f64 {
-    sum_loss_portable(model, dataset, targets, part, ks)
+fn sum_loss_avx2(model: &Model, dataset: &Dataset, targets: &[Target], part: &[u32]) -> f64 {
+    sum_loss_portable(model, dataset, targets, part)
 }

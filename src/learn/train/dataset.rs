@@ -36,6 +36,14 @@ pub struct Dataset {
     count_fades: Vec<f32>,
 }
 
+/// What one position's output is fitted to: `sigmoid(out * SCALE / k)` against
+/// `value`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Target {
+    pub(crate) value: f32,
+    pub(crate) k: f32,
+}
+
 /// What loading records kept and dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoadStats {
@@ -143,31 +151,26 @@ impl Dataset {
     }
 
     /// The training target of every position: the search's opinion
-    /// `sigmoid(score / k)` blended with the game's result by `wdl`.
-    pub(crate) fn targets(&self, wdl: f32, k: f32) -> Vec<f32> {
+    /// `sigmoid(score / k)` blended with the game's result by `wdl`, and the K its
+    /// output is judged with: `k`, or with `through_count_fade` `k` over the share the
+    /// engine's count fade keeps, so the network is fitted to the score before the
+    /// fade the engine applies after it (it does not see the count; the search scores
+    /// it learns from were faded). Infinite where the fade keeps nothing: that
+    /// position teaches nothing.
+    pub(crate) fn targets(&self, wdl: f32, k: f32, through_count_fade: bool) -> Vec<Target> {
         self.stm_scores
             .iter()
             .zip(&self.stm_results)
-            .map(|(&score, &result)| (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result)
-            .collect()
-    }
-
-    /// The K the output of every position is judged with: `k`, or with
-    /// `through_count_fade` `k` over the share the engine's count fade keeps, so the
-    /// network is fitted to the score before the fade the engine applies after it
-    /// (it does not see the count; the search scores it learns from were faded).
-    /// Infinite where the fade keeps nothing: that position teaches nothing.
-    pub(crate) fn position_scales(&self, k: f32, through_count_fade: bool) -> Vec<f32> {
-        self.count_fades
-            .iter()
-            .map(|&fade| {
-                if !through_count_fade {
+            .zip(&self.count_fades)
+            .map(|((&score, &result), &fade)| Target {
+                value: (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result,
+                k: if !through_count_fade {
                     k
                 } else if fade > 0.0 {
                     k / fade
                 } else {
                     f32::INFINITY
-                }
+                },
             })
             .collect()
     }
@@ -248,7 +251,13 @@ mod tests {
         let (set, stats) = Dataset::from_records(&records);
         assert_eq!(stats.kept, 2);
         assert_eq!(set.count_faded(), 1);
-        assert_eq!(set.position_scales(400.0, true), vec![800.0, 400.0]);
-        assert_eq!(set.position_scales(400.0, false), vec![400.0, 400.0]);
+        let ks = |through| -> Vec<f32> {
+            set.targets(0.0, 400.0, through)
+                .iter()
+                .map(|t| t.k)
+                .collect()
+        };
+        assert_eq!(ks(true), vec![800.0, 400.0]);
+        assert_eq!(ks(false), vec![400.0, 400.0]);
     }
 }

@@ -44,7 +44,7 @@ use crate::learn::data::RECORD_BYTES;
 use crate::nnue::network::Network;
 use crate::rng::Rng;
 use adam::{Adam, Clip};
-use dataset::{Dataset, LoadStats};
+use dataset::{Dataset, LoadStats, Target};
 use model::{Model, PARAMS};
 use std::fmt;
 use std::io::Write;
@@ -81,7 +81,7 @@ pub struct TrainConfig {
     /// network on new data); its float values are the quantised ones unscaled.
     pub init: Option<std::sync::Arc<Network>>,
     /// Fit the output as the engine uses it, scaled by the count fade of the
-    /// position's running count (`Dataset::position_scales`).
+    /// position's running count (`Dataset::targets`).
     pub through_count_fade: bool,
 }
 
@@ -242,9 +242,8 @@ fn shuffle(order: &mut [u32], rng: &mut Rng) {
 pub(crate) fn mean_loss(
     model: &Model,
     dataset: &Dataset,
-    targets: &[f32],
+    targets: &[Target],
     indices: &[u32],
-    ks: &[f32],
     threads: usize,
 ) -> f64 {
     if indices.is_empty() {
@@ -253,7 +252,7 @@ pub(crate) fn mean_loss(
     let share = indices.len().div_ceil(threads.max(1));
     let jobs = indices
         .chunks(share)
-        .map(|part| move || batch::sum_loss(model, dataset, targets, part, ks));
+        .map(|part| move || batch::sum_loss(model, dataset, targets, part));
     let total: f64 = run_in_parallel(jobs.collect()).iter().sum();
     total / indices.len() as f64
 }
@@ -265,8 +264,7 @@ fn train_epoch(
     adam: &mut Adam,
     buffers: &mut [Vec<f32>],
     dataset: &Dataset,
-    targets: &[f32],
-    ks: &[f32],
+    targets: &[Target],
     order: &[u32],
     cfg: &TrainConfig,
     learning_rate: f64,
@@ -285,7 +283,7 @@ fn train_epoch(
             let part = positions.get(t * share..end).unwrap_or(&[]);
             move || {
                 gradients.fill(0.0);
-                batch::add_gradients(shared_model, dataset, targets, part, ks, gradients)
+                batch::add_gradients(shared_model, dataset, targets, part, gradients)
             }
         });
         let losses = run_in_parallel(jobs.collect());
@@ -384,8 +382,7 @@ pub fn train(
         );
     }
 
-    let targets = dataset.targets(cfg.wdl, cfg.scale_k);
-    let ks = dataset.position_scales(cfg.scale_k, cfg.through_count_fade);
+    let targets = dataset.targets(cfg.wdl, cfg.scale_k, cfg.through_count_fade);
     if cfg.through_count_fade {
         let _ = writeln!(
             log,
@@ -409,7 +406,7 @@ pub fn train(
     let mut epoch_rng = Rng::new(shuffle_seed);
     let validation = |model: &Model| {
         (!val_order.is_empty())
-            .then(|| mean_loss(model, &dataset, &targets, val_order, &ks, cfg.threads))
+            .then(|| mean_loss(model, &dataset, &targets, val_order, cfg.threads))
     };
     let initial_val_loss = validation(&model);
     if let Some(loss) = initial_val_loss {
@@ -438,7 +435,6 @@ pub fn train(
             &mut buffers,
             &dataset,
             &targets,
-            &ks,
             &train_order,
             cfg,
             learning_rate,
