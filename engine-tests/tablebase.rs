@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{EngineProcess, info_field, placement_field};
+use common::{EngineProcess, bestmove_of, info_field, placement_field};
 use khun::board::{Color, Position, Square, Variant};
 use khun::rng::Rng;
 use khun::tablebase::{self, Ending, Verdict};
@@ -177,10 +177,16 @@ fn win_of_length(ending: Ending, plies: u8, count: &str) -> Position {
     }
 }
 
-fn score_at_depth(fen: &str, depth: u32) -> String {
+/// A fresh engine, past the `uci` handshake.
+fn uci_engine() -> EngineProcess {
     let mut engine = EngineProcess::start(&[]);
     engine.send("uci");
     engine.expect_prefix("uciok");
+    engine
+}
+
+/// The last `info depth` line of a `go depth {depth}` from `fen`, and its best move.
+fn go_depth(engine: &mut EngineProcess, fen: &str, depth: u32) -> (String, String) {
     engine.send(&format!("position fen {fen}"));
     engine.send(&format!("go depth {depth}"));
     let lines = engine.until_bestmove();
@@ -188,18 +194,30 @@ fn score_at_depth(fen: &str, depth: u32) -> String {
         .iter()
         .rev()
         .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    let score: Vec<&str> = last_info
+        .expect("an info line")
+        .clone();
+    let best = bestmove_of(lines.last().expect("bestmove"));
+    (last_info, best.to_string())
+}
+
+/// An info line's score as UCI writes it: `cp 12`, `mate 5`.
+fn score_of(info: &str) -> String {
+    let score: Vec<&str> = info
         .split_whitespace()
         .skip_while(|w| *w != "score")
         .skip(1)
         .take(2)
         .collect();
+    score.join(" ")
+}
+
+fn score_at_depth(fen: &str, depth: u32) -> String {
+    let (last_info, _) = go_depth(&mut uci_engine(), fen, depth);
     assert!(
-        info_field(last_info, "pv").is_some(),
+        info_field(&last_info, "pv").is_some(),
         "no pv in {last_info}"
     );
-    score.join(" ")
+    score_of(&last_info)
 }
 
 #[test]
@@ -473,25 +491,8 @@ fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
 
 /// The best move and score of a fixed-depth search.
 fn best_at_depth(fen: &str, depth: u32) -> (String, String) {
-    let mut engine = EngineProcess::start(&[]);
-    engine.send("uci");
-    engine.expect_prefix("uciok");
-    engine.send(&format!("position fen {fen}"));
-    engine.send(&format!("go depth {depth}"));
-    let lines = engine.until_bestmove();
-    let last_info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    let score: Vec<&str> = last_info
-        .split_whitespace()
-        .skip_while(|w| *w != "score")
-        .skip(1)
-        .take(2)
-        .collect();
-    let best = lines.last().expect("bestmove").split_whitespace().nth(1);
-    (best.expect("a move").to_string(), score.join(" "))
+    let (last_info, best) = go_depth(&mut uci_engine(), fen, depth);
+    (best, score_of(&last_info))
 }
 
 /// The score of a conversion in `plies` plies from the root, as UCI prints it.
@@ -616,18 +617,12 @@ fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
     assert_eq!(score, "cp 0");
 }
 
-/// The nodes of the last `info depth` line of a `go depth {depth}` from `fen`.
+/// The nodes of the last `info depth` line of a `go depth {depth}` from `fen`, in a
+/// new game.
 fn nodes_at_depth(engine: &mut EngineProcess, fen: &str, depth: u32) -> String {
     engine.send("ucinewgame");
-    engine.send(&format!("position fen {fen}"));
-    engine.send(&format!("go depth {depth}"));
-    let lines = engine.until_bestmove();
-    let last_info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    info_field(last_info, "nodes")
+    let (last_info, _) = go_depth(engine, fen, depth);
+    info_field(&last_info, "nodes")
         .expect("a node count")
         .to_string()
 }
@@ -641,9 +636,7 @@ fn nodes_at_depth(engine: &mut EngineProcess, fen: &str, depth: u32) -> String {
 fn a_fixed_depth_search_does_not_read_tables_earlier_searches_built() {
     let five_men = "8/3s4/2m5/R7/4M3/2k5/7N/2K5 w - - 0 40";
     let duel = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 70 1";
-    let mut engine = EngineProcess::start(&[]);
-    engine.send("uci");
-    engine.expect_prefix("uciok");
+    let mut engine = uci_engine();
     let cold = nodes_at_depth(&mut engine, five_men, 12);
     nodes_at_depth(&mut engine, duel, 2);
     let after_the_table = nodes_at_depth(&mut engine, five_men, 12);
