@@ -404,9 +404,15 @@ def cmd_extract(args):
     if args.sample and args.sample < len(pool):
         positions = sample(pool, args.sample, args.quota, args.seed)
 
-    lines = [
+    title = ([
+        "# Khun standstill suite (issue 34): one side clearly winning, pawns on the board, no",
+        f"# count, {args.min_standstill} plies or more since a capture or pawn move. Made by "
+        "engine-tests/tools/conversion_suite.py extract with",
+    ] if args.min_standstill else [
         "# Khun conversion suite (issue 34): one side clearly winning, a count running or",
         "# about to start. Made by engine-tests/tools/conversion_suite.py extract with",
+    ])
+    lines = title + [
         f"#   --min-score {args.min_score} --streak {args.streak} --max-pawns {args.max_pawns} "
         f"--max-men {args.max_men} --min-men {args.min_men} --per-game {args.per_game} --gap {args.gap}"
         + (f" --min-standstill {args.min_standstill}" if args.min_standstill else ""),
