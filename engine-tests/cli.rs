@@ -277,6 +277,59 @@ fn analyze_json_is_valid_json_with_lines_and_count() {
 }
 
 #[test]
+fn analyze_and_annotate_say_what_the_tables_say_with_the_count() {
+    // K+R v K+M under the board's honour: the rook side converts in 27 plies with
+    // 128 of the count left, and the count runs out first with 9 left.
+    let early = "8/8/3k4/3m4/8/8/8/R3K3 w - 128 0 60";
+    let late = "8/8/3k4/3m4/8/8/8/R3K3 w - 128 120 60";
+    let r = khun(&["analyze", "--fen", early, "--depth", "3"]);
+    assert!(
+        r.stdout.contains(
+            "table: KRvKM: White wins within the count, a mate or a won bare-king ending in 14 moves"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = khun(&["analyze", "--json", "--fen", late, "--depth", "3"]);
+    let table = parse_json(r.stdout.lines().last().unwrap());
+    let table = table.field("table");
+    assert_eq!(table.field("ending").str(), "KRvKM");
+    assert_eq!(table.field("winner"), &Json::Null);
+    assert_eq!(table.field("plies").num(), 27.0);
+    assert_eq!(table.field("count_runs_out"), &Json::Bool(true));
+    // No table covers the start.
+    let r = khun(&["analyze", "--json", "--depth", "1"]);
+    let result = parse_json(r.stdout.lines().last().unwrap());
+    assert_eq!(result.field("table"), &Json::Null);
+
+    // Annotated: said where the game starts in a table's ending (before the first
+    // move) and where a move changes the verdict, not after every move.
+    let scratch = Scratch::new("table-words");
+    let path = scratch.write(
+        "late.pgn",
+        &format!("[FEN \"{late}\"]\n\n60. Kd2 Kc5 61. Kc3 Kd6 *\n"),
+    );
+    let r = khun(&["annotate", &path, "--depth", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = flat(&r.stdout);
+    let said = "KRvKM: drawn, the count runs out first";
+    assert_eq!(text.matches(said).count(), 1, "{text}");
+    assert!(text.find(said) < text.find("60. Kd2"), "{text}");
+    // With the whole count left the same ending is a win.
+    let path = scratch.write(
+        "early.pgn",
+        &format!("[FEN \"{early}\"]\n\n60. Kd2 Kc5 *\n"),
+    );
+    let r = khun(&["annotate", &path, "--depth", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = flat(&r.stdout);
+    assert!(
+        text.contains("KRvKM: White wins within the count"),
+        "{text}"
+    );
+}
+
+#[test]
 fn analyze_json_reports_mates_and_game_over() {
     let r = khun(&[
         "analyze",

@@ -4,7 +4,7 @@
 //! as JSON, one object per line.
 
 use super::analyze_json::{
-    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, WdlJson,
+    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, TableJson, WdlJson,
 };
 use super::score_text;
 use super::search_options::SearchOptions;
@@ -164,6 +164,7 @@ impl Printer {
                 time_ms: result.elapsed_ms,
                 lines,
                 count: CountJson::of(&self.root),
+                table: TableJson::of(&self.root),
                 game_over: outcome.map(|o| GameOverJson {
                     result: o.result(),
                     reason: o.reason(),
@@ -207,6 +208,9 @@ impl Printer {
             None => self.line("best move: none (no legal move)"),
         }
         self.line(&format!("count: {}", counting::describe(&self.root)));
+        if let Some(table) = TableJson::of(&self.root) {
+            self.line(&format!("table: {}", table.text));
+        }
     }
 }
 

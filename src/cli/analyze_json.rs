@@ -6,6 +6,7 @@ use super::score_text::JsonScore;
 use crate::board::counting::{self, CountKind};
 use crate::board::{Color, Position};
 use crate::search::wdl::WdlContext;
+use crate::tablebase::{self, CountVerdict};
 use serde::Serialize;
 
 /// The counting state of a position.
@@ -115,6 +116,45 @@ pub(crate) struct GameOverJson {
     pub(crate) reason: &'static str,
 }
 
+/// What an endgame table says of the position, the count included.
+#[derive(Serialize)]
+pub(crate) struct TableJson {
+    /// The ending's name, e.g. `KRvK`, `KRvKM`.
+    pub(crate) ending: String,
+    /// `white`, `black`, or null for a draw.
+    pub(crate) winner: Option<&'static str>,
+    /// Plies to the mate (a K+X v K+Y ending: to a mate or a won bare-king ending);
+    /// null for a draw whatever the count.
+    pub(crate) plies: Option<u8>,
+    /// The win would take longer than the count allows: the game is drawn.
+    pub(crate) count_runs_out: bool,
+    /// The verdict in words.
+    pub(crate) text: String,
+}
+
+impl TableJson {
+    /// The table's verdict on `pos`, if a table covers it.
+    pub(crate) fn of(pos: &Position) -> Option<TableJson> {
+        let (ending, verdict) = tablebase::count_verdict(pos)?;
+        let name = |c: Color| match c {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let (winner, plies, count_runs_out) = match verdict {
+            CountVerdict::Wins { winner, plies } => (Some(name(winner)), Some(plies), false),
+            CountVerdict::CountRunsOut { plies, .. } => (None, Some(plies), true),
+            CountVerdict::Drawn => (None, None, false),
+        };
+        Some(TableJson {
+            ending: ending.name(),
+            winner,
+            plies,
+            count_runs_out,
+            text: tablebase::describe(ending, verdict),
+        })
+    }
+}
+
 /// The last line: the answer.
 #[derive(Serialize)]
 pub(crate) struct ResultLine {
@@ -130,6 +170,8 @@ pub(crate) struct ResultLine {
     pub(crate) time_ms: u64,
     pub(crate) lines: Vec<LineJson>,
     pub(crate) count: CountJson,
+    /// What an endgame table says of the position, or null where none covers it.
+    pub(crate) table: Option<TableJson>,
     pub(crate) game_over: Option<GameOverJson>,
 }
 

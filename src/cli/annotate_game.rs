@@ -9,6 +9,7 @@ use super::score_text::{self, eval_command};
 use super::svg::{self, Graph};
 use crate::board::Color;
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
+use crate::tablebase::{self, CountVerdict, Ending};
 
 /// Plies of the engine's line shown after a marked move.
 // why: enough to show the idea of the better move without burying the game.
@@ -29,6 +30,16 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// The side a table verdict names as winning (`None` for a draw).
+fn winner_of(verdict: CountVerdict) -> Option<Color> {
+    match verdict {
+        CountVerdict::Wins { winner, .. } | CountVerdict::CountRunsOut { winner, .. } => {
+            Some(winner)
+        }
+        CountVerdict::Drawn => None,
+    }
+}
+
 /// The evaluation comment of a position: `[%eval 0.35,12]`.
 fn eval_comment(e: &PositionEval) -> String {
     eval_command(e.score_white, e.depth)
@@ -41,8 +52,22 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
     let rules = count_events::rules_result(&positions);
     let describe = |e: &PlacedEvent| count_events::describe(&game.start, &positions, e);
 
+    // What the endgame tables say after each move, kept only where it changes
+    // (a table is entered, or a win is thrown away or found): a line a move would
+    // repeat itself.
+    let verdicts: Vec<_> = positions.iter().map(tablebase::count_verdict).collect();
+    let table_news = |after: usize| -> Option<String> {
+        let (ending, verdict) = verdicts[after]?;
+        let kind = |v: &Option<(Ending, CountVerdict)>| {
+            v.map(|(e, v)| (e, std::mem::discriminant(&v), winner_of(v)))
+        };
+        (kind(&verdicts[after - 1]) != kind(&verdicts[after]))
+            .then(|| tablebase::describe(ending, verdict))
+    };
+
     let mut preamble = game.preamble.clone();
     preamble.extend(events.iter().filter(|e| e.at == 0).map(describe));
+    preamble.extend(verdicts[0].map(|(ending, verdict)| tablebase::describe(ending, verdict)));
     let mut moves = Vec::with_capacity(game.moves.len());
     for (i, &m) in game.moves.iter().enumerate() {
         let before = &positions[i];
@@ -83,6 +108,7 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
             ));
         }
         comments.push(comment);
+        comments.extend(table_news(i + 1));
         moves.push(MoveOut {
             san: format!("{}{}", before.san(m), judgement.mark()),
             comments,

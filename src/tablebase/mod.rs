@@ -27,6 +27,7 @@ mod exits;
 mod probe;
 mod store;
 mod table;
+mod words;
 
 pub use ending::Ending;
 pub(crate) use probe::{duel_allowance, plies_allowed, probe_readable, subset_mate_distance};
@@ -35,3 +36,4 @@ pub use store::{Readable, ensure, ensure_duel, prepare, reachable};
 pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};
+pub use words::{CountVerdict, count_verdict, describe};

@@ -125,6 +125,21 @@ pub fn duel_allowance(pos: &Position) -> u32 {
 
 /// The exact result of a K+X v K+Y position with its count.
 fn probe_duel(pos: &Position, ending: Ending, first: Color) -> Option<Verdict> {
+    let allowed = duel_allowance(pos);
+    Some(match duel_value(pos, ending, first)? {
+        None => Verdict::Draw,
+        Some(v) if v as u32 > allowed => Verdict::Draw,
+        // Checkmated now: a plain mate.
+        Some(0) => Verdict::Loss(0),
+        Some(v) if v % 2 == 1 => Verdict::Converts(v),
+        Some(v) => Verdict::Conceded(v),
+    })
+}
+
+/// What the K+X v K+Y table stores for `pos` (`first` holds the table's first
+/// piece), if it is built: the plies to the side to move's winning exit (odd) or to
+/// its loss (even), or `None` for a draw whatever the count (see `duel`).
+pub(crate) fn duel_value(pos: &Position, ending: Ending, first: Color) -> Option<Option<u8>> {
     let table = get_duel(ending, pos.variant())?;
     let frame = |sq: Square| match first {
         Color::White => sq,
@@ -138,15 +153,7 @@ fn probe_duel(pos: &Position, ending: Ending, first: Color) -> Option<Verdict> {
         frame(pos.king_square(!first)),
         pos.side_to_move() == first,
     );
-    let allowed = duel_allowance(pos);
-    Some(match value {
-        NO_RESULT => Verdict::Draw,
-        v if v as u32 > allowed => Verdict::Draw,
-        // Checkmated now: a plain mate.
-        0 => Verdict::Loss(0),
-        v if v % 2 == 1 => Verdict::Converts(v),
-        v => Verdict::Conceded(v),
-    })
+    Some((value != NO_RESULT).then_some(value))
 }
 
 /// Longest line `extend_line` builds, in plies.

@@ -1,0 +1,189 @@
+//! What the tables say of a position, the count included, in words for people:
+//! `khun analyze` and `khun annotate` (issue 34: "won within the count in N moves",
+//! "drawn: the count runs out first").
+
+use super::probe::{duel_allowance, duel_value, plies_allowed};
+use super::{Ending, Verdict, build, probe};
+use crate::board::{Color, Position};
+
+/// A table's verdict on a position, with its count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountVerdict {
+    /// `winner` mates within the count, in `plies` (a K+X v K+Y ending: mates, or
+    /// takes the last piece into a bare-king ending won in its own count, within
+    /// `plies`).
+    Wins { winner: Color, plies: u8 },
+    /// `winner` would mate (or convert) in `plies`, but the count ends the game
+    /// after `allowed`: a draw.
+    CountRunsOut {
+        winner: Color,
+        plies: u8,
+        allowed: u32,
+    },
+    /// Drawn whatever the count.
+    Drawn,
+}
+
+/// The ending of `pos` and the table's verdict with the count, building the table
+/// on this thread if it is not built yet (a fraction of a second); `None` when no
+/// table covers the position.
+pub fn count_verdict(pos: &Position) -> Option<(Ending, CountVerdict)> {
+    let (ending, strong) = Ending::of(pos)?;
+    build(ending, pos.variant());
+    let side = pos.side_to_move();
+    let winner_of = |wins: bool| if wins { side } else { !side };
+    let verdict = if ending.duel().is_some() {
+        let value = duel_value(pos, ending, strong)?;
+        match value {
+            None => CountVerdict::Drawn,
+            Some(plies) => {
+                let winner = winner_of(plies % 2 == 1);
+                let allowed = duel_allowance(pos);
+                if plies as u32 > allowed {
+                    CountVerdict::CountRunsOut {
+                        winner,
+                        plies,
+                        allowed,
+                    }
+                } else {
+                    CountVerdict::Wins { winner, plies }
+                }
+            }
+        }
+    } else {
+        match probe(pos)? {
+            verdict @ (Verdict::Win(plies) | Verdict::Loss(plies)) => {
+                let winner = winner_of(matches!(verdict, Verdict::Win(_)));
+                let allowed = plies_allowed(pos, strong);
+                if plies as u32 > allowed {
+                    CountVerdict::CountRunsOut {
+                        winner,
+                        plies,
+                        allowed,
+                    }
+                } else {
+                    CountVerdict::Wins { winner, plies }
+                }
+            }
+            _ => CountVerdict::Drawn,
+        }
+    };
+    Some((ending, verdict))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Plies as the moves of the side that makes the first and the last of them.
+fn moves(plies: u8) -> u32 {
+    (plies as u32).div_ceil(2)
+}
+
+/// The verdict in words: `KRvK: White wins within the count, mate in 7 moves`,
+/// `KSMvK: drawn, the count runs out first (Black needs 12 moves to mate, the count
+/// leaves 9)`, `KRvKR: drawn`.
+pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
+    let name = ending.name();
+    let goal = if ending.duel().is_some() {
+        "a mate or a won bare-king ending"
+    } else {
+        "mate"
+    };
+    match verdict {
+        CountVerdict::Wins { winner, plies: 0 } => {
+            format!("{name}: {} is mated", color_name(!winner))
+        }
+        CountVerdict::Wins { winner, plies } => format!(
+            "{name}: {} wins within the count, {goal} in {} moves",
+            color_name(winner),
+            moves(plies)
+        ),
+        CountVerdict::CountRunsOut {
+            winner,
+            plies,
+            allowed,
+        } => format!(
+            "{name}: drawn, the count runs out first ({} needs {} moves to {goal}, the count leaves {})",
+            color_name(winner),
+            moves(plies),
+            allowed.div_ceil(2)
+        ),
+        CountVerdict::Drawn => format!("{name}: drawn"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(fen: &str) -> String {
+        let pos = Position::from_fen(fen).unwrap();
+        let (ending, verdict) = count_verdict(&pos).expect("a table position");
+        describe(ending, verdict)
+    }
+
+    #[test]
+    fn a_rook_mate_inside_the_count_is_a_win_and_outside_it_a_draw() {
+        // K+R v K, White to move, under the rook's honour (16 moves, 32 plies):
+        // with `plies` left the mate fits, with one fewer the count runs out first.
+        let at = |counter: u32| {
+            Position::from_fen(&format!("8/8/3k4/8/8/8/8/R3K3 w - 32 {counter} 60")).unwrap()
+        };
+        let (_, verdict) = count_verdict(&at(6)).unwrap();
+        let CountVerdict::Wins { winner, plies } = verdict else {
+            panic!("{verdict:?}");
+        };
+        assert_eq!(winner, Color::White);
+        assert!((1..=27).contains(&plies), "{plies}");
+        let fits = at(33 - plies as u32);
+        assert_eq!(count_verdict(&fits).unwrap().1, verdict);
+        let short = at(34 - plies as u32);
+        assert_eq!(
+            count_verdict(&short).unwrap().1,
+            CountVerdict::CountRunsOut {
+                winner: Color::White,
+                plies,
+                allowed: plies as u32 - 1
+            }
+        );
+        let text = said("8/8/3k4/8/8/8/8/R3K3 w - 32 6 60");
+        assert_eq!(
+            text,
+            format!(
+                "KRvK: White wins within the count, mate in {} moves",
+                plies.div_ceil(2)
+            )
+        );
+        let late = describe(Ending::Rook, count_verdict(&short).unwrap().1);
+        assert!(
+            late.starts_with("KRvK: drawn, the count runs out first (White needs"),
+            "{late}"
+        );
+    }
+
+    #[test]
+    fn a_duel_says_who_converts_and_when_the_board_s_honour_forbids_it() {
+        // K+R v K+M under the board's honour: the rook side converts in 27 plies
+        // with the whole count left, and not with 9 plies of it.
+        assert_eq!(
+            said("8/8/3k4/3m4/8/8/8/R3K3 w - 128 0 60"),
+            "KRvKM: White wins within the count, a mate or a won bare-king ending in 14 moves"
+        );
+        assert_eq!(
+            said("8/8/3k4/3m4/8/8/8/R3K3 w - 128 120 60"),
+            "KRvKM: drawn, the count runs out first (White needs 14 moves to a mate or a \
+             won bare-king ending, the count leaves 5)"
+        );
+        assert_eq!(said("8/8/3k4/3r4/8/8/8/R3K3 w - 128 0 60"), "KRvKR: drawn");
+    }
+
+    #[test]
+    fn drawn_endings_say_so() {
+        assert_eq!(said("8/8/3k4/8/8/8/8/N3K3 b - 64 6 60"), "KNvK: drawn");
+        assert!(count_verdict(&Position::startpos()).is_none());
+    }
+}
