@@ -31,42 +31,30 @@ pub fn count_verdict(pos: &Position) -> Option<(Ending, CountVerdict)> {
     let (ending, strong) = Ending::of(pos)?;
     build(ending, pos.variant());
     let side = pos.side_to_move();
-    let winner_of = |wins: bool| if wins { side } else { !side };
-    let verdict = if ending.duel().is_some() {
-        let value = duel_value(pos, ending, strong)?;
-        match value {
-            None => CountVerdict::Drawn,
+    // Who wins in how many plies whatever the count, and what the count allows.
+    let (winner, plies, allowed) = if ending.duel().is_some() {
+        match duel_value(pos, ending, strong)? {
+            None => return Some((ending, CountVerdict::Drawn)),
             Some(plies) => {
-                let winner = winner_of(plies % 2 == 1);
-                let allowed = duel_allowance(pos);
-                if plies as u32 > allowed {
-                    CountVerdict::CountRunsOut {
-                        winner,
-                        plies,
-                        allowed,
-                    }
-                } else {
-                    CountVerdict::Wins { winner, plies }
-                }
+                let winner = if plies % 2 == 1 { side } else { !side };
+                (winner, plies, duel_allowance(pos))
             }
         }
     } else {
         match probe(pos)? {
-            verdict @ (Verdict::Win(plies) | Verdict::Loss(plies)) => {
-                let winner = winner_of(matches!(verdict, Verdict::Win(_)));
-                let allowed = plies_allowed(pos, strong);
-                if plies as u32 > allowed {
-                    CountVerdict::CountRunsOut {
-                        winner,
-                        plies,
-                        allowed,
-                    }
-                } else {
-                    CountVerdict::Wins { winner, plies }
-                }
-            }
-            _ => CountVerdict::Drawn,
+            Verdict::Win(plies) => (side, plies, plies_allowed(pos, strong)),
+            Verdict::Loss(plies) => (!side, plies, plies_allowed(pos, strong)),
+            _ => return Some((ending, CountVerdict::Drawn)),
         }
+    };
+    let verdict = if plies as u32 > allowed {
+        CountVerdict::CountRunsOut {
+            winner,
+            plies,
+            allowed,
+        }
+    } else {
+        CountVerdict::Wins { winner, plies }
     };
     Some((ending, verdict))
 }
