@@ -800,14 +800,10 @@ impl<'a> Worker<'a> {
                     // why checks are spared: a quiet check can win more than the
                     // static margin (a mating net, a fork of the king), which the
                     // evaluation does not see.
-                    let futility_value = eval + futility_margin() * depth + 50;
-                    if !gives_check && depth <= futility_max_depth() && futility_value <= alpha {
-                        // why raise the best score: the pruned move is presumed to
-                        // score up to the futility value, not below the moves
-                        // searched; an upper bound below it would claim too much.
-                        if best_score < futility_value && futility_value.abs() < MATE_BOUND {
-                            best_score = futility_value;
-                        }
+                    if !gives_check
+                        && depth <= futility_max_depth()
+                        && eval + futility_margin() * depth + 50 <= alpha
+                    {
                         continue;
                     }
                     if depth <= see_prune_max_depth()
