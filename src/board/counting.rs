@@ -266,13 +266,6 @@ pub(crate) fn moves_left_for(pos: &Position, side: Color) -> Option<u16> {
     })
 }
 
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The counting state in words, e.g. "piece's honour: White must mate within 11 moves".
 pub(crate) fn describe(pos: &Position) -> String {
     let count = pos.count();
@@ -299,7 +292,7 @@ pub(crate) fn describe(pos: &Position) -> String {
             let n = moves_left_for(pos, strong).unwrap_or(0);
             format!(
                 "piece's honour: {} must mate within {n} moves (ply {} of {}){over}",
-                side_name(strong),
+                strong.name(),
                 count.ply(),
                 count.limit()
             )

@@ -18,6 +18,14 @@ impl Color {
         self as usize
     }
 
+    /// The side's name for people: `White`, `Black`.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// The other side.
     #[inline(always)]
     pub(crate) const fn flip(self) -> Color {

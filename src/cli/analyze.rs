@@ -74,13 +74,6 @@ pub(crate) fn game_from_args(
     Ok((start, played))
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Nodes per second, short: `850 kn/s`, `1.23 Mn/s`.
 fn speed(nps: u64) -> String {
     if nps >= 1_000_000 {
@@ -124,7 +117,7 @@ impl Printer {
             self.line(&analyze_json::line(&PositionLine {
                 kind: "position",
                 fen: self.root.to_fen(),
-                side_to_move: color_name(self.root.side_to_move()),
+                side_to_move: analyze_json::color(self.root.side_to_move()),
                 count: CountJson::of(&self.root),
             }));
         } else {

@@ -9,6 +9,14 @@ use crate::search::wdl::WdlContext;
 use crate::tablebase::{self, CountVerdict};
 use serde::Serialize;
 
+/// A side as the JSON names it: `white`, `black`.
+pub(crate) fn color(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
 /// The counting state of a position.
 #[derive(Serialize)]
 pub(crate) struct CountJson {
@@ -136,12 +144,8 @@ impl TableJson {
     /// The table's verdict on `pos`, if a table covers it.
     pub(crate) fn of(pos: &Position) -> Option<TableJson> {
         let (ending, verdict) = tablebase::count_verdict(pos)?;
-        let name = |c: Color| match c {
-            Color::White => "white",
-            Color::Black => "black",
-        };
         let (winner, plies, count_runs_out) = match verdict {
-            CountVerdict::Wins { winner, plies } => (Some(name(winner)), Some(plies), false),
+            CountVerdict::Wins { winner, plies } => (Some(color(winner)), Some(plies), false),
             CountVerdict::CountRunsOut { plies, .. } => (None, Some(plies), true),
             CountVerdict::Drawn => (None, None, false),
         };

@@ -7,7 +7,6 @@ use super::count_events::{self, PlacedEvent};
 use super::review::{self, PositionEval};
 use super::score_text::{self, eval_command};
 use super::svg::{self, Graph};
-use crate::board::Color;
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
 use crate::tablebase::{self, CountVerdict, Ending};
 
@@ -20,23 +19,6 @@ fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: String) {
     match tags.iter_mut().find(|(n, _)| n == name) {
         Some(t) => t.1 = value,
         None => tags.push((name.to_string(), value)),
-    }
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// The side a table verdict names as winning (`None` for a draw).
-fn winner_of(verdict: CountVerdict) -> Option<Color> {
-    match verdict {
-        CountVerdict::Wins { winner, .. } | CountVerdict::CountRunsOut { winner, .. } => {
-            Some(winner)
-        }
-        CountVerdict::Drawn => None,
     }
 }
 
@@ -59,7 +41,7 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
     let table_news = |after: usize| -> Option<String> {
         let (ending, verdict) = verdicts[after]?;
         let kind = |v: &Option<(Ending, CountVerdict)>| {
-            v.map(|(e, v)| (e, std::mem::discriminant(&v), winner_of(v)))
+            v.map(|(e, v)| (e, std::mem::discriminant(&v), v.winner()))
         };
         (kind(&verdicts[after - 1]) != kind(&verdicts[after]))
             .then(|| tablebase::describe(ending, verdict))
@@ -102,10 +84,7 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
         }
         let mut comments = game.comments[i].clone();
         if game.draw_offers[i] {
-            comments.push(format!(
-                "{} offers a draw",
-                side_name(before.side_to_move())
-            ));
+            comments.push(format!("{} offers a draw", before.side_to_move().name()));
         }
         comments.push(comment);
         comments.extend(table_news(i + 1));

@@ -34,13 +34,6 @@ pub struct PlacedEvent {
     pub event: RuleEvent,
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The move that leads to position `index` of a game from `start`, as PGN numbers it:
 /// `57.` for White's move, `117...` for Black's.
 pub(crate) fn ply_label(start: &Position, index: usize) -> String {
@@ -158,7 +151,7 @@ pub(crate) fn describe(start: &Position, positions: &[Position], placed: &Placed
                     format!(
                         "count: piece's honour count {verb}: {} must mate within {moves} moves \
                          (limit {} moves = {limit} plies, counter at {counter} for {} pieces); {drawn}",
-                        side_name(strong),
+                        strong.name(),
                         limit / 2,
                         pos.occupied().count()
                     )
@@ -175,12 +168,12 @@ pub(crate) fn describe(start: &Position, positions: &[Position], placed: &Placed
         }
         RuleEvent::GameOver(Outcome::Checkmate { winner }) => format!(
             "end: checkmate, {} wins ({})",
-            side_name(winner),
+            winner.name(),
             Outcome::Checkmate { winner }.result()
         ),
         RuleEvent::GameOver(o) => format!(
             "end: stalemate, {} has no legal move: a draw ({})",
-            side_name(pos.side_to_move()),
+            pos.side_to_move().name(),
             o.result()
         ),
     }

@@ -56,13 +56,6 @@ pub(crate) struct GameSummary {
     pub(crate) counts: Vec<CountSummary>,
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The move leading to position `ply` as PGN writes it: `57. Nxb4`, `117... Ka6`.
 fn move_label(game: &Game, positions: &[Position], ply: usize) -> String {
     if ply == 0 {
@@ -127,7 +120,7 @@ impl GameSummary {
                         start_move: move_label(game, &positions, e.at),
                         limit_plies: limit,
                         counter,
-                        side_to_mate: strong.map(side_name),
+                        side_to_mate: strong.map(Color::name),
                         moves_to_mate: strong
                             .and_then(|s| counting::moves_left_for(&positions[e.at], s)),
                         runs_out_after: ply_label(&game.start, runs_out_at),

@@ -95,13 +95,6 @@ fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     )
 }
 
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// One position: its ending, the result without the count, and with it.
 pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Result<bool> {
     let Some((ending, strong)) = Ending::of(pos) else {
@@ -124,12 +117,12 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
             Verdict::Converts(d) => format!(
                 "{} wins: mates or takes the last piece into a won ending within {d} plies \
                  (the count allows {allowed})",
-                side(mover)
+                mover.name()
             ),
             Verdict::Conceded(d) => format!(
                 "{} wins: mates or takes the last piece into a won ending within {d} plies \
                  (the count allows {allowed})",
-                side(!mover)
+                (!mover).name()
             ),
             _ => format!("drawn with the count as it stands ({allowed} plies left)"),
         };
@@ -148,16 +141,16 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
         };
         format!(
             "{} mates in {} ({} plies)",
-            side(winner),
+            winner.name(),
             (plies as u32).div_ceil(2).max(1),
             plies
         )
     };
-    writeln!(out, "ending: {} ({} strong)", ending.name(), side(strong))?;
+    writeln!(out, "ending: {} ({} strong)", ending.name(), strong.name())?;
     writeln!(out, "count: {}", counting::describe(pos))?;
     match verdict {
         Verdict::Win(d) | Verdict::Loss(d) if d == 0 => {
-            writeln!(out, "result: {} is checkmated", side(mover))?
+            writeln!(out, "result: {} is checkmated", mover.name())?
         }
         Verdict::Win(d) | Verdict::Loss(d) => {
             writeln!(out, "without the count: {}", mates_in(d))?;

@@ -24,6 +24,19 @@ pub enum CountVerdict {
     Drawn,
 }
 
+impl CountVerdict {
+    /// The side that wins whatever the count (`None` for a draw whatever it):
+    /// with [`CountVerdict::CountRunsOut`] the side the count stops.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            CountVerdict::Wins { winner, .. } | CountVerdict::CountRunsOut { winner, .. } => {
+                Some(winner)
+            }
+            CountVerdict::Drawn => None,
+        }
+    }
+}
+
 /// The ending of `pos` and the table's verdict with the count, building the table
 /// on this thread if it is not built yet (a fraction of a second); `None` when no
 /// table covers the position.
@@ -59,13 +72,6 @@ pub fn count_verdict(pos: &Position) -> Option<(Ending, CountVerdict)> {
     Some((ending, verdict))
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Plies as the moves of the side that makes the first and the last of them.
 fn moves(plies: u8) -> u32 {
     (plies as u32).div_ceil(2)
@@ -83,11 +89,11 @@ pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
     };
     match verdict {
         CountVerdict::Wins { winner, plies: 0 } => {
-            format!("{name}: {} is mated", color_name(!winner))
+            format!("{name}: {} is mated", (!winner).name())
         }
         CountVerdict::Wins { winner, plies } => format!(
             "{name}: {} wins within the count, {goal} in {} moves",
-            color_name(winner),
+            winner.name(),
             moves(plies)
         ),
         CountVerdict::CountRunsOut {
@@ -96,7 +102,7 @@ pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
             allowed,
         } => format!(
             "{name}: drawn, the count runs out first ({} needs {} moves to {goal}, the count leaves {})",
-            color_name(winner),
+            winner.name(),
             moves(plies),
             allowed.div_ceil(2)
         ),
