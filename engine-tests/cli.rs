@@ -320,13 +320,27 @@ fn analyze_and_annotate_say_what_the_tables_say_with_the_count() {
         "early.pgn",
         &format!("[FEN \"{early}\"]\n\n60. Kd2 Kc5 *\n"),
     );
-    let r = khun(&["annotate", &path, "--depth", "2"]);
+    let svg = scratch.path("early.svg").to_str().unwrap().to_string();
+    let r = khun(&["annotate", &path, "--depth", "2", "--svg", &svg]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let text = flat(&r.stdout);
     assert!(
         text.contains("KRvKM: White wins within the count"),
         "{text}"
     );
+    // The graph marks the table's verdict: one band for the four positions, White's.
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawn.matches("class=\"tbwhite\"").count(), 1, "{drawn}");
+    assert!(
+        drawn.contains("<title>table: KRvKM: White wins within the count"),
+        "{drawn}"
+    );
+    let late_path = scratch.path("late.pgn").to_str().unwrap().to_string();
+    let r = khun(&["annotate", &late_path, "--depth", "2", "--svg", &svg]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(drawn.matches("class=\"tbcount\"").count(), 1, "{drawn}");
+    assert!(!drawn.contains("tbwhite\""), "{drawn}");
 }
 
 #[test]

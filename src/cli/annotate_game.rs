@@ -6,7 +6,8 @@
 use super::count_events::{self, PlacedEvent};
 use super::review::{self, PositionEval};
 use super::score_text::{self, eval_command};
-use super::svg::{self, Graph};
+use super::svg::{self, Graph, TableOutcome, TableSpan};
+use crate::board::Color;
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
 use crate::tablebase::{self, CountVerdict, Ending};
 
@@ -37,13 +38,10 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
     // What the endgame tables say after each move, kept only where it changes
     // (a table is entered, or a win is thrown away or found): a line a move would
     // repeat itself.
-    let verdicts: Vec<_> = positions.iter().map(tablebase::count_verdict).collect();
+    let verdicts = table_verdicts(&positions);
     let table_news = |after: usize| -> Option<String> {
         let (ending, verdict) = verdicts[after]?;
-        let kind = |v: &Option<(Ending, CountVerdict)>| {
-            v.map(|(e, v)| (e, std::mem::discriminant(&v), v.winner()))
-        };
-        (kind(&verdicts[after - 1]) != kind(&verdicts[after]))
+        (verdict_kind(&verdicts[after - 1]) != verdict_kind(&verdicts[after]))
             .then(|| tablebase::describe(ending, verdict))
     };
 
@@ -152,10 +150,53 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
         game,
         &result,
         &events,
-        positions.len(),
+        &verdicts,
         evals.iter().map(|e| e.score_white).collect(),
     );
     (out, graph)
+}
+
+/// What the endgame tables say of a position (`None` where no table covers it).
+type TableVerdict = Option<(Ending, CountVerdict)>;
+
+fn table_verdicts(positions: &[crate::board::Position]) -> Vec<TableVerdict> {
+    positions.iter().map(tablebase::count_verdict).collect()
+}
+
+/// What a verdict says, without its distances: two positions with the same kind need
+/// no second word in the PGN and share one band in the graph.
+fn verdict_kind(
+    v: &TableVerdict,
+) -> Option<(Ending, std::mem::Discriminant<CountVerdict>, Option<Color>)> {
+    v.map(|(e, v)| (e, std::mem::discriminant(&v), v.winner()))
+}
+
+/// The runs of positions with the same table verdict, for the graph's band.
+fn table_spans(verdicts: &[TableVerdict]) -> Vec<TableSpan> {
+    let mut spans: Vec<TableSpan> = Vec::new();
+    for (at, v) in verdicts.iter().enumerate() {
+        let Some((ending, verdict)) = *v else {
+            continue;
+        };
+        if at > 0 && verdict_kind(&verdicts[at - 1]) == verdict_kind(v) {
+            if let Some(last) = spans.last_mut() {
+                last.to = at;
+            }
+            continue;
+        }
+        let outcome = match verdict {
+            CountVerdict::Wins { winner, .. } => TableOutcome::Wins(winner),
+            CountVerdict::CountRunsOut { .. } => TableOutcome::CountRunsOut,
+            CountVerdict::Drawn => TableOutcome::Drawn,
+        };
+        spans.push(TableSpan {
+            from: at,
+            to: at,
+            outcome,
+            text: tablebase::describe(ending, verdict),
+        });
+    }
+    spans
 }
 
 /// The result the output gives: the rules' when they ended a game read in full.
@@ -172,14 +213,20 @@ pub(crate) fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
     let positions = game.positions();
     let events = count_events::rule_events(&positions);
     let result = output_result(game, count_events::rules_result(&positions));
-    graph_with(game, &result, &events, positions.len(), scores_white)
+    graph_with(
+        game,
+        &result,
+        &events,
+        &table_verdicts(&positions),
+        scores_white,
+    )
 }
 
 fn graph_with(
     game: &Game,
     result: &str,
     events: &[PlacedEvent],
-    positions: usize,
+    verdicts: &[TableVerdict],
     scores_white: Vec<i32>,
 ) -> Graph {
     Graph {
@@ -189,7 +236,8 @@ fn graph_with(
         },
         start: game.start.clone(),
         scores_white,
-        windows: svg::count_windows(events, positions - 1),
+        windows: svg::count_windows(events, verdicts.len() - 1),
+        tables: table_spans(verdicts),
     }
 }
 

@@ -1,6 +1,8 @@
 //! `annotate --svg`: the evaluation over each game as a graph (moves on x, White's
-//! score on y, clamped), with the counting windows shaded and the point where a count
-//! runs out marked. One chart per game, stacked in one SVG file.
+//! score on y, clamped), with the counting windows shaded, the point where a count
+//! runs out marked, and a band above the plot where the endgame tables decide the
+//! position (who wins within the count, or that the count runs out first). One chart
+//! per game, stacked in one SVG file.
 
 use super::count_events::{PlacedEvent, RuleEvent};
 use crate::board::counting::CountKind;
@@ -30,6 +32,27 @@ pub(crate) struct CountWindow {
     pub(crate) ran_out_at: Option<usize>,
 }
 
+/// What the endgame tables say of a run of positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TableOutcome {
+    /// This side mates (or converts) within the count.
+    Wins(Color),
+    /// A side would win, but the count runs out first.
+    CountRunsOut,
+    /// Drawn whatever the count.
+    Drawn,
+}
+
+/// The positions `from..=to`, all in one table ending with the same outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TableSpan {
+    pub(crate) from: usize,
+    pub(crate) to: usize,
+    pub(crate) outcome: TableOutcome,
+    /// The verdict in words at the span's first position (the band's tooltip).
+    pub(crate) text: String,
+}
+
 /// One game's graph.
 #[derive(Clone, Debug)]
 pub(crate) struct Graph {
@@ -38,6 +61,7 @@ pub(crate) struct Graph {
     /// White's view, one per position (start first).
     pub(crate) scores_white: Vec<i32>,
     pub(crate) windows: Vec<CountWindow>,
+    pub(crate) tables: Vec<TableSpan>,
 }
 
 /// The counting windows of a game from its rule events; `last` is the last position.
@@ -149,6 +173,24 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
             );
         }
     }
+    // The tables' verdicts: a band between the title and the plot.
+    for t in &g.tables {
+        let class = match t.outcome {
+            TableOutcome::Wins(Color::White) => "tbwhite",
+            TableOutcome::Wins(Color::Black) => "tbblack",
+            TableOutcome::CountRunsOut => "tbcount",
+            TableOutcome::Drawn => "tbdrawn",
+        };
+        // A one-position span is drawn a pixel wide, so that it still shows.
+        let _ = writeln!(
+            svg,
+            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="5" class="{class}"><title>table: {}</title></rect>"#,
+            x(t.from),
+            y0 + TOP - 7.0,
+            (x(t.to) - x(t.from)).max(1.0),
+            xml_escape(&t.text)
+        );
+    }
     // The score grid: every two pawns.
     let mut p = -max_pawns;
     while p <= max_pawns + 1e-9 {
@@ -232,6 +274,10 @@ pub(crate) fn render(graphs: &[Graph]) -> String {
          .zero{stroke:#888}\n\
          .runout{stroke:#c0392b;stroke-width:1.5;stroke-dasharray:4 3}\n\
          .runtext{fill:#c0392b}\n\
+         .tbwhite{fill:#2e7d32}\n\
+         .tbblack{fill:#6a1b9a}\n\
+         .tbcount{fill:#c0392b}\n\
+         .tbdrawn{fill:#9e9e9e}\n\
          .area{fill:#999;opacity:0.25}\n\
          .eval{fill:none;stroke:#222;stroke-width:1.5}\n\
          </style>\n",
@@ -296,12 +342,21 @@ mod tests {
                 kind: CountKind::BoardsHonour,
                 ran_out_at: Some(3),
             }],
+            tables: vec![TableSpan {
+                from: 2,
+                to: 3,
+                outcome: TableOutcome::Wins(Color::Black),
+                text: "KRvK: Black wins within the count, mate in 2 moves".into(),
+            }],
         };
         let svg = render(&[g]);
         assert!(svg.starts_with("<svg"));
         assert!(svg.contains("A &amp; B"));
         assert!(svg.contains("class=\"board\""));
         assert!(svg.contains("count runs out"));
+        assert!(svg.contains(
+            r#"class="tbblack"><title>table: KRvK: Black wins within the count, mate in 2 moves</title>"#
+        ));
         assert!(svg.trim_end().ends_with("</svg>"));
     }
 }
