@@ -343,6 +343,37 @@ fn analyze_and_annotate_say_what_the_tables_say_with_the_count() {
     assert!(!drawn.contains("tbwhite\""), "{drawn}");
 }
 
+/// `khun tablebase --fen` says what `analyze` says of a table position, in the same
+/// words, and names a position no table covers.
+#[test]
+fn tablebase_fen_gives_the_verdict_with_the_count() {
+    let r = khun(&[
+        "tablebase",
+        "--fen",
+        "8/8/3k4/3m4/8/8/8/R3K3 w - 128 120 60",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("ending: KRvKM\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("count: board's honour"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains(
+            "table: KRvKM: drawn, the count runs out first (White needs 14 moves to a mate \
+             or a won bare-king ending, the count leaves 5)"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = khun(&["tablebase", "--fen", "k7/2K5/8/8/8/8/8/1R6 b - 32 10 60"]);
+    assert!(
+        r.stdout
+            .contains("table: KRvK: White wins within the count, mate in 1 move\n"),
+        "{}",
+        r.stdout
+    );
+    let r = khun(&["tablebase", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]);
+    assert!(r.stdout.starts_with("no table:"), "{}", r.stdout);
+}
+
 #[test]
 fn analyze_json_reports_mates_and_game_over() {
     let r = khun(&[

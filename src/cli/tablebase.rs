@@ -2,7 +2,7 @@
 //! position, with and without the count.
 
 use crate::board::{Color, Position, counting};
-use crate::tablebase::{self, Ending, Verdict};
+use crate::tablebase::{self, Ending};
 use std::io::Write;
 use std::time::Instant;
 
@@ -95,9 +95,10 @@ fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     )
 }
 
-/// One position: its ending, the result without the count, and with it.
+/// One position: its ending, its count, and what the table says with the count, in
+/// the words `analyze` and `annotate` use.
 pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Result<bool> {
-    let Some((ending, strong)) = Ending::of(pos) else {
+    let Some((ending, verdict)) = tablebase::count_verdict(pos) else {
         writeln!(
             out,
             "no table: the tables hold a king and one piece, or a king and two of met, \
@@ -106,68 +107,9 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
         )?;
         return Ok(false);
     };
-    if ending.duel().is_some() {
-        tablebase::ensure_duel(ending, pos.variant());
-        let verdict = tablebase::probe_with_count(pos).expect("the table was just built");
-        let allowed = tablebase::duel_allowance(pos);
-        let mover = pos.side_to_move();
-        writeln!(out, "ending: {}", ending.name())?;
-        writeln!(out, "count: {}", counting::describe(pos))?;
-        let text = match verdict {
-            Verdict::Converts(d) => format!(
-                "{} wins: mates or takes the last piece into a won ending within {d} plies \
-                 (the count allows {allowed})",
-                mover.name()
-            ),
-            Verdict::Conceded(d) => format!(
-                "{} wins: mates or takes the last piece into a won ending within {d} plies \
-                 (the count allows {allowed})",
-                (!mover).name()
-            ),
-            _ => format!("drawn with the count as it stands ({allowed} plies left)"),
-        };
-        writeln!(out, "result: {text}")?;
-        return Ok(true);
-    }
-    tablebase::ensure(ending);
-    let verdict = tablebase::probe(pos).expect("the table was just built");
-    let allowed = tablebase::plies_allowed(pos, strong);
-    let mover = pos.side_to_move();
-    let mates_in = |plies: u8| {
-        let winner = if matches!(verdict, Verdict::Win(_)) {
-            mover
-        } else {
-            !mover
-        };
-        format!(
-            "{} mates in {} ({} plies)",
-            winner.name(),
-            (plies as u32).div_ceil(2).max(1),
-            plies
-        )
-    };
-    writeln!(out, "ending: {} ({} strong)", ending.name(), strong.name())?;
+    writeln!(out, "ending: {}", ending.name())?;
     writeln!(out, "count: {}", counting::describe(pos))?;
-    match verdict {
-        Verdict::Win(d) | Verdict::Loss(d) if d == 0 => {
-            writeln!(out, "result: {} is checkmated", mover.name())?
-        }
-        Verdict::Win(d) | Verdict::Loss(d) => {
-            writeln!(out, "without the count: {}", mates_in(d))?;
-            if d as u32 <= allowed {
-                writeln!(
-                    out,
-                    "result: won; the count allows a mate in up to {allowed} plies"
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "result: drawn by the count; it allows a mate in at most {allowed} plies"
-                )?;
-            }
-        }
-        _ => writeln!(out, "result: drawn, whatever the count")?,
-    }
+    writeln!(out, "table: {}", tablebase::describe(ending, verdict))?;
     Ok(true)
 }
 

@@ -32,8 +32,8 @@ mod table;
 mod words;
 
 pub use ending::Ending;
-pub(crate) use probe::{duel_allowance, plies_allowed, probe_readable, subset_mate_distance};
 pub use probe::{extend_line, probe, probe_with_count};
+pub(crate) use probe::{probe_readable, subset_mate_distance};
 pub use store::{Readable, ensure, ensure_duel, prepare, reachable};
 pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;

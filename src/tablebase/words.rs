@@ -72,9 +72,13 @@ pub fn count_verdict(pos: &Position) -> Option<(Ending, CountVerdict)> {
     Some((ending, verdict))
 }
 
-/// Plies as the moves of the side that makes the first and the last of them.
-fn moves(plies: u8) -> u32 {
-    (plies as u32).div_ceil(2)
+/// Plies as the moves of the side that makes the first and the last of them, in words:
+/// `1 move`, `7 moves`.
+fn moves(plies: u8) -> String {
+    match (plies as u32).div_ceil(2) {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
 }
 
 /// The verdict in words: `KRvK: White wins within the count, mate in 7 moves`,
@@ -92,7 +96,7 @@ pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
             format!("{name}: {} is mated", (!winner).name())
         }
         CountVerdict::Wins { winner, plies } => format!(
-            "{name}: {} wins within the count, {goal} in {} moves",
+            "{name}: {} wins within the count, {goal} in {}",
             winner.name(),
             moves(plies)
         ),
@@ -101,7 +105,7 @@ pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
             plies,
             allowed,
         } => format!(
-            "{name}: drawn, the count runs out first ({} needs {} moves to {goal}, the count leaves {})",
+            "{name}: drawn, the count runs out first ({} needs {} to {goal}, the count leaves {})",
             winner.name(),
             moves(plies),
             allowed.div_ceil(2)
@@ -178,6 +182,11 @@ mod tests {
     #[test]
     fn drawn_endings_say_so() {
         assert_eq!(said("8/8/3k4/8/8/8/8/N3K3 b - 64 6 60"), "KNvK: drawn");
+        // One move is one move: Black's only king move, then Ra1 mates.
+        assert_eq!(
+            said("k7/2K5/8/8/8/8/8/1R6 b - 32 10 60"),
+            "KRvK: White wins within the count, mate in 1 move"
+        );
         assert!(count_verdict(&Position::startpos()).is_none());
     }
 }
