@@ -6,7 +6,7 @@
 use super::count_events::{self, PlacedEvent};
 use super::review::{self, PositionEval};
 use super::score_text::{self, eval_command};
-use super::svg::{self, Graph, TableOutcome, TableSpan};
+use super::svg::{self, Graph, TableSpan};
 use crate::board::Color;
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
 use crate::tablebase::{self, CountVerdict, Ending};
@@ -184,15 +184,10 @@ fn table_spans(verdicts: &[TableVerdict]) -> Vec<TableSpan> {
             }
             continue;
         }
-        let outcome = match verdict {
-            CountVerdict::Wins { winner, .. } => TableOutcome::Wins(winner),
-            CountVerdict::CountRunsOut { .. } => TableOutcome::CountRunsOut,
-            CountVerdict::Drawn => TableOutcome::Drawn,
-        };
         spans.push(TableSpan {
             from: at,
             to: at,
-            outcome,
+            verdict,
             text: tablebase::describe(ending, verdict),
         });
     }

@@ -8,6 +8,7 @@ use super::count_events::{PlacedEvent, RuleEvent};
 use crate::board::counting::CountKind;
 use crate::board::{Color, Position};
 use crate::search::score::is_mate;
+use crate::tablebase::CountVerdict;
 use std::fmt::Write;
 
 /// The score axis runs from -6 to +6 pawns; scores beyond are drawn at the edge.
@@ -32,24 +33,15 @@ pub(crate) struct CountWindow {
     pub(crate) ran_out_at: Option<usize>,
 }
 
-/// What the endgame tables say of a run of positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum TableOutcome {
-    /// This side mates (or converts) within the count.
-    Wins(Color),
-    /// A side would win, but the count runs out first.
-    CountRunsOut,
-    /// Drawn whatever the count.
-    Drawn,
-}
-
 /// The positions `from..=to`, all in one table ending with the same outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TableSpan {
     pub(crate) from: usize,
     pub(crate) to: usize,
-    pub(crate) outcome: TableOutcome,
-    /// The verdict in words at the span's first position (the band's tooltip).
+    /// The verdict at the span's first position (the band's colour: its distances
+    /// change along the span, its outcome does not).
+    pub(crate) verdict: CountVerdict,
+    /// That verdict in words (the band's tooltip).
     pub(crate) text: String,
 }
 
@@ -175,11 +167,17 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
     }
     // The tables' verdicts: a band between the title and the plot.
     for t in &g.tables {
-        let class = match t.outcome {
-            TableOutcome::Wins(Color::White) => "tbwhite",
-            TableOutcome::Wins(Color::Black) => "tbblack",
-            TableOutcome::CountRunsOut => "tbcount",
-            TableOutcome::Drawn => "tbdrawn",
+        let class = match t.verdict {
+            CountVerdict::Wins {
+                winner: Color::White,
+                ..
+            } => "tbwhite",
+            CountVerdict::Wins {
+                winner: Color::Black,
+                ..
+            } => "tbblack",
+            CountVerdict::CountRunsOut { .. } => "tbcount",
+            CountVerdict::Drawn => "tbdrawn",
         };
         // A one-position span is drawn a pixel wide, so that it still shows.
         let _ = writeln!(
@@ -345,7 +343,10 @@ mod tests {
             tables: vec![TableSpan {
                 from: 2,
                 to: 3,
-                outcome: TableOutcome::Wins(Color::Black),
+                verdict: CountVerdict::Wins {
+                    winner: Color::Black,
+                    plies: 3,
+                },
                 text: "KRvK: Black wins within the count, mate in 2 moves".into(),
             }],
         };
