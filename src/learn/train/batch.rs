@@ -85,8 +85,7 @@ fn add_gradients_portable(
     for &entry in part {
         let index = (entry & !MIRRORED) as usize;
         let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-        let Target { value, k } = targets[index];
-        loss += model.add_gradient(stm, nstm, value, k, gradients, &mut scratch) as f64;
+        loss += model.add_gradient(stm, nstm, &targets[index], gradients, &mut scratch) as f64;
     }
     loss
 }
@@ -99,8 +98,7 @@ fn sum_loss_portable(model: &Model, dataset: &Dataset, targets: &[Target], part:
         .map(|&entry| {
             let index = (entry & !MIRRORED) as usize;
             let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-            let Target { value, k } = targets[index];
-            model.loss(stm, nstm, value, k, &mut scratch) as f64
+            model.loss(stm, nstm, &targets[index], &mut scratch) as f64
         })
         .sum()
 }
