@@ -433,9 +433,14 @@ pub(crate) fn format_report(
     match network {
         Some(net) => {
             let raw = crate::nnue::accumulator::evaluate_from_scratch(net, pos);
+            let raw_means = if net.sees_count() {
+                "raw (the network sees the count)"
+            } else {
+                "raw"
+            };
             let _ = writeln!(
                 s,
-                "NNUE: {:.2} raw, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
+                "NNUE: {:.2} {raw_means}, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
                 white(raw) as f64 / 100.0,
                 white(evaluate_with_network(pos, raw, net.sees_count())) as f64 / 100.0
             );

@@ -136,11 +136,10 @@ pub(crate) struct CountLayer {
     pub(crate) bias: [i32; OUTPUT_BUCKETS],
 }
 
-#[cfg(test)]
 impl CountLayer {
     /// The layer that makes the output fade exactly as `eval::endgame::fade_for_count`
     /// fades a network without one: the output neuron negated.
-    pub(crate) fn as_fade(net: &Network) -> CountLayer {
+    fn as_fade(net: &Network) -> CountLayer {
         let negated = |row: &Row| Row(row.0.map(|w| -w));
         CountLayer {
             weights: net
@@ -423,6 +422,16 @@ impl Network {
         })
     }
 
+    /// The network with a count layer that fades its output as the engine fades a
+    /// network without one (the same play, to the integer rounding): where
+    /// training a count layer starts.
+    pub fn with_fading_count_layer(&self) -> Network {
+        let mut net = self.clone();
+        net.count_layer = Some(Box::new(CountLayer::as_fade(self)));
+        net.checksum = fnv1a(&net.to_bytes()[HEADER_BYTES..]);
+        net
+    }
+
     /// Whether the network sees the count (has a [`CountLayer`]).
     pub fn sees_count(&self) -> bool {
         self.count_layer.is_some()
@@ -534,7 +543,7 @@ mod tests {
         let plain = net.to_bytes();
         assert_eq!(read_u32(&plain, 8), VERSION);
         assert!(!Network::from_bytes(&plain).unwrap().sees_count());
-        let mut layer = CountLayer::as_fade(&net);
+        let mut layer = *net.with_fading_count_layer().count_layer.unwrap();
         layer.weights[2][1].0[9] = 77;
         layer.bias[4] = 4321;
         net.count_layer = Some(Box::new(layer));
@@ -570,8 +579,7 @@ mod tests {
         use crate::eval::evaluate_with_network;
         use crate::nnue::accumulator::evaluate_from_scratch;
         let plain = crate::nnue::embedded();
-        let mut layered = (*plain).clone();
-        layered.count_layer = Some(Box::new(CountLayer::as_fade(&plain)));
+        let layered = plain.with_fading_count_layer();
         let mut scores = Vec::new();
         // K+R+M v K+N under the board's honour, its count at every stage.
         for counted in [0, 30, 100, 110, 120, 126, 127] {
