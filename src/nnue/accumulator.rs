@@ -10,7 +10,7 @@
 
 use super::features::{self, Delta};
 use super::network::{
-    COUNT_LAYER_PLIES, HIDDEN, Network, QA, QB, Row, SCALE, count_pressure, output_bucket,
+    COUNT_LAYER_PLIES, HIDDEN, Network, QA, QB, Row, SCALE, count_pressure, counted, output_bucket,
 };
 use crate::board::{Color, Position};
 
@@ -94,8 +94,9 @@ pub(crate) fn output(net: &Network, acc: &Accumulator, pos: &Position) -> i32 {
     if let Some(layer) = &net.count_layer {
         let pressure = count_pressure(pos.count().plies_left());
         if pressure > 0 {
-            out +=
+            let share =
                 neuron(&layer.weights[bucket], layer.bias[bucket]) * pressure / COUNT_LAYER_PLIES;
+            out = counted(out, share);
         }
     }
     out * SCALE / (QA * QB)

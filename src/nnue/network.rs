@@ -80,6 +80,22 @@ pub fn count_pressure(plies_left: Option<u16>) -> i32 {
     plies_left.map_or(0, |left| (COUNT_LAYER_PLIES - left as i32).max(0))
 }
 
+/// The output once the count layer has added `count_share` (its neuron times the
+/// pressure) to the output neuron's `base`: kept between 0 and `base`.
+// why kept between: the count can only take away what the score says (a count that
+// runs out is a draw, never a win for the other side). A layer free to overshoot
+// zero rated the side ahead below a dead draw in the count's last plies, and in the
+// conversion suite it gave its last winning material away for that draw.
+#[inline]
+pub(crate) fn counted(base: i32, count_share: i32) -> i32 {
+    let out = base + count_share;
+    if base >= 0 {
+        out.clamp(0, base)
+    } else {
+        out.clamp(base, 0)
+    }
+}
+
 const MAGIC: &[u8; 8] = b"KHUNNNUE";
 const VERSION: u32 = 2;
 /// The version of a file with a count layer.
@@ -122,7 +138,8 @@ pub struct Network {
 }
 
 /// A second output neuron per bucket, added to the output in proportion to the
-/// running count's [`count_pressure`]: `out + pressure / COUNT_LAYER_PLIES * count_out`.
+/// running count's [`count_pressure`]: `out + pressure / COUNT_LAYER_PLIES * count_out`,
+/// kept between 0 and `out` ([`counted`]).
 /// It costs nothing incrementally (it reads the same accumulators) and nothing at all
 /// while no count is near its end.
 // why a neuron and not a fixed fade: whether a count's last plies are enough depends

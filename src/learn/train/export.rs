@@ -5,7 +5,7 @@
 use super::model::{self, Model};
 use crate::nnue::features::INPUTS;
 use crate::nnue::network::{
-    COUNT_LAYER_PLIES, CountLayer, HIDDEN, Network, OUTPUT_BUCKETS, QA, QB, Row, SCALE,
+    COUNT_LAYER_PLIES, CountLayer, HIDDEN, Network, OUTPUT_BUCKETS, QA, QB, Row, SCALE, counted,
     output_bucket,
 };
 
@@ -102,7 +102,8 @@ pub fn dequantise(net: &Network) -> Model {
 /// position's active inputs, side to move's first, under count pressure `pressure`
 /// (`nnue::network::count_pressure`), in the engine's arithmetic:
 /// `v = clamp(acc, 0, QA)`, `sum += (v * w) * v` in i32, `out = sum / QA + bias`, the
-/// count layer's `out` times `pressure / COUNT_LAYER_PLIES` added, then
+/// count layer's `out` times `pressure / COUNT_LAYER_PLIES` added (kept between 0 and
+/// the first `out`), then
 /// `out * SCALE / (QA * QB)`.
 pub fn evaluate_quantised(net: &Network, stm: &[u16], nstm: &[u16], pressure: i32) -> i32 {
     let bucket = output_bucket(stm.len() as u32);
@@ -129,7 +130,10 @@ pub fn evaluate_quantised(net: &Network, stm: &[u16], nstm: &[u16], pressure: i3
     if let Some(layer) = &net.count_layer
         && pressure > 0
     {
-        out += (count_sum / QA + layer.bias[bucket]) * pressure / COUNT_LAYER_PLIES;
+        out = counted(
+            out,
+            (count_sum / QA + layer.bias[bucket]) * pressure / COUNT_LAYER_PLIES,
+        );
     }
     out * SCALE / (QA * QB)
 }

@@ -65,6 +65,9 @@ pub(crate) struct Scratch {
     accumulators: [HiddenRow; 2],
     activations: [HiddenRow; 2],
     accumulator_gradients: [HiddenRow; 2],
+    /// How the output moved with the output neuron and with the count neuron in the
+    /// last forward pass (1 and the pressure, or 0 where the count's clamp held).
+    output_slopes: (f32, f32),
 }
 
 impl Default for Scratch {
@@ -73,6 +76,7 @@ impl Default for Scratch {
             accumulators: [[0.0; HIDDEN]; 2],
             activations: [[0.0; HIDDEN]; 2],
             accumulator_gradients: [[0.0; HIDDEN]; 2],
+            output_slopes: (1.0, 0.0),
         }
     }
 }
@@ -220,8 +224,18 @@ impl Model {
                 count_out += dot(act, self.count_row(bucket, half));
             }
         }
+        scratch.output_slopes = (1.0, 0.0);
         if pressure > 0.0 {
-            out += pressure * count_out;
+            // The engine's `counted`: the count takes away, between none and all.
+            let raw = out + pressure * count_out;
+            let (low, high) = if out >= 0.0 { (0.0, out) } else { (out, 0.0) };
+            if raw < low || raw > high {
+                let held = if raw < low { low } else { high };
+                scratch.output_slopes = (if held == out { 1.0 } else { 0.0 }, 0.0);
+                return held;
+            }
+            scratch.output_slopes = (1.0, pressure);
+            return raw;
         }
         out
     }
@@ -258,14 +272,17 @@ impl Model {
     ) -> f32 {
         let Target { value, k, pressure } = *target;
         let slope = SCALE as f32 / k;
+        debug_assert!((0.0..=1.0).contains(&pressure));
         let predicted = sigmoid(self.forward(stm, nstm, pressure, scratch) * slope);
         let error = predicted - value;
         let bucket = output_bucket(stm.len() as u32);
-        // d loss / d out
-        let out_gradient = 2.0 * error * predicted * (1.0 - predicted) * slope;
-        let count_gradient = out_gradient * pressure;
+        // d loss / d out, and on through the count's clamp to each neuron.
+        let loss_gradient = 2.0 * error * predicted * (1.0 - predicted) * slope;
+        let (base_slope, count_slope) = scratch.output_slopes;
+        let out_gradient = loss_gradient * base_slope;
+        let count_gradient = loss_gradient * count_slope;
         gradients[OUTPUT_BIAS + bucket] += out_gradient;
-        if pressure > 0.0 {
+        if count_gradient != 0.0 {
             gradients[COUNT_BIAS + bucket] += count_gradient;
         }
         for half in 0..2 {
@@ -284,7 +301,7 @@ impl Model {
                     0.0
                 };
             }
-            if pressure > 0.0 {
+            if count_gradient != 0.0 {
                 let count_weight_gradient = row_mut(gradients, COUNT_WEIGHTS, 2 * bucket + half);
                 for j in 0..HIDDEN {
                     count_weight_gradient[j] += count_gradient * act[j];
@@ -410,6 +427,39 @@ mod tests {
         );
         assert_eq!(gradients[COUNT_BIAS + bucket], 0.0);
         assert!(gradients[OUTPUT_BIAS + bucket] != 0.0);
+    }
+
+    /// The count takes away between none and all of the output, as the engine's
+    /// `counted` does, and where it is held at a bound the count layer learns nothing.
+    #[test]
+    fn the_count_layer_is_held_between_zero_and_the_output() {
+        let (stm, nstm) = start_inputs();
+        let bucket = OUTPUT_BUCKETS - 1;
+        let mut model = Model::random(11);
+        model.count_layer = true;
+        model.params[OUTPUT_BIAS + bucket] = 0.5;
+        let base = model.evaluate_cp(&stm, &nstm, 0.0);
+        assert!(base > 0.0, "{base}");
+        let target = |pressure| Target {
+            value: 0.2,
+            k: 400.0,
+            pressure,
+        };
+        let mut scratch = Scratch::default();
+        for (count_bias, expected) in [(-50.0, 0.0), (50.0, base), (-0.25, base - 0.5 * 100.0)] {
+            model.params[COUNT_BIAS + bucket] = count_bias;
+            let out = model.evaluate_cp(&stm, &nstm, 0.5);
+            assert!(
+                (out - expected).abs() < 0.01,
+                "bias {count_bias}: {out} for {expected}"
+            );
+            let mut gradients = vec![0.0; PARAMS];
+            model.add_gradient(&stm, &nstm, &target(0.5), &mut gradients, &mut scratch);
+            let count_learns = gradients[COUNT_BIAS + bucket] != 0.0;
+            let output_learns = gradients[OUTPUT_BIAS + bucket] != 0.0;
+            assert_eq!(count_learns, count_bias == -0.25, "bias {count_bias}");
+            assert_eq!(output_learns, count_bias != -50.0, "bias {count_bias}");
+        }
     }
 
     #[test]
