@@ -276,55 +276,6 @@ fn eval_file_loads_good_networks_and_refuses_bad_ones_keeping_the_old() {
     assert_eq!(nnue_line(&mut engine).as_deref(), Some(embedded.as_str()));
 }
 
-/// A network with a count layer loads as any other, says so in `eval`, and the
-/// engine leaves the fade to it: one made as the fade scores as the network without
-/// it does.
-#[test]
-fn a_network_that_sees_the_count_is_used_without_the_engines_fade() {
-    let dir = Scratch::new("countlayer");
-    let plain = dir.path("plain.nnue");
-    let layered = dir.path("layered.nnue");
-    let net = Network::seeded(23);
-    std::fs::write(&plain, net.to_bytes()).unwrap();
-    std::fs::write(&layered, net.with_fading_count_layer().to_bytes()).unwrap();
-    let final_score = |line: &str| -> f64 {
-        let after_raw = line.split(", ").nth(1).expect("two scores");
-        after_raw
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
-    let mut engine = EngineProcess::start(&[]);
-    // K+R+M v K+N, 12 plies left of the board's honour: the fade keeps 30%.
-    engine.send("position fen 8/3k4/8/2n5/8/3K4/5R2/4M3 w - 128 116 80");
-    engine.send(&format!(
-        "setoption name EvalFile value {}",
-        plain.display()
-    ));
-    let faded = nnue_line(&mut engine).unwrap();
-    engine.send(&format!(
-        "setoption name EvalFile value {}",
-        layered.display()
-    ));
-    let learnt = nnue_line(&mut engine).unwrap();
-    assert!(!faded.contains("sees the count"), "{faded}");
-    assert!(learnt.contains("(the network sees the count)"), "{learnt}");
-    assert!(
-        (final_score(&faded) - final_score(&learnt)).abs() <= 0.02,
-        "{faded} / {learnt}"
-    );
-    engine.send("go depth 5");
-    assert!(
-        engine
-            .until_bestmove()
-            .last()
-            .unwrap()
-            .starts_with("bestmove ")
-    );
-}
-
 #[test]
 fn use_nnue_switches_both_ways() {
     let mut engine = EngineProcess::start(&[]);

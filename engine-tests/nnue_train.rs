@@ -6,8 +6,8 @@
 //! sample spans some 800 games.
 
 use khun::learn::data::{self, RECORD_BYTES};
-use khun::learn::train::{self, CountHandling, TrainConfig, TrainSummary, dataset, export};
-use khun::nnue::network::{COUNT_LAYER_PLIES, Network, count_pressure};
+use khun::learn::train::{self, TrainConfig, TrainSummary, dataset, export};
+use khun::nnue::network::Network;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -121,13 +121,13 @@ fn the_written_network_is_the_trained_one_in_the_engines_arithmetic() {
     for bytes in &records {
         let record = data::decode(bytes).unwrap();
         let (stm, nstm) = dataset::active_inputs(&record);
-        let integer_cp = export::evaluate_quantised(&loaded, &stm, &nstm, 0) as f64;
-        let written_cp = written.evaluate_cp(&stm, &nstm, 0.0) as f64;
+        let integer_cp = export::evaluate_quantised(&loaded, &stm, &nstm) as f64;
+        let written_cp = written.evaluate_cp(&stm, &nstm) as f64;
         assert!(
             (integer_cp - written_cp).abs() <= 1.5,
             "integer {integer_cp} cp, float of the written values {written_cp} cp"
         );
-        let float_cp = run.model.evaluate_cp(&stm, &nstm, 0.0) as f64;
+        let float_cp = run.model.evaluate_cp(&stm, &nstm) as f64;
         let error = (integer_cp - float_cp).abs();
         total_error += error;
         max_error = max_error.max(error);
@@ -143,7 +143,7 @@ fn the_written_network_is_the_trained_one_in_the_engines_arithmetic() {
         .iter()
         .map(|b| {
             let (stm, nstm) = dataset::active_inputs(&data::decode(b).unwrap());
-            export::evaluate_quantised(&loaded, &stm, &nstm, 0)
+            export::evaluate_quantised(&loaded, &stm, &nstm)
         })
         .collect();
     assert!(spread.iter().max().unwrap() - spread.iter().min().unwrap() > 50);
@@ -256,86 +256,4 @@ fn fine_tuning_starts_from_the_given_network() {
     );
     let after = tuned.epochs[0].val_loss.unwrap();
     assert!(after < 0.5 * random_start, "{after} {random_start}");
-}
-
-/// A count layer learns from positions near a count's end, and the network written
-/// computes what the trainer's float model computes at every count pressure. A
-/// network with the layer is not fine-tuned without it.
-#[test]
-fn a_count_layer_is_trained_and_written_in_the_engines_arithmetic() {
-    // The sample predates the count byte: give every third record a count that
-    // ends 0 to 44 plies later (byte 31 is 1 + the plies left).
-    let mut records = sample();
-    for (i, record) in records.iter_mut().enumerate().filter(|(i, _)| i % 3 == 0) {
-        record[31] = 1 + (i % 45) as u8;
-    }
-    let cfg = TrainConfig {
-        epochs: 2,
-        learning_rate: 0.0005,
-        init: Some(khun::nnue::embedded()),
-        count: CountHandling::Layer,
-        ..quick_config()
-    };
-    let mut log = Vec::new();
-    let run = train::train(&records, &cfg, &mut log).unwrap();
-    let log = String::from_utf8(log).unwrap();
-    assert!(log.contains("a count layer: "), "{log}");
-    assert!(run.network.sees_count());
-    let loaded = Network::from_bytes(&run.network.to_bytes()).expect("a version 3 file");
-    assert_eq!(loaded, run.network);
-    let written_model = export::dequantise(&loaded);
-    let (mut pressed, mut total_error) = (0, 0.0);
-    for bytes in &records {
-        let record = data::decode(bytes).unwrap();
-        let pressure = count_pressure(record.count_plies_left.map(u16::from));
-        let (stm, nstm) = dataset::active_inputs(&record);
-        let integer = export::evaluate_quantised(&loaded, &stm, &nstm, pressure) as f64;
-        let share = pressure as f32 / COUNT_LAYER_PLIES as f32;
-        let float = run.model.evaluate_cp(&stm, &nstm, share) as f64;
-        // The export's arithmetic: the integer evaluation is the float one of the
-        // values written, up to the integer divisions.
-        let written = written_model.evaluate_cp(&stm, &nstm, share) as f64;
-        assert!(
-            (integer - written).abs() <= 1.5,
-            "integer {integer}, written {written}"
-        );
-        // Both neurons' rounding adds up under full pressure (the base net alone
-        // stays within 20 cp).
-        assert!(
-            (integer - float).abs() < 60.0,
-            "integer {integer}, float {float}"
-        );
-        total_error += (integer - float).abs();
-        pressed += (pressure > 0) as usize;
-    }
-    assert!(pressed > 1000, "{pressed} positions under pressure");
-    // The built-in network's own rounding is about 4 cp on average.
-    let mean_error = total_error / records.len() as f64;
-    assert!(mean_error < 6.0, "mean quantisation error {mean_error} cp");
-    // The layer learnt: it is no longer the fade it started as.
-    let as_fade = train::train(
-        &records,
-        &TrainConfig {
-            learning_rate: 1e-12,
-            epochs: 1,
-            ..cfg.clone()
-        },
-        &mut std::io::sink(),
-    )
-    .unwrap();
-    assert_ne!(as_fade.network.to_bytes(), run.network.to_bytes());
-    // Training a network that sees the count as one that does not is refused.
-    let refused = train::train(
-        &records,
-        &TrainConfig {
-            init: Some(std::sync::Arc::new(loaded)),
-            count: CountHandling::ThroughFade,
-            ..cfg
-        },
-        &mut std::io::sink(),
-    );
-    assert!(
-        refused.is_err_and(|e| e.to_string().contains("count layer")),
-        "a network with a count layer trained without it"
-    );
 }

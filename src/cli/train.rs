@@ -1,6 +1,6 @@
 //! `khun train`: the command line over [`crate::learn::train`].
 
-use crate::learn::train::{self, CountHandling, TrainConfig, TrainSummary};
+use crate::learn::train::{self, TrainConfig, TrainSummary};
 use std::path::PathBuf;
 
 /// Trains the network on training records and writes it in the engine's format.
@@ -52,14 +52,8 @@ pub struct TrainArgs {
     pub(crate) init: Option<String>,
     /// Fit the network's output after the count fade the engine applies to it (the
     /// records' count byte), not the faded scores as they are.
-    #[arg(long, conflicts_with = "count_layer")]
-    pub(crate) count_fade: bool,
-    /// Give the network a count layer: an output neuron that sees how near the
-    /// running count is to its end (the records' count byte) and learns what the
-    /// count does to the score; a starting network without one gets it as the
-    /// engine's count fade. The engine then does not fade the network's score.
     #[arg(long)]
-    pub(crate) count_layer: bool,
+    pub(crate) count_fade: bool,
 }
 
 /// The network `--init` names: `embedded` (or `<embedded>`, as `EvalFile` says it)
@@ -89,13 +83,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         max_positions: args.max_positions.map(|n| n as usize),
         mirror: !args.no_mirror,
         init: args.init.as_deref().map(initial_network).transpose()?,
-        count: if args.count_layer {
-            CountHandling::Layer
-        } else if args.count_fade {
-            CountHandling::ThroughFade
-        } else {
-            CountHandling::Unseen
-        },
+        through_count_fade: args.count_fade,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;

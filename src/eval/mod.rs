@@ -115,15 +115,15 @@ pub(crate) fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i
 
 /// The network's score `network_stm` (centipawns, side to move's view) with the
 /// makruk knowledge a network cannot learn kept exact on top: material that cannot
-/// mate scales the score down, and the score fades as the count runs out unless
-/// the network `sees_count` (has a count layer, which learnt its own fade). Against a bare king the hand-written
+/// mate scales the score down, and the score fades as the count runs out (the
+/// network does not see the count). Against a bare king the hand-written
 /// evaluation decides instead: its guidance (drive the king to the edge, bring the
 /// pieces near, mate inside the count) is what those endings need, and the network
 /// hardly sees them (datagen ends a game as soon as a table covers it). Elsewhere the
 /// hand-written guidance terms (the small-edge scale) are left out: the network
 /// learnt them from searches that used them, and adding them again counts them twice.
 #[inline]
-pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32, sees_count: bool) -> i32 {
+pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
     if pos.pieces_of(Color::White).count() == 1 || pos.pieces_of(Color::Black).count() == 1 {
         return evaluate(pos);
     }
@@ -135,11 +135,7 @@ pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32, sees_count
         Some(scale) => network_stm * scale / 64,
         None => network_stm,
     };
-    if sees_count {
-        scaled
-    } else {
-        endgame::fade_for_count(pos, scaled)
-    }
+    endgame::fade_for_count(pos, scaled)
 }
 
 /// The evaluation with every term shown.
@@ -433,16 +429,11 @@ pub(crate) fn format_report(
     match network {
         Some(net) => {
             let raw = crate::nnue::accumulator::evaluate_from_scratch(net, pos);
-            let raw_means = if net.sees_count() {
-                "raw (the network sees the count)"
-            } else {
-                "raw"
-            };
             let _ = writeln!(
                 s,
-                "NNUE: {:.2} {raw_means}, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
+                "NNUE: {:.2} raw, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
                 white(raw) as f64 / 100.0,
-                white(evaluate_with_network(pos, raw, net.sees_count())) as f64 / 100.0
+                white(evaluate_with_network(pos, raw)) as f64 / 100.0
             );
         }
         None => {

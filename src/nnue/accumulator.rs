@@ -9,9 +9,7 @@
 //! when the CPU has it (the build's baseline, x86-64-v2, has 128-bit vectors only).
 
 use super::features::{self, Delta};
-use super::network::{
-    COUNT_LAYER_PLIES, HIDDEN, Network, QA, QB, Row, SCALE, count_pressure, counted, output_bucket,
-};
+use super::network::{HIDDEN, Network, QA, QB, Row, SCALE, output_bucket};
 use crate::board::{Color, Position};
 
 /// The hidden layer's pre-activation sums, one row per colour's perspective.
@@ -79,27 +77,16 @@ impl Accumulator {
 }
 
 /// The network's output for `pos`'s sums, in centipawns from its side to move's
-/// view (the men on the board pick the output bucket; a count layer adds its
-/// neuron as the running count nears its end).
+/// view (the men on the board pick the output bucket).
 #[inline]
 pub(crate) fn output(net: &Network, acc: &Accumulator, pos: &Position) -> i32 {
     let bucket = output_bucket(pos.occupied().count());
+    let weights = &net.output_weights[bucket];
     let side_to_move = pos.side_to_move();
     let us = &acc.rows[side_to_move.index()];
     let them = &acc.rows[(!side_to_move).index()];
-    let neuron = |weights: &[Row; 2], bias: i32| {
-        (simd::screlu_dot(us, &weights[0]) + simd::screlu_dot(them, &weights[1])) / QA + bias
-    };
-    let mut out = neuron(&net.output_weights[bucket], net.output_bias[bucket]);
-    if let Some(layer) = &net.count_layer {
-        let pressure = count_pressure(pos.count().plies_left());
-        if pressure > 0 {
-            let share =
-                neuron(&layer.weights[bucket], layer.bias[bucket]) * pressure / COUNT_LAYER_PLIES;
-            out = counted(out, share);
-        }
-    }
-    out * SCALE / (QA * QB)
+    let sum = simd::screlu_dot(us, &weights[0]) + simd::screlu_dot(them, &weights[1]);
+    (sum / QA + net.output_bias[bucket]) * SCALE / (QA * QB)
 }
 
 /// The network's centipawns for `pos` from scratch (tests, `eval`, the trainer's

@@ -43,7 +43,7 @@ pub(crate) fn load(name: &str) -> Result<Arc<Network>, String> {
     let mut bytes = Vec::new();
     std::fs::File::open(name)
         .and_then(|file| {
-            file.take(network::MAX_FILE_BYTES as u64 + 1)
+            file.take(network::FILE_BYTES as u64 + 1)
                 .read_to_end(&mut bytes)
         })
         .map_err(|e| format!("cannot read network file '{name}': {e}"))?;

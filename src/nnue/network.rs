@@ -34,12 +34,6 @@
 //! Version 1 (the first networks: no bucket field, header 40 bytes, one output
 //! neuron) is still read: its output neuron is copied into every bucket, which
 //! evaluates exactly as it did.
-//!
-//! Version 3 is version 2 with a [`CountLayer`] after the output biases: per bucket
-//! a second output neuron (2 * HIDDEN i16, then one i32 bias per bucket, scaled as
-//! the output layer) whose output is added in proportion to the [`count_pressure`]
-//! of the position's running count. A network with it sees the count, so the engine
-//! does not fade its score as a count runs out (`eval::evaluate_with_network`).
 
 use super::features::INPUTS;
 use std::fmt;
@@ -67,50 +61,15 @@ pub(crate) fn output_bucket(men: u32) -> usize {
     (men.saturating_sub(2) as usize / 4).min(OUTPUT_BUCKETS - 1)
 }
 
-/// The plies before a count's end from which the count layer acts.
-// why the count fade's 40: a count layer made from a network without one starts as
-// exactly that fade (its neuron is the output neuron negated), so fine-tuning
-// starts from what the engine played and can only learn where the fade is wrong.
-pub const COUNT_LAYER_PLIES: i32 = crate::eval::params::COUNT_FADE_PLIES;
-
-/// How near a running count is to its end, in `COUNT_LAYER_PLIES`ths: 0 with no count
-/// or `COUNT_LAYER_PLIES` or more plies left, up to `COUNT_LAYER_PLIES` at its last ply.
-#[inline]
-pub fn count_pressure(plies_left: Option<u16>) -> i32 {
-    plies_left.map_or(0, |left| (COUNT_LAYER_PLIES - left as i32).max(0))
-}
-
-/// The output once the count layer has added `count_share` (its neuron times the
-/// pressure) to the output neuron's `base`: kept between 0 and `base`.
-// why kept between: the count can only take away what the score says (a count that
-// runs out is a draw, never a win for the other side). A layer free to overshoot
-// zero rated the side ahead below a dead draw in the count's last plies, and in the
-// conversion suite it gave its last winning material away for that draw.
-#[inline]
-pub(crate) fn counted(base: i32, count_share: i32) -> i32 {
-    let out = base + count_share;
-    if base >= 0 {
-        out.clamp(0, base)
-    } else {
-        out.clamp(base, 0)
-    }
-}
-
 const MAGIC: &[u8; 8] = b"KHUNNNUE";
 const VERSION: u32 = 2;
-/// The version of a file with a count layer.
-const VERSION_WITH_COUNT: u32 = 3;
 /// The header's length (the payload starts here).
 pub const HEADER_BYTES: usize = 44;
 const PAYLOAD_BYTES: usize =
     2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
-/// The count layer's bytes after a version 2 payload.
-const COUNT_LAYER_BYTES: usize = 2 * OUTPUT_BUCKETS * 2 * HIDDEN + 4 * OUTPUT_BUCKETS;
 
-/// The file size of a network of this build's shape without a count layer.
+/// The file size of a network of this build's shape.
 pub const FILE_BYTES: usize = HEADER_BYTES + PAYLOAD_BYTES;
-/// The largest network file this build reads (one with a count layer).
-pub const MAX_FILE_BYTES: usize = FILE_BYTES + COUNT_LAYER_BYTES;
 
 /// Version 1 files: a 40-byte header (no bucket field) and one output neuron.
 const V1_HEADER_BYTES: usize = 40;
@@ -131,41 +90,8 @@ pub struct Network {
     pub(crate) output_weights: [[Row; 2]; OUTPUT_BUCKETS],
     /// Per output bucket.
     pub(crate) output_bias: [i32; OUTPUT_BUCKETS],
-    /// The second output neuron that sees the count, if the network has one.
-    pub(crate) count_layer: Option<Box<CountLayer>>,
     /// The payload's checksum, as the file gave it (or as written).
     pub checksum: u64,
-}
-
-/// A second output neuron per bucket, added to the output in proportion to the
-/// running count's [`count_pressure`]: `out + pressure / COUNT_LAYER_PLIES * count_out`,
-/// kept between 0 and `out` ([`counted`]).
-/// It costs nothing incrementally (it reads the same accumulators) and nothing at all
-/// while no count is near its end.
-// why a neuron and not a fixed fade: whether a count's last plies are enough depends
-// on the position (a rook and a met mate a bare king's side faster than three mets),
-// and a neuron reading the hidden layer can learn that where one fade cannot.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CountLayer {
-    /// Per output bucket: the side to move's half, then the other side's.
-    pub(crate) weights: [[Row; 2]; OUTPUT_BUCKETS],
-    /// Per output bucket.
-    pub(crate) bias: [i32; OUTPUT_BUCKETS],
-}
-
-impl CountLayer {
-    /// The layer that makes the output fade exactly as `eval::endgame::fade_for_count`
-    /// fades a network without one: the output neuron negated.
-    fn as_fade(net: &Network) -> CountLayer {
-        let negated = |row: &Row| Row(row.0.map(|w| -w));
-        CountLayer {
-            weights: net
-                .output_weights
-                .each_ref()
-                .map(|pair| pair.each_ref().map(negated)),
-            bias: net.output_bias.map(|b| -b),
-        }
-    }
 }
 
 /// Why a network file was refused.
@@ -225,7 +151,7 @@ impl fmt::Display for NetworkError {
             NetworkError::Version(v) => {
                 write!(
                     f,
-                    "network format version {v}; this build reads 1 to {VERSION_WITH_COUNT}"
+                    "network format version {v}; this build reads 1 and {VERSION}"
                 )
             }
             NetworkError::Shape {
@@ -286,60 +212,26 @@ fn read_row(payload: &[u8], at: &mut usize) -> Row {
     row
 }
 
-/// Appends rows of i16 to a payload.
-fn push_rows<'a>(payload: &mut Vec<u8>, rows: impl Iterator<Item = &'a Row>) {
+/// A network file: the magic, the header fields after it, the payload's checksum,
+/// then the payload (`rows`, then `biases`).
+fn file_bytes<'a>(header: &[u32], rows: impl Iterator<Item = &'a Row>, biases: &[i32]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(PAYLOAD_BYTES);
     for row in rows {
         for v in row.0 {
             payload.extend_from_slice(&v.to_le_bytes());
         }
     }
-}
-
-/// Appends i32 words to a payload.
-fn push_words(payload: &mut Vec<u8>, words: impl Iterator<Item = i32>) {
-    for word in words {
-        payload.extend_from_slice(&word.to_le_bytes());
+    for bias in biases {
+        payload.extend_from_slice(&bias.to_le_bytes());
     }
-}
-
-/// A network file: the magic, the header fields after it, the payload's checksum,
-/// then the payload.
-fn file_bytes(header: &[u32], payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
+    let mut out = Vec::with_capacity(FILE_BYTES);
     out.extend_from_slice(MAGIC);
     for v in header {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    out.extend_from_slice(&fnv1a(payload).to_le_bytes());
-    out.extend_from_slice(payload);
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
     out
-}
-
-/// Checks one layer of output neurons against the integer inference's limits;
-/// `first_index` numbers its weights in error messages.
-fn check_output_weights(
-    neurons: &[[Row; 2]; OUTPUT_BUCKETS],
-    first_index: usize,
-) -> Result<(), NetworkError> {
-    for (bucket, pair) in neurons.iter().enumerate() {
-        let all_outputs = pair.iter().flat_map(|row| row.0.iter());
-        if let Some((index, &value)) = all_outputs
-            .enumerate()
-            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
-        {
-            let index = first_index + bucket * 2 * HIDDEN + index;
-            return Err(NetworkError::OutputWeight { index, value });
-        }
-        let sum: u64 = pair
-            .iter()
-            .flat_map(|row| row.0.iter())
-            .map(|w| w.unsigned_abs() as u64)
-            .sum();
-        if sum > MAX_OUTPUT_SUM {
-            return Err(NetworkError::OutputSum { sum });
-        }
-    }
-    Ok(())
 }
 
 impl Network {
@@ -355,15 +247,10 @@ impl Network {
         let version = read_u32(bytes, 8);
         let (header_bytes, payload_bytes, buckets) = match version {
             1 => (V1_HEADER_BYTES, V1_PAYLOAD_BYTES, 1),
-            VERSION | VERSION_WITH_COUNT if bytes.len() < HEADER_BYTES => {
-                return Err(NetworkError::TooShort { len: bytes.len() });
+            VERSION if bytes.len() >= HEADER_BYTES => {
+                (HEADER_BYTES, PAYLOAD_BYTES, read_u32(bytes, 32))
             }
-            VERSION => (HEADER_BYTES, PAYLOAD_BYTES, read_u32(bytes, 32)),
-            VERSION_WITH_COUNT => (
-                HEADER_BYTES,
-                PAYLOAD_BYTES + COUNT_LAYER_BYTES,
-                read_u32(bytes, 32),
-            ),
+            VERSION => return Err(NetworkError::TooShort { len: bytes.len() }),
             other => return Err(NetworkError::Version(other)),
         };
         let (inputs, hidden) = (read_u32(bytes, 12), read_u32(bytes, 16));
@@ -408,71 +295,51 @@ impl Network {
             *at += 4;
             v
         };
-        let read_neurons = |at: &mut usize| {
-            let weights: [[Row; 2]; OUTPUT_BUCKETS] = std::array::from_fn(|_| read_pair(at));
-            let biases: [i32; OUTPUT_BUCKETS] = std::array::from_fn(|_| read_i32(at));
-            (weights, biases)
-        };
         let (output_weights, output_bias) = if version == 1 {
             let pair = read_pair(&mut at);
             let bias = read_i32(&mut at);
             ([pair; OUTPUT_BUCKETS], [bias; OUTPUT_BUCKETS])
         } else {
-            read_neurons(&mut at)
+            let weights = std::array::from_fn(|_| read_pair(&mut at));
+            let biases = std::array::from_fn(|_| read_i32(&mut at));
+            (weights, biases)
         };
-        check_output_weights(&output_weights, 0)?;
-        let count_layer = if version == VERSION_WITH_COUNT {
-            let (weights, bias) = read_neurons(&mut at);
-            // Counted after the output layer's weights, as the file lays them out.
-            check_output_weights(&weights, OUTPUT_BUCKETS * 2 * HIDDEN)?;
-            Some(Box::new(CountLayer { weights, bias }))
-        } else {
-            None
-        };
+        for (bucket, pair) in output_weights.iter().enumerate() {
+            let all_outputs = pair.iter().flat_map(|row| row.0.iter());
+            if let Some((index, &value)) = all_outputs
+                .enumerate()
+                .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+            {
+                let index = bucket * 2 * HIDDEN + index;
+                return Err(NetworkError::OutputWeight { index, value });
+            }
+            let sum: u64 = pair
+                .iter()
+                .flat_map(|row| row.0.iter())
+                .map(|w| w.unsigned_abs() as u64)
+                .sum();
+            if sum > MAX_OUTPUT_SUM {
+                return Err(NetworkError::OutputSum { sum });
+            }
+        }
         Ok(Network {
             hidden_weights,
             hidden_bias,
             output_weights,
             output_bias,
-            count_layer,
             checksum: found,
         })
     }
 
-    /// The network with a count layer that fades its output as the engine fades a
-    /// network without one (the same play, to the integer rounding): where
-    /// training a count layer starts.
-    pub fn with_fading_count_layer(&self) -> Network {
-        let mut net = self.clone();
-        net.count_layer = Some(Box::new(CountLayer::as_fade(self)));
-        net.checksum = fnv1a(&net.to_bytes()[HEADER_BYTES..]);
-        net
-    }
-
-    /// Whether the network sees the count (has a [`CountLayer`]).
-    pub fn sees_count(&self) -> bool {
-        self.count_layer.is_some()
-    }
-
-    /// The network as a file (header, checksum, payload): version 2, or 3 with a
-    /// count layer.
+    /// The network as a file (header, checksum, payload).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let count_rows = self
-            .count_layer
-            .iter()
-            .flat_map(|layer| layer.weights.iter().flatten());
         let rows = self
             .hidden_weights
             .iter()
             .chain(std::iter::once(&self.hidden_bias))
             .chain(self.output_weights.iter().flatten());
-        let version = if self.sees_count() {
-            VERSION_WITH_COUNT
-        } else {
-            VERSION
-        };
         let header = [
-            version,
+            VERSION,
             INPUTS as u32,
             HIDDEN as u32,
             QA as u32,
@@ -480,13 +347,7 @@ impl Network {
             SCALE as u32,
             OUTPUT_BUCKETS as u32,
         ];
-        let count_bias = self.count_layer.iter().flat_map(|layer| layer.bias);
-        let mut payload = Vec::with_capacity(PAYLOAD_BYTES + COUNT_LAYER_BYTES);
-        push_rows(&mut payload, rows);
-        push_words(&mut payload, self.output_bias.iter().copied());
-        push_rows(&mut payload, count_rows);
-        push_words(&mut payload, count_bias);
-        file_bytes(&header, &payload)
+        file_bytes(&header, rows, &self.output_bias)
     }
 
     /// A network of small seeded weights (for tests: a network unlike the built-in
@@ -516,7 +377,6 @@ impl Network {
             hidden_bias: Row([0; HIDDEN]),
             output_weights: [[Row([0; HIDDEN]); 2]; OUTPUT_BUCKETS],
             output_bias: [0; OUTPUT_BUCKETS],
-            count_layer: None,
             checksum: 0,
         }
     }
@@ -554,74 +414,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_count_layer_round_trips_as_version_3() {
-        let mut net = Network::seeded(5);
-        let plain = net.to_bytes();
-        assert_eq!(read_u32(&plain, 8), VERSION);
-        assert!(!Network::from_bytes(&plain).unwrap().sees_count());
-        let mut layer = *net.with_fading_count_layer().count_layer.unwrap();
-        layer.weights[2][1].0[9] = 77;
-        layer.bias[4] = 4321;
-        net.count_layer = Some(Box::new(layer));
-        let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), MAX_FILE_BYTES);
-        assert_eq!(read_u32(&bytes, 8), VERSION_WITH_COUNT);
-        let back = Network::from_bytes(&bytes).unwrap();
-        assert!(back.sees_count());
-        assert_eq!(back.count_layer, net.count_layer);
-        assert_eq!(back.to_bytes(), bytes);
-        // A count weight the integer inference cannot take is refused, numbered
-        // after the output layer's.
-        let mut wild = back.clone();
-        wild.count_layer.as_mut().unwrap().weights[0][0].0[3] = 200;
-        assert_eq!(
-            Network::from_bytes(&wild.to_bytes()),
-            Err(NetworkError::OutputWeight {
-                index: OUTPUT_BUCKETS * 2 * HIDDEN + 3,
-                value: 200
-            })
-        );
-        assert!(matches!(
-            Network::from_bytes(&bytes[..bytes.len() - 4]),
-            Err(NetworkError::Length { .. })
-        ));
-    }
-
-    /// A count layer made as the fade makes the engine's score what the fade made of
-    /// the same network without one, at every count (to the integer rounding).
-    #[test]
-    fn a_count_layer_as_the_fade_plays_like_the_fade() {
-        use crate::board::Position;
-        use crate::eval::evaluate_with_network;
-        use crate::nnue::accumulator::evaluate_from_scratch;
-        let plain = crate::nnue::embedded();
-        let layered = plain.with_fading_count_layer();
-        let mut scores = Vec::new();
-        // K+R+M v K+N under the board's honour, its count at every stage.
-        for counted in [0, 30, 100, 110, 120, 126, 127] {
-            let fen = format!("8/3k4/8/2n5/8/3K4/5R2/4M3 w - 128 {counted} 80");
-            let pos = Position::from_fen(&fen).unwrap();
-            let engine = |net: &Network| {
-                evaluate_with_network(&pos, evaluate_from_scratch(net, &pos), net.sees_count())
-            };
-            let (faded, learnt) = (engine(&plain), engine(&layered));
-            assert!(
-                (faded - learnt).abs() <= 2,
-                "{fen}: fade {faded}, layer {learnt}"
-            );
-            scores.push(learnt);
-        }
-        // The fade bites: a rook up, and nothing left with one ply of the count.
-        assert!(
-            scores[0] > 200 && scores[6].abs() < scores[0] / 20,
-            "{scores:?}"
-        );
-        assert_eq!(count_pressure(None), 0);
-        assert_eq!(count_pressure(Some(COUNT_LAYER_PLIES as u16)), 0);
-        assert_eq!(count_pressure(Some(1)), COUNT_LAYER_PLIES - 1);
-    }
-
     /// A version 1 file (one output neuron) made from bucket 0 of `net`.
     fn version_1_bytes(net: &Network) -> Vec<u8> {
         let rows = net
@@ -637,10 +429,7 @@ mod tests {
             QB as u32,
             SCALE as u32,
         ];
-        let mut payload = Vec::new();
-        push_rows(&mut payload, rows);
-        push_words(&mut payload, net.output_bias[..1].iter().copied());
-        file_bytes(&header, &payload)
+        file_bytes(&header, rows, &net.output_bias[..1])
     }
 
     #[test]

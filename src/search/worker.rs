@@ -312,7 +312,7 @@ impl<'a> Worker<'a> {
             pos.to_fen()
         );
         let raw = accumulator::output(net, &self.accumulators[ply], pos);
-        evaluate_with_network(pos, raw, net.sees_count())
+        evaluate_with_network(pos, raw)
     }
 
     /// The score of a drawn position `ply` plies from the root, for its side to move.

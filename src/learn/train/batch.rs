@@ -85,7 +85,8 @@ fn add_gradients_portable(
     for &entry in part {
         let index = (entry & !MIRRORED) as usize;
         let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-        loss += model.add_gradient(stm, nstm, &targets[index], gradients, &mut scratch) as f64;
+        let Target { value, k } = targets[index];
+        loss += model.add_gradient(stm, nstm, value, k, gradients, &mut scratch) as f64;
     }
     loss
 }
@@ -98,7 +99,8 @@ fn sum_loss_portable(model: &Model, dataset: &Dataset, targets: &[Target], part:
         .map(|&entry| {
             let index = (entry & !MIRRORED) as usize;
             let (stm, nstm) = entry_inputs(dataset, entry, &mut buffers);
-            model.loss(stm, nstm, &targets[index], &mut scratch) as f64
+            let Target { value, k } = targets[index];
+            model.loss(stm, nstm, value, k, &mut scratch) as f64
         })
         .sum()
 }

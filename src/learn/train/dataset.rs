@@ -37,25 +37,11 @@ pub struct Dataset {
 }
 
 /// What one position's output is fitted to: `sigmoid(out * SCALE / k)` against
-/// `value`, the output computed under count pressure `pressure`.
+/// `value`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Target {
     pub(crate) value: f32,
     pub(crate) k: f32,
-    /// The count layer's share of its neuron (0 to 1; 0 without a count layer).
-    pub(crate) pressure: f32,
-}
-
-/// How training treats the running count the records carry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CountHandling {
-    /// Not at all: the output is fitted to the scores as they are.
-    #[default]
-    Unseen,
-    /// The output is fitted as the engine uses it, after the count fade.
-    ThroughFade,
-    /// The network has a count layer, which sees the count and learns its fade.
-    Layer,
 }
 
 /// What loading records kept and dropped.
@@ -166,28 +152,24 @@ impl Dataset {
 
     /// The training target of every position: the search's opinion
     /// `sigmoid(score / k)` blended with the game's result by `wdl`, and the K its
-    /// output is judged with: `k`, or with [`CountHandling::ThroughFade`] `k` over the
-    /// share the engine's count fade keeps, so the network is fitted to the score
-    /// before the fade the engine applies after it (it does not see the count; the
-    /// search scores it learns from were faded). Infinite where the fade keeps
-    /// nothing: that position teaches nothing. With [`CountHandling::Layer`] the
-    /// count pressure is the share the fade takes away (`1 - fade`: the count layer
-    /// starts as that fade).
-    pub(crate) fn targets(&self, wdl: f32, k: f32, count: CountHandling) -> Vec<Target> {
+    /// output is judged with: `k`, or with `through_count_fade` `k` over the share the
+    /// engine's count fade keeps, so the network is fitted to the score before the
+    /// fade the engine applies after it (it does not see the count; the search scores
+    /// it learns from were faded). Infinite where the fade keeps nothing: that
+    /// position teaches nothing.
+    pub(crate) fn targets(&self, wdl: f32, k: f32, through_count_fade: bool) -> Vec<Target> {
         self.stm_scores
             .iter()
             .zip(&self.stm_results)
             .zip(&self.count_fades)
             .map(|((&score, &result), &fade)| Target {
                 value: (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result,
-                k: match count {
-                    CountHandling::ThroughFade if fade > 0.0 => k / fade,
-                    CountHandling::ThroughFade => f32::INFINITY,
-                    CountHandling::Unseen | CountHandling::Layer => k,
-                },
-                pressure: match count {
-                    CountHandling::Layer => 1.0 - fade,
-                    CountHandling::Unseen | CountHandling::ThroughFade => 0.0,
+                k: if !through_count_fade {
+                    k
+                } else if fade > 0.0 {
+                    k / fade
+                } else {
+                    f32::INFINITY
                 },
             })
             .collect()
@@ -257,8 +239,7 @@ mod tests {
 
     /// A position 20 plies from the end of its count keeps half the output under
     /// the engine's fade (40 plies), so it is judged with twice the K; one without a
-    /// count, and every position when the fade is not trained through, with K. A
-    /// count layer gets the other half as its pressure.
+    /// count, and every position when the fade is not trained through, with K.
     #[test]
     fn the_count_fade_scales_the_logistic() {
         let counted = Position::from_fen("8/3k4/8/2r5/8/3K4/5R2/8 w - 128 108 80").unwrap();
@@ -270,18 +251,13 @@ mod tests {
         let (set, stats) = Dataset::from_records(&records);
         assert_eq!(stats.kept, 2);
         assert_eq!(set.count_faded(), 1);
-        let ks = |count| -> Vec<(f32, f32)> {
-            set.targets(0.0, 400.0, count)
+        let ks = |through| -> Vec<f32> {
+            set.targets(0.0, 400.0, through)
                 .iter()
-                .map(|t| (t.k, t.pressure))
+                .map(|t| t.k)
                 .collect()
         };
-        assert_eq!(
-            ks(CountHandling::ThroughFade),
-            vec![(800.0, 0.0), (400.0, 0.0)]
-        );
-        assert_eq!(ks(CountHandling::Unseen), vec![(400.0, 0.0), (400.0, 0.0)]);
-        // With a count layer the K stays, and the layer takes the faded half.
-        assert_eq!(ks(CountHandling::Layer), vec![(400.0, 0.5), (400.0, 0.0)]);
+        assert_eq!(ks(true), vec![800.0, 400.0]);
+        assert_eq!(ks(false), vec![400.0, 400.0]);
     }
 }

@@ -19,14 +19,11 @@
 //! `target = (1 - wdl) * sigmoid(score / K) + wdl * result`, both from the side to
 //! move's view.
 //!
-//! With [`CountHandling::ThroughFade`] the output is first scaled by the share the
-//! engine's count fade keeps (`eval::endgame::fade_for_count`, applied after the
-//! network in play): the searches that scored the data faded their scores as counts
-//! ran out, and a network that cannot see the count would otherwise learn those
-//! faded scores as the value of the material. With [`CountHandling::Layer`] the
-//! network gets a count layer (`nnue::network::CountLayer`) instead, which sees how
-//! near the count is to its end and learns the fade itself; a network without one
-//! gets it as that exact fade to start from.
+//! With `through_count_fade` the output is first scaled by the share the engine's
+//! count fade keeps (`eval::endgame::fade_for_count`, applied after the network in
+//! play): the searches that scored the data faded their scores as counts ran out,
+//! and a network that cannot see the count would otherwise learn those faded
+//! scores as the value of the material.
 //!
 //! The network returned is the one of the epoch with the lowest validation loss
 //! (the last epoch's when nothing is held out). The same records, configuration,
@@ -44,10 +41,9 @@ pub mod export;
 pub(crate) mod model;
 
 use crate::learn::data::RECORD_BYTES;
-use crate::nnue::network::{COUNT_LAYER_PLIES, Network};
+use crate::nnue::network::Network;
 use crate::rng::Rng;
 use adam::{Adam, Clip};
-pub use dataset::CountHandling;
 use dataset::{Dataset, LoadStats, Target};
 use model::{Model, PARAMS};
 use std::fmt;
@@ -84,8 +80,9 @@ pub struct TrainConfig {
     /// Start from this network's weights instead of random ones (fine-tuning a
     /// network on new data); its float values are the quantised ones unscaled.
     pub init: Option<std::sync::Arc<Network>>,
-    /// What the running count does to the output (`Dataset::targets`).
-    pub count: CountHandling,
+    /// Fit the output as the engine uses it, scaled by the count fade of the
+    /// position's running count (`Dataset::targets`).
+    pub through_count_fade: bool,
 }
 
 impl Default for TrainConfig {
@@ -103,7 +100,7 @@ impl Default for TrainConfig {
             max_positions: None,
             mirror: true,
             init: None,
-            count: CountHandling::Unseen,
+            through_count_fade: false,
         }
     }
 }
@@ -148,14 +145,6 @@ impl TrainConfig {
         }
         if !(0.0..1.0).contains(&self.val_fraction) {
             return bad("the validation fraction must be in [0, 1)");
-        }
-        if self.count != CountHandling::Layer
-            && self.init.as_ref().is_some_and(|net| net.sees_count())
-        {
-            return bad(
-                "the starting network has a count layer: train it with the count layer \
-                 (--count-layer)",
-            );
         }
         Ok(())
     }
@@ -316,7 +305,6 @@ fn check_quantisation(
     model: &Model,
     network: &Network,
     dataset: &Dataset,
-    targets: &[Target],
     indices: &[u32],
     limit: usize,
 ) -> QuantisationCheck {
@@ -324,11 +312,8 @@ fn check_quantisation(
     let mut total = 0.0;
     for &i in indices.iter().take(limit) {
         let (stm, nstm) = dataset.inputs(i as usize);
-        let pressure = targets[i as usize].pressure;
-        let float_cp = model.evaluate_cp(stm, nstm, pressure) as f64;
-        // The pressure is a whole number of the layer's plies (the engine's integer).
-        let plies = (pressure * COUNT_LAYER_PLIES as f32).round() as i32;
-        let integer_cp = export::evaluate_quantised(network, stm, nstm, plies) as f64;
+        let float_cp = model.evaluate_cp(stm, nstm) as f64;
+        let integer_cp = export::evaluate_quantised(network, stm, nstm) as f64;
         let error = (float_cp - integer_cp).abs();
         check.max_error_cp = check.max_error_cp.max(error);
         total += error;
@@ -397,46 +382,25 @@ pub fn train(
         );
     }
 
-    let targets = dataset.targets(cfg.wdl, cfg.scale_k, cfg.count);
-    match cfg.count {
-        CountHandling::ThroughFade => {
-            let _ = writeln!(
-                log,
-                "fitting the output under the engine's count fade: {} positions faded",
-                dataset.count_faded()
-            );
-        }
-        CountHandling::Layer => {
-            let _ = writeln!(
-                log,
-                "a count layer: {} positions under count pressure",
-                dataset.count_faded()
-            );
-        }
-        CountHandling::Unseen => {}
+    let targets = dataset.targets(cfg.wdl, cfg.scale_k, cfg.through_count_fade);
+    if cfg.through_count_fade {
+        let _ = writeln!(
+            log,
+            "fitting the output under the engine's count fade: {} positions faded",
+            dataset.count_faded()
+        );
     }
     let mut model = match &cfg.init {
         Some(net) => {
             let _ = writeln!(
                 log,
-                "starting from a network's weights (checksum {:016x}{})",
-                net.checksum,
-                if net.sees_count() {
-                    ", with a count layer"
-                } else {
-                    ""
-                }
+                "starting from a network's weights (checksum {:016x})",
+                net.checksum
             );
             export::dequantise(net)
         }
         None => Model::random(init_seed),
     };
-    if cfg.count == CountHandling::Layer && !model.count_layer {
-        // why as the fade: from a trained network that is what the engine played
-        // with, so the layer starts from a known strength (and from random weights
-        // the fade is as good a start as any).
-        model.add_count_layer_as_fade();
-    }
     let mut adam = Adam::new(PARAMS);
     let mut buffers = vec![vec![0.0f32; PARAMS]; cfg.threads];
     let mut epoch_rng = Rng::new(shuffle_seed);
@@ -517,7 +481,7 @@ pub fn train(
     } else {
         val_order
     };
-    let quantisation = check_quantisation(&model, &network, &dataset, &targets, check_on, 2000);
+    let quantisation = check_quantisation(&model, &network, &dataset, check_on, 2000);
     let _ = writeln!(
         log,
         "kept epoch {kept_epoch} ({}); quantised vs float on {} positions: mean {:.2} cp, max {:.2} cp",

@@ -5,17 +5,14 @@
 //! Every parameter lives in one flat vector, in the order of the network file:
 //! hidden weights (one row of `HIDDEN` per input), hidden biases, per output
 //! bucket the output weights (side to move's half, then the other side's), the
-//! count layer's weights in the same layout, the output biases (one per bucket),
-//! the count layer's biases. The count layer is zero, and gets no gradient, unless
-//! the model has one (and then only from positions under count pressure). The
-//! optimiser then
+//! output biases (one per bucket). The optimiser then
 //! treats all of them alike, and a gradient is a vector of the same layout.
 //!
 //! The inner loops run over fixed-length `[f32; HIDDEN]` rows, which the compiler
 //! turns into vector instructions; sums across a row use [`dot`], whose fixed lane
 //! order makes the result the same on every instruction set.
 
-use super::dataset::{Target, sigmoid};
+use super::dataset::sigmoid;
 use crate::nnue::features::INPUTS;
 use crate::nnue::network::{HIDDEN, OUTPUT_BUCKETS, SCALE, output_bucket};
 use crate::rng::Rng;
@@ -27,15 +24,10 @@ pub(crate) const HIDDEN_BIAS: usize = HIDDEN_WEIGHTS + INPUTS * HIDDEN;
 /// Where the output weights start: bucket `b`'s side to move's half is row
 /// `2 * b`, the other side's `2 * b + 1`.
 pub(crate) const OUTPUT_WEIGHTS: usize = HIDDEN_BIAS + HIDDEN;
-/// Where the count layer's weights start, laid out like the output weights.
-pub(crate) const COUNT_WEIGHTS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
-/// Where the output biases start (one per bucket); every weight comes before them,
-/// so the optimiser clips a prefix.
-pub(crate) const OUTPUT_BIAS: usize = COUNT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
-/// Where the count layer's biases start (one per bucket).
-pub(crate) const COUNT_BIAS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
+/// Where the output biases start (one per bucket).
+pub(crate) const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
 /// Parameters in all.
-pub(crate) const PARAMS: usize = COUNT_BIAS + OUTPUT_BUCKETS;
+pub(crate) const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 
 /// Weights (and the hidden biases, which share their scale) are kept within
 /// +-this after every step.
@@ -53,9 +45,6 @@ pub(crate) type HiddenRow = [f32; HIDDEN];
 pub struct Model {
     /// All parameters, in the layout described in the module doc.
     pub(crate) params: Vec<f32>,
-    /// Whether the count layer is part of the network (exported, and trained on
-    /// the positions whose count presses).
-    pub(crate) count_layer: bool,
 }
 
 /// Per-thread working space for one position: accumulators and activations of
@@ -65,9 +54,6 @@ pub(crate) struct Scratch {
     accumulators: [HiddenRow; 2],
     activations: [HiddenRow; 2],
     accumulator_gradients: [HiddenRow; 2],
-    /// How the output moved with the output neuron and with the count neuron in the
-    /// last forward pass (1 and the pressure, or 0 where the count's clamp held).
-    output_slopes: (f32, f32),
 }
 
 impl Default for Scratch {
@@ -76,7 +62,6 @@ impl Default for Scratch {
             accumulators: [[0.0; HIDDEN]; 2],
             activations: [[0.0; HIDDEN]; 2],
             accumulator_gradients: [[0.0; HIDDEN]; 2],
-            output_slopes: (1.0, 0.0),
         }
     }
 }
@@ -133,29 +118,10 @@ impl Model {
             *w = uniform(hidden_limit);
         }
         let output_limit = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-        for w in &mut params[OUTPUT_WEIGHTS..COUNT_WEIGHTS] {
+        for w in &mut params[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
             *w = uniform(output_limit);
         }
-        Model {
-            params,
-            count_layer: false,
-        }
-    }
-
-    /// Gives the model a count layer that makes the output fade exactly as the
-    /// engine fades a network without one (`nnue::network::CountLayer::as_fade`): the
-    /// output neurons negated.
-    pub(crate) fn add_count_layer_as_fade(&mut self) {
-        let (output, count) =
-            self.params[OUTPUT_WEIGHTS..OUTPUT_BIAS].split_at_mut(COUNT_WEIGHTS - OUTPUT_WEIGHTS);
-        for (c, o) in count.iter_mut().zip(output.iter()) {
-            *c = -*o;
-        }
-        let (output, count) = self.params[OUTPUT_BIAS..].split_at_mut(OUTPUT_BUCKETS);
-        for (c, o) in count.iter_mut().zip(output.iter()) {
-            *c = -*o;
-        }
-        self.count_layer = true;
+        Model { params }
     }
 
     /// The hidden weights of input `input`.
@@ -178,32 +144,13 @@ impl Model {
         self.params[OUTPUT_BIAS + bucket]
     }
 
-    /// The count layer's weights of one bucket's half.
-    pub(crate) fn count_row(&self, bucket: usize, half: usize) -> &HiddenRow {
-        row(&self.params, COUNT_WEIGHTS, 2 * bucket + half)
-    }
-
-    /// One bucket's count layer bias.
-    pub(crate) fn count_bias(&self, bucket: usize) -> f32 {
-        self.params[COUNT_BIAS + bucket]
-    }
-
     /// The raw output (centipawns / SCALE) for a position's active inputs, side to
-    /// move's first, under count pressure `pressure` (0 to 1: the count layer's share,
-    /// `nnue::network::count_pressure` over its plies; 0 without a count layer);
-    /// leaves the accumulators and activations in `scratch`.
+    /// move's first; leaves the accumulators and activations in `scratch`.
     #[inline(always)]
-    pub(crate) fn forward(
-        &self,
-        stm: &[u16],
-        nstm: &[u16],
-        pressure: f32,
-        scratch: &mut Scratch,
-    ) -> f32 {
+    pub(crate) fn forward(&self, stm: &[u16], nstm: &[u16], scratch: &mut Scratch) -> f32 {
         // One input per man and perspective: the side to move's list counts the men.
         let bucket = output_bucket(stm.len() as u32);
         let mut out = self.output_bias(bucket);
-        let mut count_out = self.count_bias(bucket);
         for (half, inputs) in [stm, nstm].into_iter().enumerate() {
             let acc = &mut scratch.accumulators[half];
             *acc = *self.hidden_bias();
@@ -220,29 +167,13 @@ impl Model {
                 act[j] = screlu(acc[j]);
             }
             out += dot(act, self.output_row(bucket, half));
-            if pressure > 0.0 {
-                count_out += dot(act, self.count_row(bucket, half));
-            }
-        }
-        scratch.output_slopes = (1.0, 0.0);
-        if pressure > 0.0 {
-            // The engine's `counted`: the count takes away, between none and all.
-            let raw = out + pressure * count_out;
-            let (low, high) = if out >= 0.0 { (0.0, out) } else { (out, 0.0) };
-            if raw < low || raw > high {
-                let held = if raw < low { low } else { high };
-                scratch.output_slopes = (if held == out { 1.0 } else { 0.0 }, 0.0);
-                return held;
-            }
-            scratch.output_slopes = (1.0, pressure);
-            return raw;
         }
         out
     }
 
     /// The evaluation in centipawns, the side to move's view.
-    pub fn evaluate_cp(&self, stm: &[u16], nstm: &[u16], pressure: f32) -> f32 {
-        self.forward(stm, nstm, pressure, &mut Scratch::default()) * SCALE as f32
+    pub fn evaluate_cp(&self, stm: &[u16], nstm: &[u16]) -> f32 {
+        self.forward(stm, nstm, &mut Scratch::default()) * SCALE as f32
     }
 
     /// The loss of one position, `(sigmoid(out * SCALE / k) - target)^2`.
@@ -251,12 +182,12 @@ impl Model {
         &self,
         stm: &[u16],
         nstm: &[u16],
-        target: &Target,
+        target: f32,
+        k: f32,
         scratch: &mut Scratch,
     ) -> f32 {
-        let Target { value, k, pressure } = *target;
-        let predicted = sigmoid(self.forward(stm, nstm, pressure, scratch) * SCALE as f32 / k);
-        (predicted - value) * (predicted - value)
+        let predicted = sigmoid(self.forward(stm, nstm, scratch) * SCALE as f32 / k);
+        (predicted - target) * (predicted - target)
     }
 
     /// Adds the gradient of one position's loss to `gradients` (laid out like
@@ -266,28 +197,20 @@ impl Model {
         &self,
         stm: &[u16],
         nstm: &[u16],
-        target: &Target,
+        target: f32,
+        k: f32,
         gradients: &mut [f32],
         scratch: &mut Scratch,
     ) -> f32 {
-        let Target { value, k, pressure } = *target;
         let slope = SCALE as f32 / k;
-        debug_assert!((0.0..=1.0).contains(&pressure));
-        let predicted = sigmoid(self.forward(stm, nstm, pressure, scratch) * slope);
-        let error = predicted - value;
+        let predicted = sigmoid(self.forward(stm, nstm, scratch) * slope);
+        let error = predicted - target;
         let bucket = output_bucket(stm.len() as u32);
-        // d loss / d out, and on through the count's clamp to each neuron.
-        let loss_gradient = 2.0 * error * predicted * (1.0 - predicted) * slope;
-        let (base_slope, count_slope) = scratch.output_slopes;
-        let out_gradient = loss_gradient * base_slope;
-        let count_gradient = loss_gradient * count_slope;
+        // d loss / d out
+        let out_gradient = 2.0 * error * predicted * (1.0 - predicted) * slope;
         gradients[OUTPUT_BIAS + bucket] += out_gradient;
-        if count_gradient != 0.0 {
-            gradients[COUNT_BIAS + bucket] += count_gradient;
-        }
         for half in 0..2 {
             let weights = self.output_row(bucket, half);
-            let count_weights = self.count_row(bucket, half);
             let acc = &scratch.accumulators[half];
             let act = &scratch.activations[half];
             let acc_gradient = &mut scratch.accumulator_gradients[half];
@@ -300,16 +223,6 @@ impl Model {
                 } else {
                     0.0
                 };
-            }
-            if count_gradient != 0.0 {
-                let count_weight_gradient = row_mut(gradients, COUNT_WEIGHTS, 2 * bucket + half);
-                for j in 0..HIDDEN {
-                    count_weight_gradient[j] += count_gradient * act[j];
-                    if acc[j] < 1.0 {
-                        acc_gradient[j] +=
-                            count_gradient * count_weights[j] * 2.0 * acc[j].clamp(0.0, 1.0);
-                    }
-                }
             }
         }
         let [stm_gradient, nstm_gradient] = &scratch.accumulator_gradients;
@@ -357,23 +270,10 @@ mod tests {
         // The start position has 32 men: the last bucket.
         let bucket = OUTPUT_BUCKETS - 1;
         model.params[OUTPUT_BIAS + bucket] = 0.1;
-        // A count layer under pressure: its neuron, weighted by 0.6, joins the output.
-        model.count_layer = true;
-        for (j, w) in model.params[COUNT_WEIGHTS..OUTPUT_BIAS]
-            .iter_mut()
-            .enumerate()
-        {
-            *w = 0.05 * ((j % 7) as f32 - 3.0);
-        }
-        model.params[COUNT_BIAS + bucket] = -0.05;
-        let target = Target {
-            value: 0.9,
-            k: 400.0,
-            pressure: 0.6,
-        };
+        let (target, k) = (0.9, 400.0);
         let mut gradients = vec![0.0; PARAMS];
         let mut scratch = Scratch::default();
-        model.add_gradient(&stm, &nstm, &target, &mut gradients, &mut scratch);
+        model.add_gradient(&stm, &nstm, target, k, &mut gradients, &mut scratch);
         let checked = [
             HIDDEN_WEIGHTS + stm[3] as usize * HIDDEN + 5,
             HIDDEN_WEIGHTS + nstm[10] as usize * HIDDEN + 200,
@@ -381,16 +281,13 @@ mod tests {
             OUTPUT_WEIGHTS + 2 * bucket * HIDDEN + 3,
             OUTPUT_WEIGHTS + (2 * bucket + 1) * HIDDEN + 100,
             OUTPUT_BIAS + bucket,
-            COUNT_WEIGHTS + 2 * bucket * HIDDEN + 3,
-            COUNT_WEIGHTS + (2 * bucket + 1) * HIDDEN + 101,
-            COUNT_BIAS + bucket,
         ];
         let h = 1e-3;
         for index in checked {
             let mut loss_at = |delta: f32| {
                 let mut moved = model.clone();
                 moved.params[index] += delta;
-                moved.loss(&stm, &nstm, &target, &mut scratch) as f64
+                moved.loss(&stm, &nstm, target, k, &mut scratch) as f64
             };
             let numeric = (loss_at(h) - loss_at(-h)) / (2.0 * h as f64);
             let analytic = gradients[index] as f64;
@@ -413,53 +310,6 @@ mod tests {
                 .iter()
                 .all(|&g| g == 0.0)
         );
-        // Without pressure the count layer gets nothing.
-        let mut gradients = vec![0.0; PARAMS];
-        let free = Target {
-            pressure: 0.0,
-            ..target
-        };
-        model.add_gradient(&stm, &nstm, &free, &mut gradients, &mut scratch);
-        assert!(
-            gradients[COUNT_WEIGHTS..OUTPUT_BIAS]
-                .iter()
-                .all(|&g| g == 0.0)
-        );
-        assert_eq!(gradients[COUNT_BIAS + bucket], 0.0);
-        assert!(gradients[OUTPUT_BIAS + bucket] != 0.0);
-    }
-
-    /// The count takes away between none and all of the output, as the engine's
-    /// `counted` does, and where it is held at a bound the count layer learns nothing.
-    #[test]
-    fn the_count_layer_is_held_between_zero_and_the_output() {
-        let (stm, nstm) = start_inputs();
-        let bucket = OUTPUT_BUCKETS - 1;
-        let mut model = Model::random(11);
-        model.count_layer = true;
-        model.params[OUTPUT_BIAS + bucket] = 0.5;
-        let base = model.evaluate_cp(&stm, &nstm, 0.0);
-        assert!(base > 0.0, "{base}");
-        let target = |pressure| Target {
-            value: 0.2,
-            k: 400.0,
-            pressure,
-        };
-        let mut scratch = Scratch::default();
-        for (count_bias, expected) in [(-50.0, 0.0), (50.0, base), (-0.25, base - 0.5 * 100.0)] {
-            model.params[COUNT_BIAS + bucket] = count_bias;
-            let out = model.evaluate_cp(&stm, &nstm, 0.5);
-            assert!(
-                (out - expected).abs() < 0.01,
-                "bias {count_bias}: {out} for {expected}"
-            );
-            let mut gradients = vec![0.0; PARAMS];
-            model.add_gradient(&stm, &nstm, &target(0.5), &mut gradients, &mut scratch);
-            let count_learns = gradients[COUNT_BIAS + bucket] != 0.0;
-            let output_learns = gradients[OUTPUT_BIAS + bucket] != 0.0;
-            assert_eq!(count_learns, count_bias == -0.25, "bias {count_bias}");
-            assert_eq!(output_learns, count_bias != -50.0, "bias {count_bias}");
-        }
     }
 
     #[test]
