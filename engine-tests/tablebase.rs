@@ -140,7 +140,7 @@ fn won_counts_match_an_independent_solver() {
         (Ending::KhonKhon, 5_994_324, 5_296_324, 101),
     ];
     for (ending, legal, won, longest) in expected {
-        let table = khun::tablebase::Table::generate(ending.kinds(), [None, None]);
+        let table = khun::tablebase::Table::generate(ending.kinds(), [None, None, None]);
         assert_eq!(table.won_count(), (legal, won), "{}", ending.name());
         assert_eq!(table.longest_win(), longest, "{}", ending.name());
     }

@@ -39,10 +39,12 @@ fn framed(pos: &Position, strong: Color, pieces: [Square; 2]) -> Placement {
         Color::White => sq,
         Color::Black => sq.flip_rank(),
     };
+    // Past the table's pieces the entries are ignored.
+    let [first, second] = pieces;
     Placement {
         strong_king: frame(pos.king_square(strong)),
         weak_king: frame(pos.king_square(!strong)),
-        pieces: pieces.map(frame),
+        pieces: [first, second, second].map(frame),
     }
 }
 

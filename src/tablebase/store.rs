@@ -3,6 +3,7 @@
 
 use super::duel::{DuelTable, Exits};
 use super::ending::has_tables;
+use super::table::MAX_PIECES;
 use super::{Ending, Table, exits};
 use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,9 +62,9 @@ pub fn ensure(ending: Ending) -> &'static Table {
     slot.bare.get_or_init(|| {
         // The bare king's captures leave the ending of the other piece.
         let kinds = ending.kinds();
-        let mut after_capture = [None; 2];
+        let mut after_capture = [None; MAX_PIECES];
         if kinds.len() == 2 {
-            for (i, slot) in after_capture.iter_mut().enumerate() {
+            for (i, slot) in after_capture.iter_mut().take(2).enumerate() {
                 let rest = Ending::single(kinds[1 - i]).expect("a piece");
                 *slot = Some(ensure(rest));
             }

@@ -1,5 +1,5 @@
-//! One endgame table: a strong side with a king and one or two pieces against a bare
-//! king, every position solved by retrograde analysis to its distance to mate.
+//! One endgame table: a strong side with a king and one to three pieces against a
+//! bare king, every position solved by retrograde analysis to its distance to mate.
 //!
 //! Layout. The table is built with the strong side as White; a Black strong side is
 //! read through a rank flip (which turns its khons the right way round). Every makruk
@@ -10,11 +10,23 @@
 //!
 //! Only positions with the strong side to move are stored, as plies to mate (or
 //! `NOT_WON`); a position with the weak king to move is read through its king moves.
-//! Every capture by the bare king leaves a single piece that cannot mate (or a bare
-//! king), so a capture is always an escape to a draw.
+//! A capture by the bare king continues into the table of the pieces left (the count
+//! runs on), or is an escape to a draw where no table is given.
+//!
+//! Sizes: `32 * 64^n` configurations of 64 bytes (one per weak-king square) plus 8
+//! (the attacked set): 0.1 MB with one piece, 9 MB with two, 604 MB with three (five
+//! men), whose build also holds five more 64-bit sets per configuration (about 1 GB
+//! in all while it runs).
 
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
+
+/// The most pieces beside the strong king a table holds.
+pub(crate) const MAX_PIECES: usize = 3;
+
+/// The strong pieces' squares, in the order of the table's kinds; entries past the
+/// table's piece count are ignored (and filled with a copy of a real one).
+pub(crate) type Pieces = [Square; MAX_PIECES];
 
 /// Stored for a strong-side-to-move position that is not a win.
 pub(crate) const NOT_WON: u8 = u8::MAX;
@@ -41,7 +53,7 @@ pub enum Verdict {
 pub struct Placement {
     pub(crate) strong_king: Square,
     pub(crate) weak_king: Square,
-    pub(crate) pieces: [Square; 2],
+    pub(crate) pieces: Pieces,
 }
 
 impl Placement {
@@ -84,7 +96,7 @@ pub(super) fn king_spread(b: u64) -> u64 {
 
 /// A solved ending.
 pub struct Table {
-    kinds: [PieceKind; 2],
+    kinds: [PieceKind; MAX_PIECES],
     len: usize,
     /// Plies to mate per (configuration, weak king) with the strong side to move.
     dtm: Vec<u8>,
@@ -92,21 +104,24 @@ pub struct Table {
     /// block, so it cannot step back along a rook's line).
     attacked: Vec<u64>,
     /// The tables of the endings the bare king's captures leave (see `generate`).
-    after_capture: [Option<&'static Table>; 2],
+    after_capture: [Option<&'static Table>; MAX_PIECES],
 }
 
 impl Table {
-    /// Solves the ending of a king and `kinds` (one or two pieces) against a bare
-    /// king. With two pieces, `after_capture[i]` is the table of the ending left when
-    /// the bare king takes piece `i` (`None`: a draw); the count runs on unchanged
-    /// there, so a capture simply continues the distance to mate.
-    pub fn generate(kinds: &[PieceKind], after_capture: [Option<&'static Table>; 2]) -> Table {
+    /// Solves the ending of a king and `kinds` (one to three pieces) against a bare
+    /// king. With more than one piece, `after_capture[i]` is the table of the ending
+    /// left when the bare king takes piece `i` (`None`: a draw); the count runs on
+    /// unchanged there, so a capture simply continues the distance to mate.
+    pub fn generate(
+        kinds: &[PieceKind],
+        after_capture: [Option<&'static Table>; MAX_PIECES],
+    ) -> Table {
         assert!(
-            (1..=2).contains(&kinds.len()),
-            "tables hold one or two pieces"
+            (1..=MAX_PIECES).contains(&kinds.len()),
+            "tables hold one to three pieces"
         );
         let len = kinds.len();
-        let mut padded = [PieceKind::Met; 2];
+        let mut padded = [PieceKind::Met; MAX_PIECES];
         padded[..len].copy_from_slice(kinds);
         let mut table = Table {
             kinds: padded,
@@ -124,14 +139,26 @@ impl Table {
     fn after_capture(
         &self,
         king: Square,
-        pieces: &[Square; 2],
+        pieces: &Pieces,
         i: usize,
-        tables: &[Option<&'static Table>; 2],
+        tables: &[Option<&'static Table>; MAX_PIECES],
     ) -> u8 {
         let Some(table) = tables[i] else {
             return NOT_WON;
         };
-        let rest = [pieces[1 - i], pieces[1 - i]];
+        // The pieces left, in the order of that table's kinds.
+        let mut left: Vec<(PieceKind, Square)> = (0..self.len)
+            .filter(|&j| j != i)
+            .map(|j| (self.kinds[j], pieces[j]))
+            .collect();
+        let mut rest = [left[0].1; MAX_PIECES];
+        for (slot, kind) in rest.iter_mut().zip(&table.kinds[..table.len]) {
+            let at = left
+                .iter()
+                .position(|(k, _)| k == kind)
+                .expect("the table after a capture holds the pieces left");
+            *slot = left.swap_remove(at).1;
+        }
         let placement = Placement {
             strong_king: king,
             weak_king: pieces[i],
@@ -150,7 +177,7 @@ impl Table {
 
     /// The index of a configuration; the strong king must be on files a-d.
     #[inline]
-    fn config(&self, strong_king: Square, pieces: &[Square; 2]) -> usize {
+    fn config(&self, strong_king: Square, pieces: &Pieces) -> usize {
         let king = (strong_king.rank() as usize) * 4 + strong_king.file() as usize;
         let mut c = king;
         for p in pieces.iter().take(self.len) {
@@ -161,8 +188,8 @@ impl Table {
 
     /// The configuration with index `c`: (strong king, pieces), or `None` when two
     /// men would share a square.
-    fn unpack(&self, c: usize) -> Option<(Square, [Square; 2])> {
-        let mut pieces = [Square::new(0); 2];
+    fn unpack(&self, c: usize) -> Option<(Square, Pieces)> {
+        let mut pieces = [Square::new(0); MAX_PIECES];
         let mut rest = c;
         for i in (0..self.len).rev() {
             pieces[i] = Square::new((rest & 63) as u8);
@@ -180,7 +207,7 @@ impl Table {
         Some((king, pieces))
     }
 
-    fn strong_men(&self, king: Square, pieces: &[Square; 2]) -> u64 {
+    fn strong_men(&self, king: Square, pieces: &Pieces) -> u64 {
         pieces
             .iter()
             .take(self.len)
@@ -195,7 +222,7 @@ impl Table {
         attacks::attacks(kind, Color::White, from, Bitboard(strong_men)).0 & !strong_men
     }
 
-    fn attacks_of(&self, king: Square, pieces: &[Square; 2]) -> u64 {
+    fn attacks_of(&self, king: Square, pieces: &Pieces) -> u64 {
         let men = Bitboard(self.strong_men(king, pieces));
         self.kinds
             .iter()
@@ -213,8 +240,8 @@ impl Table {
         let n = self.configurations();
         // Per configuration and piece: the distance to mate once the bare king has
         // taken it (only read when the piece is unguarded).
-        let mut capture_dtm = vec![[NOT_WON; 2]; n];
-        if self.len == 2 {
+        let mut capture_dtm = vec![[NOT_WON; MAX_PIECES]; n];
+        if self.len > 1 {
             for (c, slot) in capture_dtm.iter_mut().enumerate() {
                 if let Some((king, pieces)) = self.unpack(c) {
                     for (i, d) in slot.iter_mut().enumerate() {

@@ -1,0 +1,223 @@
+//! Five men: a king and three pieces against a bare king, solved by the same
+//! retrograde analysis as the smaller bare-king tables (`table.rs`), a capture by the
+//! bare king continuing into the two-piece table of what is left.
+//!
+//! Not read by the search yet: a table takes 604 MB (32 * 64^3 configurations of 72
+//! bytes) and about 1 GB while it is built, too much to build while a game is played;
+//! they wait for an on-disk cache. The games that reach them, and why these are the
+//! five-man endings to build first, are in `engine-tests/README.md`.
+
+use super::table::MAX_PIECES;
+use super::{Ending, Table, ensure};
+use crate::board::PieceKind;
+#[cfg(test)]
+use crate::board::{Color, Position};
+
+/// Solves a king and `kinds` against a bare king (building the two-piece tables the
+/// bare king's captures lead to first).
+pub fn generate_three(kinds: [PieceKind; MAX_PIECES]) -> Table {
+    let after_capture = std::array::from_fn(|taken| {
+        let left: Vec<PieceKind> = (0..MAX_PIECES)
+            .filter(|&i| i != taken)
+            .map(|i| kinds[i])
+            .collect();
+        Ending::pair(left[0], left[1]).map(ensure)
+    });
+    Table::generate(&kinds, after_capture)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Bitboard, Square};
+    use crate::rng::Rng;
+    use crate::tablebase::table::Placement;
+    use crate::tablebase::{Verdict, probe};
+
+    /// `pos`'s men in the frame of a table of `kinds` held by `strong` (strong side as
+    /// White), or `None` when the strong side does not hold exactly those pieces.
+    fn placement_of(
+        pos: &Position,
+        strong: Color,
+        kinds: &[PieceKind; MAX_PIECES],
+    ) -> Option<Placement> {
+        let frame = |sq: Square| match strong {
+            Color::White => sq,
+            Color::Black => sq.flip_rank(),
+        };
+        let mut pieces = [Square::new(0); MAX_PIECES];
+        let mut taken = Bitboard::EMPTY;
+        for (slot, &kind) in pieces.iter_mut().zip(kinds) {
+            let sq = (pos.pieces(strong, kind) & !taken).lsb();
+            if (pos.pieces(strong, kind) & !taken).is_empty() {
+                return None;
+            }
+            taken = taken.with(sq);
+            *slot = frame(sq);
+        }
+        let others = pos.pieces_of(strong) & !pos.pieces_of_kind(PieceKind::King) & !taken;
+        if !others.is_empty() || pos.pieces_of(!strong).count() != 1 {
+            return None;
+        }
+        Some(Placement {
+            strong_king: frame(pos.king_square(strong)),
+            weak_king: frame(pos.king_square(!strong)),
+            pieces,
+        })
+    }
+
+    /// A random legal position of the strong side's king and `kinds` against a bare
+    /// king (either colour strong, either side to move, no count).
+    fn random_position(rng: &mut Rng, kinds: &[PieceKind]) -> (Position, Color) {
+        loop {
+            let strong = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut board = [None; 64];
+            let mut place = |board: &mut [Option<char>; 64], c: char| {
+                let sq = rng.below(64);
+                if board[sq].is_some() {
+                    return false;
+                }
+                board[sq] = Some(c);
+                true
+            };
+            let case = |c: char, color: Color| match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c.to_ascii_lowercase(),
+            };
+            let mut ok =
+                place(&mut board, case('k', strong)) && place(&mut board, case('k', !strong));
+            for kind in kinds {
+                ok &= place(&mut board, case(kind.letter(), strong));
+            }
+            if !ok {
+                continue;
+            }
+            let mut fen = String::new();
+            for rank in (0..8).rev() {
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        Some(c) => {
+                            if empty > 0 {
+                                fen.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            fen.push(c);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    fen.push_str(&empty.to_string());
+                }
+                if rank > 0 {
+                    fen.push('/');
+                }
+            }
+            let side = if rng.below(2) == 0 { 'w' } else { 'b' };
+            if let Ok(pos) = Position::from_fen(&format!("{fen} {side} - - 0 1")) {
+                return (pos, strong);
+            }
+        }
+    }
+
+    /// The table's result for `pos` (the five-man table while the strong side holds
+    /// all three pieces, the smaller tables after a capture).
+    fn stored(
+        table: &Table,
+        kinds: &[PieceKind; MAX_PIECES],
+        pos: &Position,
+        strong: Color,
+    ) -> Verdict {
+        match placement_of(pos, strong, kinds) {
+            Some(p) => table.verdict(p, pos.side_to_move() == strong),
+            None => probe(pos).unwrap_or(Verdict::Draw),
+        }
+    }
+
+    /// The result of `pos` from its children: legal moves, mates and stalemates from
+    /// the move generator, the children's results from the tables.
+    fn from_children(
+        table: &Table,
+        kinds: &[PieceKind; MAX_PIECES],
+        pos: &Position,
+        strong: Color,
+    ) -> Verdict {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.in_check() {
+                Verdict::Loss(0)
+            } else {
+                Verdict::Draw
+            };
+        }
+        let mut best_win: Option<u8> = None;
+        let mut longest_loss: Option<u8> = Some(0);
+        for &m in moves.iter() {
+            match stored(table, kinds, &pos.after(m), strong) {
+                Verdict::Loss(d) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
+                Verdict::Win(d) => longest_loss = longest_loss.map(|l| l.max(d + 1)),
+                _ => longest_loss = None,
+            }
+        }
+        match (best_win, longest_loss) {
+            (Some(d), _) => Verdict::Win(d),
+            (None, Some(d)) => Verdict::Loss(d),
+            _ => Verdict::Draw,
+        }
+    }
+
+    /// Builds one five-man table (`KHUN_FIVE=RMM`, say; three mets by default) and
+    /// checks sampled results against their children; prints its size, build time,
+    /// share won and longest win. Ignored by default: it takes about 1 GB and a
+    /// minute or more.
+    #[test]
+    #[ignore]
+    fn a_five_man_table_follows_from_its_children() {
+        let letters = std::env::var("KHUN_FIVE").unwrap_or_else(|_| "MMM".to_string());
+        let kinds: Vec<PieceKind> = letters
+            .chars()
+            .map(|c| match c.to_ascii_uppercase() {
+                'R' => PieceKind::Rook,
+                'S' => PieceKind::Khon,
+                'N' => PieceKind::Knight,
+                'M' => PieceKind::Met,
+                other => panic!("{other} is not a piece of these tables"),
+            })
+            .collect();
+        let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
+        let started = std::time::Instant::now();
+        let table = generate_three(kinds);
+        let seconds = started.elapsed().as_secs_f64();
+        let (legal, won) = table.won_count();
+        println!(
+            "K{letters}vK: built in {seconds:.1} s, {:.0} MB, {won} of {legal} strong-to-move positions won ({:.1}%), longest win {} plies",
+            table.memory_bytes() as f64 / 1e6,
+            100.0 * won as f64 / legal as f64,
+            table.longest_win()
+        );
+        let mut rng = Rng::new(0x5EED_F1E5);
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
+        for _ in 0..3000 {
+            let (pos, strong) = random_position(&mut rng, &kinds);
+            let verdict = stored(&table, &kinds, &pos, strong);
+            assert_eq!(
+                verdict,
+                from_children(&table, &kinds, &pos, strong),
+                "{}",
+                pos.to_fen()
+            );
+            match verdict {
+                Verdict::Win(_) => wins += 1,
+                Verdict::Loss(_) => losses += 1,
+                _ => draws += 1,
+            }
+        }
+        println!("sampled: {wins} won, {losses} lost, {draws} drawn");
+        assert!(wins > 0 && losses > 0);
+    }
+}
