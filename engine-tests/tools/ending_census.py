@@ -3,6 +3,7 @@
 (issue 34, item 2: five-man tables "where it pays", chosen from real games).
 
     engine-tests/tools/ending_census.py GAMES.pgn [MORE.pgn ...] [--men 5]
+    engine-tests/tools/ending_census.py GAMES.pgn ... --bare-king-fens [--drawn-only]
 
 Replays every game with pyffish (makruk; a game's FEN tag is honoured) and notes,
 for each pawnless material signature with exactly `--men` men (kings included) that
@@ -10,6 +11,11 @@ the game passes through, the game's result from the stronger side's view (the si
 with more material by pawn 1, met 2, khon 3, horse 3, rook 5) and its termination.
 A signature is counted once per game. Prints one line per signature, most frequent
 first: games, won by the stronger side, drawn by a count, other draws, lost.
+
+With `--bare-king-fens` it prints instead, for each game and each such signature
+where one side has only its king, the first position of it as pyffish's FEN (count
+fields included) followed by `# signature, file, round, result`: the list the
+five-man tables' verdicts are read for (`KHUN_FIVE_FENS`, `src/tablebase/five.rs`).
 """
 import argparse
 import re
@@ -59,11 +65,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--men", type=int, default=5)
+    ap.add_argument("--bare-king-fens", action="store_true",
+                    help="print the first FEN of each bare-king signature instead")
+    ap.add_argument("--drawn-only", action="store_true", help="only drawn games")
     args = ap.parse_args()
     rows = defaultdict(Counter)
     total = 0
     for path in args.pgn:
         for tags, tokens in games(path):
+            if args.drawn_only and tags.get("Result") != "1/2-1/2":
+                continue
             total += 1
             fen = tags.get("FEN") or sf.start_fen("makruk")
             seen = {}
@@ -73,6 +84,9 @@ def main():
                     sig = signature(pieces)
                     if sig and sig[0] not in seen:
                         seen[sig[0]] = sig[1]
+                        if args.bare_king_fens and sig[0].endswith("vK"):
+                            print(f"{fen} # {sig[0]}, {path}, round {tags.get('Round', '?')}, "
+                                  f"{tags.get('Result', '*')}", flush=True)
                 # why the filter: naming every legal move costs most of the run; a SAN
                 # move ends with its destination square (before a check sign or a
                 # promotion), so only the moves to that square are named.
@@ -106,6 +120,8 @@ def main():
                     row["won"] += 1
                 else:
                     row["lost"] += 1
+    if args.bare_king_fens:
+        return 0
     print(f"{total} games; pawnless endings of {args.men} men, stronger side first")
     print("ending        games  won  drawn  lost")
     for name, row in sorted(rows.items(), key=lambda kv: -kv[1]["games"]):

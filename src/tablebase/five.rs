@@ -220,4 +220,58 @@ mod tests {
         println!("sampled: {wins} won, {losses} lost, {draws} drawn");
         assert!(wins > 0 && losses > 0);
     }
+
+    /// For each FEN of a king and three pieces against a bare king in the file
+    /// `KHUN_FIVE_FENS` (one a line, text after `#` kept as a label): the table's
+    /// verdict and the plies the count still allows the mate. Ignored by default: it
+    /// builds every table the list needs (about 40 s and 1 GB each).
+    #[test]
+    #[ignore]
+    fn five_man_verdicts_of_listed_positions() {
+        let Ok(path) = std::env::var("KHUN_FIVE_FENS") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).expect("the FEN list");
+        let mut tables: Vec<([PieceKind; MAX_PIECES], Table)> = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (fen, label) = line.split_once('#').unwrap_or((line, ""));
+            let pos = Position::from_fen(fen.trim()).expect("a FEN");
+            let strong = if pos.pieces_of(Color::White).count() > 1 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut kinds: Vec<PieceKind> = [
+                PieceKind::Rook,
+                PieceKind::Khon,
+                PieceKind::Knight,
+                PieceKind::Met,
+            ]
+            .into_iter()
+            .flat_map(|k| std::iter::repeat_n(k, pos.pieces(strong, k).count() as usize))
+            .collect();
+            kinds.truncate(MAX_PIECES);
+            let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
+            if !tables.iter().any(|(k, _)| *k == kinds) {
+                tables.push((kinds, generate_three(kinds)));
+            }
+            let table = &tables.iter().find(|(k, _)| *k == kinds).expect("built").1;
+            let verdict = stored(table, &kinds, &pos, strong);
+            let allowed = crate::tablebase::probe::plies_allowed(&pos, strong);
+            let fits = match verdict {
+                Verdict::Win(d) | Verdict::Loss(d) => {
+                    if d as u32 <= allowed {
+                        "fits the count"
+                    } else {
+                        "longer than the count"
+                    }
+                }
+                _ => "",
+            };
+            println!(
+                "{} | {verdict:?} | count allows {allowed} plies | {fits} |{label}",
+                fen.trim()
+            );
+        }
+    }
 }
