@@ -3,27 +3,62 @@
 //! bare king continuing into the two-piece table of what is left.
 //!
 //! Not read by the search yet: a table takes 604 MB (32 * 64^3 configurations of 72
-//! bytes) and about 1 GB while it is built, too much to build while a game is played;
-//! they wait for an on-disk cache. The games that reach them, and why these are the
-//! five-man endings to build first, are in `engine-tests/README.md`.
+//! bytes) and about 1 GB while it is built, too much to build while a game is played.
+//! [`load_or_build`] keeps them in a cache directory (`table_file.rs`: 537 MB a file,
+//! checked by a checksum), for the search to read once it knows them. The games
+//! that reach them, and why these are the five-man endings to build first, are in
+//! `engine-tests/README.md`.
 
 use super::table::MAX_PIECES;
-use super::{Ending, Table, ensure};
+use super::{Ending, Table, ensure, table_file};
 use crate::board::PieceKind;
 #[cfg(test)]
 use crate::board::{Color, Position};
+use std::path::Path;
 
-/// Solves a king and `kinds` against a bare king (building the two-piece tables the
-/// bare king's captures lead to first).
-pub fn generate_three(kinds: [PieceKind; MAX_PIECES]) -> Table {
-    let after_capture = std::array::from_fn(|taken| {
+/// The tables the bare king's captures lead to: for each piece, the two-piece table
+/// of the other two (built first if needed).
+fn capture_tables(kinds: [PieceKind; MAX_PIECES]) -> [Option<&'static Table>; MAX_PIECES] {
+    std::array::from_fn(|taken| {
         let left: Vec<PieceKind> = (0..MAX_PIECES)
             .filter(|&i| i != taken)
             .map(|i| kinds[i])
             .collect();
         Ending::pair(left[0], left[1]).map(ensure)
-    });
-    Table::generate(&kinds, after_capture)
+    })
+}
+
+/// Solves a king and `kinds` against a bare king (building the two-piece tables the
+/// bare king's captures lead to first).
+pub fn generate_three(kinds: [PieceKind; MAX_PIECES]) -> Table {
+    Table::generate(&kinds, capture_tables(kinds))
+}
+
+/// The file name of a five-man table in a cache directory: `KSMMvK.khuntb`.
+pub fn file_name(kinds: [PieceKind; MAX_PIECES]) -> String {
+    let letters: String = kinds.iter().map(|k| k.letter()).collect();
+    format!("K{letters}vK.khuntb")
+}
+
+/// The table of a king and `kinds` against a bare king from the cache directory
+/// `dir`, built and written there first when the file is missing or refused (the
+/// reason it was refused is returned beside the table).
+pub fn load_or_build(
+    dir: &Path,
+    kinds: [PieceKind; MAX_PIECES],
+) -> Result<(Table, Option<String>), String> {
+    let path = dir.join(file_name(kinds));
+    let captures = capture_tables(kinds);
+    let refused = match table_file::read(&path, &kinds, captures) {
+        Ok(table) => return Ok((table, None)),
+        Err(_) if !path.exists() => None,
+        Err(why) => Some(why),
+    };
+    let table = Table::generate(&kinds, captures);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))?;
+    table_file::write(&table, &path)?;
+    Ok((table, refused))
 }
 
 #[cfg(test)]
@@ -219,6 +254,24 @@ mod tests {
         }
         println!("sampled: {wins} won, {losses} lost, {draws} drawn");
         assert!(wins > 0 && losses > 0);
+        // With `KHUN_FIVE_CACHE`, the table through its file: written, then read back.
+        if let Ok(dir) = std::env::var("KHUN_FIVE_CACHE") {
+            let dir = Path::new(&dir);
+            let started = std::time::Instant::now();
+            let (first, _) = load_or_build(dir, kinds).unwrap();
+            let built = started.elapsed().as_secs_f64();
+            let started = std::time::Instant::now();
+            let (again, refused) = load_or_build(dir, kinds).unwrap();
+            let read = started.elapsed().as_secs_f64();
+            assert!(refused.is_none());
+            assert_eq!(again.distances(), table.distances());
+            assert_eq!(first.distances(), table.distances());
+            let bytes = std::fs::metadata(dir.join(file_name(kinds))).unwrap().len();
+            println!(
+                "cache: built or read and written in {built:.1} s, read back in {read:.1} s, {:.0} MB on disk",
+                bytes as f64 / 1e6
+            );
+        }
     }
 
     /// For each FEN of a king and three pieces against a bare king in the file

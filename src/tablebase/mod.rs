@@ -32,6 +32,7 @@ pub mod five;
 mod probe;
 mod store;
 mod table;
+pub mod table_file;
 mod words;
 
 pub use ending::Ending;

@@ -507,6 +507,52 @@ impl Table {
     pub(crate) fn memory_bytes(&self) -> usize {
         self.dtm.len() + self.attacked.len() * 8
     }
+
+    /// The strong side's pieces, in the table's order.
+    pub(super) fn kinds(&self) -> &[PieceKind] {
+        &self.kinds[..self.len]
+    }
+
+    /// The stored distances: one byte per (configuration, weak king), strong side to
+    /// move (what a table file holds).
+    pub(super) fn distances(&self) -> &[u8] {
+        &self.dtm
+    }
+
+    /// A table of `kinds` from its stored distances (as [`Table::distances`] gave
+    /// them), the attacked sets recomputed; `None` when `dtm` is not that table's
+    /// length.
+    pub(super) fn from_distances(
+        kinds: &[PieceKind],
+        dtm: Vec<u8>,
+        after_capture: [Option<&'static Table>; MAX_PIECES],
+    ) -> Option<Table> {
+        if !(1..=MAX_PIECES).contains(&kinds.len()) {
+            return None;
+        }
+        let mut padded = [PieceKind::Met; MAX_PIECES];
+        padded[..kinds.len()].copy_from_slice(kinds);
+        let mut table = Table {
+            kinds: padded,
+            len: kinds.len(),
+            dtm: Vec::new(),
+            attacked: Vec::new(),
+            after_capture,
+        };
+        let n = table.configurations();
+        if dtm.len() != n * 64 {
+            return None;
+        }
+        table.attacked = (0..n)
+            .map(|c| {
+                table
+                    .unpack(c)
+                    .map_or(0, |(king, pieces)| table.attacks_of(king, &pieces))
+            })
+            .collect();
+        table.dtm = dtm;
+        Some(table)
+    }
 }
 
 /// The bare-king positions of a one-piece ending that are lost within a given

@@ -1,0 +1,164 @@
+//! A bare-king table on disk, so a table too large to build during a game (five
+//! men: 537 MB of distances, about 40 s to build) is built once and read back in a
+//! second or two.
+//!
+//! File (little-endian):
+//!
+//! | bytes | field |
+//! |-------|-------|
+//! | 0-7   | magic `KHUNBKTB` |
+//! | 8-11  | version (1) |
+//! | 12    | pieces beside the strong king (1 to 3) |
+//! | 13-15 | their kinds, in the table's order (`PieceKind` indices; unused: 255) |
+//! | 16-23 | FNV-1a 64 checksum of the distances |
+//! | 24-   | the distances: one byte per (configuration, weak king), strong side to move |
+//!
+//! The attacked sets are not stored: they are recomputed from the configurations on
+//! reading, and the tables a capture leads to are given by the reader.
+
+use super::table::{MAX_PIECES, Table};
+use crate::board::PieceKind;
+use crate::nnue::network::fnv1a;
+use std::io::{Read, Write};
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"KHUNBKTB";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 24;
+
+/// The header of a table of `kinds` whose distances have checksum `checksum`.
+fn header(kinds: &[PieceKind], checksum: u64) -> [u8; HEADER_BYTES] {
+    let mut bytes = [0u8; HEADER_BYTES];
+    bytes[0..8].copy_from_slice(MAGIC);
+    bytes[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    bytes[12] = kinds.len() as u8;
+    for (i, slot) in bytes[13..16].iter_mut().enumerate() {
+        *slot = kinds.get(i).map_or(u8::MAX, |k| k.index() as u8);
+    }
+    bytes[16..24].copy_from_slice(&checksum.to_le_bytes());
+    bytes
+}
+
+/// Writes `table` to `path` (beside it first, then renamed: a reader never sees
+/// half a table).
+pub fn write(table: &Table, path: &Path) -> Result<(), String> {
+    let distances = table.distances();
+    let partial = path.with_extension("partial");
+    let written = std::fs::File::create(&partial).and_then(|mut file| {
+        file.write_all(&header(table.kinds(), fnv1a(distances)))?;
+        file.write_all(distances)?;
+        file.sync_all()
+    });
+    written
+        .and_then(|_| std::fs::rename(&partial, path))
+        .map_err(|e| format!("cannot write the table file {}: {e}", path.display()))
+}
+
+/// Reads the table of `kinds` from `path`, checking that it is that table, whole
+/// and undamaged; `after_capture` as for `Table::generate`.
+pub fn read(
+    path: &Path,
+    kinds: &[PieceKind],
+    after_capture: [Option<&'static Table>; MAX_PIECES],
+) -> Result<Table, String> {
+    let refused = |why: &str| format!("table file {} refused: {why}", path.display());
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| format!("cannot read the table file {}: {e}", path.display()))?;
+    let mut head = [0u8; HEADER_BYTES];
+    file.read_exact(&mut head)
+        .map_err(|_| refused("shorter than its header"))?;
+    if &head[0..8] != MAGIC {
+        return Err(refused("not a Khun table file"));
+    }
+    let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(refused(&format!(
+            "version {version}, this build reads {VERSION}"
+        )));
+    }
+    let checksum = u64::from_le_bytes(head[16..24].try_into().expect("8 bytes"));
+    if head[..16] != header(kinds, checksum)[..16] {
+        return Err(refused("it holds other pieces"));
+    }
+    let mut distances = Vec::new();
+    file.read_to_end(&mut distances)
+        .map_err(|e| refused(&e.to_string()))?;
+    if fnv1a(&distances) != checksum {
+        return Err(refused("checksum mismatch (damaged or cut short)"));
+    }
+    Table::from_distances(kinds, distances, after_capture)
+        .ok_or_else(|| refused("its length is not the table's"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::table::Placement;
+    use crate::tablebase::{Ending, Verdict, ensure};
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("khun-table-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    /// Placements of the strong king on a1-d8, the khon and the weak king apart from
+    /// it (the met fixed on d4), both sides to move.
+    fn verdicts(table: &Table) -> Vec<Verdict> {
+        use crate::board::Square;
+        let mut out = Vec::new();
+        for king in (0..64u8).map(Square::new).filter(|s| s.file() < 4) {
+            for piece in (0..64u8).step_by(3).map(Square::new) {
+                for weak in (0..64u8).step_by(5).map(Square::new) {
+                    let distinct = [king, piece, weak, Square::new(27)];
+                    let kings_touch = crate::board::attacks::king_attacks(king)
+                        & crate::board::Bitboard::from_square(weak);
+                    if (0..4).any(|i| (i + 1..4).any(|j| distinct[i] == distinct[j]))
+                        || !kings_touch.is_empty()
+                    {
+                        continue;
+                    }
+                    let p = Placement {
+                        strong_king: king,
+                        weak_king: weak,
+                        pieces: [piece, Square::new(27), Square::new(27)],
+                    };
+                    out.push(table.verdict(p, true));
+                    out.push(table.verdict(p, false));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_table_reads_back_as_it_was_written_and_damage_is_refused() {
+        let kinds = [PieceKind::Khon, PieceKind::Met];
+        let captures = [Some(ensure(Ending::Met)), Some(ensure(Ending::Khon)), None];
+        let table = Table::generate(&kinds, captures);
+        let path = scratch("ksm.khuntb");
+        write(&table, &path).unwrap();
+        let back = read(&path, &kinds, captures).unwrap();
+        assert_eq!(back.distances(), table.distances());
+        assert_eq!(back.won_count(), table.won_count());
+        assert_eq!(verdicts(&back), verdicts(&table));
+
+        let refusal = |bytes: &[u8], kinds: &[PieceKind]| {
+            let damaged = scratch("damaged.khuntb");
+            std::fs::write(&damaged, bytes).unwrap();
+            read(&damaged, kinds, captures).map(|_| ()).unwrap_err()
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let mut flipped = bytes.clone();
+        flipped[HEADER_BYTES + 12345] ^= 1;
+        assert!(refusal(&flipped, &kinds).contains("checksum"));
+        assert!(refusal(&bytes[..bytes.len() - 64], &kinds).contains("checksum"));
+        assert!(refusal(&bytes, &[PieceKind::Khon, PieceKind::Khon]).contains("other pieces"));
+        assert!(refusal(&bytes[..10], &kinds).contains("shorter than its header"));
+        assert!(
+            refusal(b"not a table at all, only words here", &kinds).contains("not a Khun table")
+        );
+        assert!(read(&scratch("missing.khuntb"), &kinds, captures).is_err());
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
