@@ -642,3 +642,46 @@ fn a_fixed_depth_search_does_not_read_tables_earlier_searches_built() {
     let after_the_table = nodes_at_depth(&mut engine, five_men, 12);
     assert_eq!(cold, after_the_table);
 }
+
+/// With `FiveManTables` set, a game near a king and three pieces against a bare king
+/// builds that table into the directory, and the search reads it: a mate too deep for
+/// the depth asked is scored exactly. A second engine reads the file it left. K+R+R+R
+/// v K: the quickest five-man table to build (about 5 s, 1 GB while it is built).
+#[test]
+fn five_man_tables_are_built_into_their_directory_and_read() {
+    let dir = std::env::temp_dir().join(format!("khun-five-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // White mates in 2 moves; at depth 1 only the table can say so. With the
+    // rooks' count at 10 of 16 plies, Black to move in the other position is mated
+    // too late: a draw, which only the table with the count can say.
+    let mate = "3k4/8/8/8/8/8/8/RRR1K3 w - 16 10 60";
+    let too_late = "8/8/8/3k4/8/8/8/RRR1K3 b - 16 10 60";
+    assert!(!score_at_depth(mate, 1).starts_with("mate"));
+    assert_ne!(score_at_depth(too_late, 1), "cp 0");
+    for run in ["builds", "reads"] {
+        let mut engine = uci_engine();
+        engine.send(&format!(
+            "setoption name FiveManTables value {}",
+            dir.display()
+        ));
+        let (info, best) = go_depth(&mut engine, mate, 1);
+        assert_eq!(score_of(&info), "mate 2", "{run}: {info}");
+        assert!(!best.is_empty());
+        let (info, _) = go_depth(&mut engine, too_late, 1);
+        assert_eq!(score_of(&info), "cp 0", "{run}: {info}");
+        assert!(dir.join("KRRRvK.khuntb").exists(), "{run}");
+    }
+    // A file in the way is refused with the reason.
+    let mut engine = uci_engine();
+    let file = dir.join("KRRRvK.khuntb");
+    engine.send(&format!(
+        "setoption name FiveManTables value {}",
+        file.display()
+    ));
+    let reply = engine.sync();
+    assert!(
+        reply.iter().any(|l| l.contains("not a directory")),
+        "{reply:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

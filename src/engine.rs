@@ -588,6 +588,25 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets the directory five-man tables are loaded from and built into
+    /// (`tablebase::five`); empty or `<empty>`: none are loaded from now on.
+    pub(crate) fn set_five_man_tables(&mut self, dir: &str) -> Result<(), String> {
+        let dir = dir.trim();
+        if dir.is_empty() || dir == "<empty>" {
+            crate::tablebase::five::set_directory(None);
+            return Ok(());
+        }
+        if self.sandbox.is_some_and(|s| !s.read_files) {
+            return Err("reading table files is off in this sandbox".into());
+        }
+        let path = std::path::PathBuf::from(dir);
+        if path.exists() && !path.is_dir() {
+            return Err(format!("{dir} is not a directory"));
+        }
+        crate::tablebase::five::set_directory(Some(path));
+        Ok(())
+    }
+
     /// The network searches use: `None` when `Use NNUE` is off.
     pub(crate) fn search_network(&self) -> Option<Arc<Network>> {
         self.options.use_nnue.then(|| Arc::clone(&self.network))

@@ -172,6 +172,17 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
             reason and the network in use kept.",
     },
     EngineOption {
+        name: "FiveManTables",
+        kind: Kind::Text {
+            default: "<empty>",
+            set: Engine::set_five_man_tables,
+        },
+        xboard: true,
+        what: "A directory for the king-and-three-pieces against bare king tables: a game \
+            that comes near one loads it from there (built there first, about 20 s and 1 GB \
+            of memory, 537 MB on disk a table). Empty: not used.",
+    },
+    EngineOption {
         name: "Use NNUE",
         kind: Kind::Check {
             default: true,

@@ -112,8 +112,8 @@ fn late_move_reduction(c: &MoveContext) -> i32 {
 /// drawn position scores `draw`. Only the tables in `readable` are read.
 #[inline]
 fn table_score(pos: &Position, ply: usize, draw: i32, readable: Readable) -> Option<i32> {
-    // Cheap filter first: tables hold at most four men and no pawns.
-    if pos.occupied().count() > 4 {
+    // Cheap filter first: tables hold at most five men and no pawns.
+    if pos.occupied().count() > 5 {
         return None;
     }
     Some(match tablebase::probe_readable(pos, readable)? {

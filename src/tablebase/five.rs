@@ -2,19 +2,25 @@
 //! retrograde analysis as the smaller bare-king tables (`table.rs`), a capture by the
 //! bare king continuing into the two-piece table of what is left.
 //!
-//! Not read by the search yet: a table takes 604 MB (32 * 64^3 configurations of 72
-//! bytes) and about 1 GB while it is built, too much to build while a game is played.
-//! [`load_or_build`] keeps them in a cache directory (`table_file.rs`: 537 MB a file,
-//! checked by a checksum), for the search to read once it knows them. The games
-//! that reach them, and why these are the five-man endings to build first, are in
-//! `engine-tests/README.md`.
+//! A table takes 604 MB (32 * 64^3 configurations of 72 bytes) and about 1 GB while
+//! it is built (5 to 45 s), too much to build while a game is played without asking.
+//! So they are read only when the `FiveManTables` option names a directory:
+//! [`load_or_build`] keeps them there (`table_file.rs`: 537 MB a file, checked by a
+//! checksum, read back in about a second), and [`prepare`] loads the tables a search's
+//! root is in or one capture from, on threads of their own, before the search reads
+//! them through [`verdict`] (`probe::probe_readable`, the count applied there). The
+//! games that reach them, and why these tables pay, are in `engine-tests/README.md`.
 
+use super::Verdict;
+use super::ending::has_tables;
 use super::table::MAX_PIECES;
+use super::table::Placement;
 use super::{Ending, Table, ensure, table_file};
-use crate::board::PieceKind;
-#[cfg(test)]
-use crate::board::{Color, Position};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 use std::path::Path;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// The tables the bare king's captures lead to: for each piece, the two-piece table
 /// of the other two (built first if needed).
@@ -61,45 +67,173 @@ pub fn load_or_build(
     Ok((table, refused))
 }
 
+/// `pos`'s men in the frame of a table of `kinds` held by `strong` (strong side as
+/// White), or `None` when the strong side does not hold exactly those pieces.
+pub(crate) fn placement_of(
+    pos: &Position,
+    strong: Color,
+    kinds: &[PieceKind; MAX_PIECES],
+) -> Option<Placement> {
+    let frame = |sq: Square| match strong {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
+    };
+    let mut pieces = [Square::new(0); MAX_PIECES];
+    let mut taken = Bitboard::EMPTY;
+    for (slot, &kind) in pieces.iter_mut().zip(kinds) {
+        let sq = (pos.pieces(strong, kind) & !taken).lsb();
+        if (pos.pieces(strong, kind) & !taken).is_empty() {
+            return None;
+        }
+        taken = taken.with(sq);
+        *slot = frame(sq);
+    }
+    let others = pos.pieces_of(strong) & !pos.pieces_of_kind(PieceKind::King) & !taken;
+    if !others.is_empty() || pos.pieces_of(!strong).count() != 1 {
+        return None;
+    }
+    Some(Placement {
+        strong_king: frame(pos.king_square(strong)),
+        weak_king: frame(pos.king_square(!strong)),
+        pieces,
+    })
+}
+
+/// The directory five-man tables are kept in (`FiveManTables`); `None`: not used.
+static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The tables loaded, by their pieces.
+static LOADED: RwLock<Vec<([PieceKind; MAX_PIECES], Arc<Table>)>> = RwLock::new(Vec::new());
+/// Whether any table is loaded: the search's probes stop here while none is.
+static ANY_LOADED: AtomicBool = AtomicBool::new(false);
+/// Pieces whose table is being loaded or built now.
+static PENDING: Mutex<Vec<[PieceKind; MAX_PIECES]>> = Mutex::new(Vec::new());
+
+/// Sets the directory five-man tables are read from and built into (`None`: none
+/// are loaded from now on; those loaded stay).
+pub fn set_directory(dir: Option<PathBuf>) {
+    *DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// The strong side and its three pieces in the tables' order (rook, khon, knight,
+/// met) when `pos` is a king and three pieces against a bare king of a game the
+/// tables hold.
+pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES])> {
+    if !has_tables(pos.variant())
+        || pos.gates().any()
+        || pos.occupied().count() != 5
+        || pos.pieces_of_kind(PieceKind::Pawn).any()
+    {
+        return None;
+    }
+    let strong = match (
+        pos.pieces_of(Color::White).count(),
+        pos.pieces_of(Color::Black).count(),
+    ) {
+        (4, 1) => Color::White,
+        (1, 4) => Color::Black,
+        _ => return None,
+    };
+    let mut kinds = [PieceKind::Met; MAX_PIECES];
+    let mut i = 0;
+    for kind in [
+        PieceKind::Rook,
+        PieceKind::Khon,
+        PieceKind::Knight,
+        PieceKind::Met,
+    ] {
+        for _ in 0..pos.pieces(strong, kind).count() {
+            kinds[i] = kind;
+            i += 1;
+        }
+    }
+    Some((strong, kinds))
+}
+
+/// What a loaded five-man table says of `pos` (no count), `None` when no table of
+/// its pieces is loaded.
+pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
+    if !ANY_LOADED.load(Ordering::Acquire) {
+        return None;
+    }
+    let (strong, kinds) = signature(pos)?;
+    let table = LOADED
+        .read()
+        .ok()?
+        .iter()
+        .find(|(k, _)| *k == kinds)
+        .map(|(_, t)| Arc::clone(t))?;
+    let placement = placement_of(pos, strong, &kinds)?;
+    Some((
+        table.verdict(placement, pos.side_to_move() == strong),
+        strong,
+    ))
+}
+
+/// Loads (or builds) the five-man tables `pos` is in or one capture from, when a
+/// directory is set, on a thread of their own; with `wait`, returns once they are
+/// loaded (searches that must not depend on timing). Errors go to stderr: the
+/// search goes on without the table.
+pub(crate) fn prepare(pos: &Position, wait: bool) {
+    let Some(dir) = DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()).clone() else {
+        return;
+    };
+    let mut wanted: Vec<[PieceKind; MAX_PIECES]> = Vec::new();
+    let mut note = |p: &Position| {
+        if let Some((_, kinds)) = signature(p)
+            && !wanted.contains(&kinds)
+        {
+            wanted.push(kinds);
+        }
+    };
+    note(pos);
+    for &m in pos.legal_moves().iter() {
+        if pos.piece_at(m.to()).is_some() || m.is_promotion() {
+            note(&pos.after(m));
+        }
+    }
+    let mut handles = Vec::new();
+    for kinds in wanted {
+        let loaded = LOADED
+            .read()
+            .map(|l| l.iter().any(|(k, _)| *k == kinds))
+            .unwrap_or(true);
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        if loaded || pending.contains(&kinds) {
+            continue;
+        }
+        pending.push(kinds);
+        let dir = dir.clone();
+        handles.push(std::thread::spawn(move || {
+            match load_or_build(&dir, kinds) {
+                Ok((table, refused)) => {
+                    if let Some(why) = refused {
+                        eprintln!("{why}; rebuilt");
+                    }
+                    if let Ok(mut loaded) = LOADED.write() {
+                        loaded.push((kinds, Arc::new(table)));
+                        ANY_LOADED.store(true, Ordering::Release);
+                    }
+                }
+                Err(why) => eprintln!("five-man table {}: {why}", file_name(kinds)),
+            }
+            PENDING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|k| *k != kinds);
+        }));
+    }
+    if wait {
+        for handle in handles {
+            let _ = handle.join();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Bitboard, Square};
     use crate::rng::Rng;
-    use crate::tablebase::table::Placement;
-    use crate::tablebase::{Verdict, probe};
-
-    /// `pos`'s men in the frame of a table of `kinds` held by `strong` (strong side as
-    /// White), or `None` when the strong side does not hold exactly those pieces.
-    fn placement_of(
-        pos: &Position,
-        strong: Color,
-        kinds: &[PieceKind; MAX_PIECES],
-    ) -> Option<Placement> {
-        let frame = |sq: Square| match strong {
-            Color::White => sq,
-            Color::Black => sq.flip_rank(),
-        };
-        let mut pieces = [Square::new(0); MAX_PIECES];
-        let mut taken = Bitboard::EMPTY;
-        for (slot, &kind) in pieces.iter_mut().zip(kinds) {
-            let sq = (pos.pieces(strong, kind) & !taken).lsb();
-            if (pos.pieces(strong, kind) & !taken).is_empty() {
-                return None;
-            }
-            taken = taken.with(sq);
-            *slot = frame(sq);
-        }
-        let others = pos.pieces_of(strong) & !pos.pieces_of_kind(PieceKind::King) & !taken;
-        if !others.is_empty() || pos.pieces_of(!strong).count() != 1 {
-            return None;
-        }
-        Some(Placement {
-            strong_king: frame(pos.king_square(strong)),
-            weak_king: frame(pos.king_square(!strong)),
-            pieces,
-        })
-    }
+    use crate::tablebase::probe;
 
     /// A random legal position of the strong side's king and `kinds` against a bare
     /// king (either colour strong, either side to move, no count).

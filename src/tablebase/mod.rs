@@ -11,12 +11,12 @@
 //! against a bare king (`table.rs`, distance to mate; a capture by the bare king
 //! continues into the ending it leaves, the count running on), and a king and a
 //! piece against a king and a piece (`duel.rs`, under the board's honour, where a
-//! capture starts a fresh piece's honour: see there for what is stored). Five men
-//! are not read yet: `five.rs` builds a king and three pieces against a bare king
-//! with the same solver, but at 604 MB a table they are too large to build while a
-//! game is being played; against a bare king with three or more pieces the
-//! evaluation follows the mate one or two of the pieces alone would give
-//! (`subset_mate_distance`).
+//! capture starts a fresh piece's honour: see there for what is stored). Five men,
+//! a king and three pieces against a bare king (`five.rs`, the same solver), are read
+//! only when the `FiveManTables` option names a directory to keep them in: at 604 MB
+//! a table they are too large to build unasked. Without them, against a bare king
+//! with three or more pieces the evaluation follows the mate one or two of the
+//! pieces alone would give (`subset_mate_distance`).
 //!
 //! A conversion (the four-man tables know the plies to the exit, not to the mate)
 //! scores just below the mates (`cp 31487` less the plies; see `search::score`). A

@@ -93,7 +93,11 @@ pub fn probe_with_count(pos: &Position) -> Option<Verdict> {
 
 /// [`probe_with_count`], reading only the tables in `readable`.
 pub(crate) fn probe_readable(pos: &Position, readable: Readable) -> Option<Verdict> {
-    let (ending, strong) = Ending::of(pos)?;
+    let Some((ending, strong)) = Ending::of(pos) else {
+        // Five men: read when the table is loaded (`five::prepare`).
+        let (verdict, strong) = super::five::verdict(pos)?;
+        return Some(within_count(verdict, plies_allowed(pos, strong)));
+    };
     if !readable.contains(ending) {
         return None;
     }
@@ -101,11 +105,16 @@ pub(crate) fn probe_readable(pos: &Position, readable: Readable) -> Option<Verdi
         return probe_duel(pos, ending, strong);
     }
     let verdict = bare_verdict(pos, ending, strong)?;
-    let allowed = plies_allowed(pos, strong);
-    Some(match verdict {
+    Some(within_count(verdict, plies_allowed(pos, strong)))
+}
+
+/// A bare-king table's verdict with the count: a mate that takes more than the
+/// `allowed` plies is a draw.
+fn within_count(verdict: Verdict, allowed: u32) -> Verdict {
+    match verdict {
         Verdict::Win(d) | Verdict::Loss(d) if d as u32 > allowed => Verdict::Draw,
         v => v,
-    })
+    }
 }
 
 /// The plies the board's honour (or ASEAN's fifty-move rule) leaves `pos`, a K+X v
