@@ -671,6 +671,11 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
         assert_eq!(score_of(&info), "cp 0", "{run}: {info}");
         assert!(dir.join("KRRRvK.khuntb").exists(), "{run}");
     }
+    // A directory that cannot be made: the table is built and used all the same.
+    let mut engine = uci_engine();
+    engine.send("setoption name FiveManTables value /dev/null/khun-five");
+    let (info, _) = go_depth(&mut engine, mate, 1);
+    assert_eq!(score_of(&info), "mate 2", "unwritable: {info}");
     // A file in the way is refused with the reason.
     let mut engine = uci_engine();
     let file = dir.join("KRRRvK.khuntb");

@@ -47,24 +47,28 @@ pub fn file_name(kinds: [PieceKind; MAX_PIECES]) -> String {
 }
 
 /// The table of a king and `kinds` against a bare king from the cache directory
-/// `dir`, built and written there first when the file is missing or refused (the
-/// reason it was refused is returned beside the table).
-pub fn load_or_build(
-    dir: &Path,
-    kinds: [PieceKind; MAX_PIECES],
-) -> Result<(Table, Option<String>), String> {
+/// `dir`, built and written there first when the file is missing or refused. Beside
+/// the table: what went wrong on the way (the file refused, or the new one not
+/// written), which does not stop the table being used.
+pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Option<String>) {
     let path = dir.join(file_name(kinds));
     let captures = capture_tables(kinds);
     let refused = match table_file::read(&path, &kinds, captures) {
-        Ok(table) => return Ok((table, None)),
+        Ok(table) => return (table, None),
         Err(_) if !path.exists() => None,
         Err(why) => Some(why),
     };
     let table = Table::generate(&kinds, captures);
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))?;
-    table_file::write(&table, &path)?;
-    Ok((table, refused))
+    let written = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))
+        .and_then(|_| table_file::write(&table, &path));
+    let trouble = match (refused, written) {
+        (None, Ok(())) => None,
+        (Some(why), Ok(())) => Some(format!("{why}; rebuilt")),
+        (None, Err(why)) => Some(why),
+        (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
+    };
+    (table, trouble)
 }
 
 /// `pos`'s men in the frame of a table of `kinds` held by `strong` (strong side as
@@ -204,17 +208,13 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
         pending.push(kinds);
         let dir = dir.clone();
         handles.push(std::thread::spawn(move || {
-            match load_or_build(&dir, kinds) {
-                Ok((table, refused)) => {
-                    if let Some(why) = refused {
-                        eprintln!("{why}; rebuilt");
-                    }
-                    if let Ok(mut loaded) = LOADED.write() {
-                        loaded.push((kinds, Arc::new(table)));
-                        ANY_LOADED.store(true, Ordering::Release);
-                    }
-                }
-                Err(why) => eprintln!("five-man table {}: {why}", file_name(kinds)),
+            let (table, trouble) = load_or_build(&dir, kinds);
+            if let Some(why) = trouble {
+                eprintln!("five-man table {}: {why}", file_name(kinds));
+            }
+            if let Ok(mut loaded) = LOADED.write() {
+                loaded.push((kinds, Arc::new(table)));
+                ANY_LOADED.store(true, Ordering::Release);
             }
             PENDING
                 .lock()
@@ -392,10 +392,10 @@ mod tests {
         if let Ok(dir) = std::env::var("KHUN_FIVE_CACHE") {
             let dir = Path::new(&dir);
             let started = std::time::Instant::now();
-            let (first, _) = load_or_build(dir, kinds).unwrap();
+            let (first, _) = load_or_build(dir, kinds);
             let built = started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let (again, refused) = load_or_build(dir, kinds).unwrap();
+            let (again, refused) = load_or_build(dir, kinds);
             let read = started.elapsed().as_secs_f64();
             assert!(refused.is_none());
             assert_eq!(again.distances(), table.distances());
