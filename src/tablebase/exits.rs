@@ -47,7 +47,7 @@ pub(crate) fn allowance(variant: Variant, capturer: PieceKind, captured: PieceKi
 }
 
 /// The placement field of a FEN from one letter (or none) per square, a1 first.
-fn placement(board: &[Option<char>; 64]) -> String {
+pub(super) fn placement(board: &[Option<char>; 64]) -> String {
     let mut out = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;

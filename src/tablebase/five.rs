@@ -13,10 +13,10 @@
 
 use super::Verdict;
 use super::ending::has_tables;
+use super::probe::placement;
 use super::table::MAX_PIECES;
-use super::table::Placement;
 use super::{Ending, Table, ensure, table_file};
-use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use crate::board::{Color, PieceKind, Position};
 use std::path::Path;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,38 +69,6 @@ pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Opti
         (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
     };
     (table, trouble)
-}
-
-/// `pos`'s men in the frame of a table of `kinds` held by `strong` (strong side as
-/// White), or `None` when the strong side does not hold exactly those pieces.
-pub(crate) fn placement_of(
-    pos: &Position,
-    strong: Color,
-    kinds: &[PieceKind; MAX_PIECES],
-) -> Option<Placement> {
-    let frame = |sq: Square| match strong {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
-    let mut pieces = [Square::new(0); MAX_PIECES];
-    let mut taken = Bitboard::EMPTY;
-    for (slot, &kind) in pieces.iter_mut().zip(kinds) {
-        let sq = (pos.pieces(strong, kind) & !taken).lsb();
-        if (pos.pieces(strong, kind) & !taken).is_empty() {
-            return None;
-        }
-        taken = taken.with(sq);
-        *slot = frame(sq);
-    }
-    let others = pos.pieces_of(strong) & !pos.pieces_of_kind(PieceKind::King) & !taken;
-    if !others.is_empty() || pos.pieces_of(!strong).count() != 1 {
-        return None;
-    }
-    Some(Placement {
-        strong_king: frame(pos.king_square(strong)),
-        weak_king: frame(pos.king_square(!strong)),
-        pieces,
-    })
 }
 
 /// The directory five-man tables are kept in (`FiveManTables`); `None`: not used.
@@ -166,9 +134,8 @@ pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
         .iter()
         .find(|(k, _)| *k == kinds)
         .map(|(_, t)| Arc::clone(t))?;
-    let placement = placement_of(pos, strong, &kinds)?;
     Some((
-        table.verdict(placement, pos.side_to_move() == strong),
+        table.verdict(placement(pos, &kinds, strong), pos.side_to_move() == strong),
         strong,
     ))
 }
@@ -233,6 +200,7 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+    use crate::tablebase::exits::placement as placement_field;
     use crate::tablebase::probe;
 
     /// A random legal position of the strong side's king and `kinds` against a bare
@@ -265,28 +233,7 @@ mod tests {
             if !ok {
                 continue;
             }
-            let mut fen = String::new();
-            for rank in (0..8).rev() {
-                let mut empty = 0;
-                for file in 0..8 {
-                    match board[rank * 8 + file] {
-                        Some(c) => {
-                            if empty > 0 {
-                                fen.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            fen.push(c);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    fen.push_str(&empty.to_string());
-                }
-                if rank > 0 {
-                    fen.push('/');
-                }
-            }
+            let fen = placement_field(&board);
             let side = if rng.below(2) == 0 { 'w' } else { 'b' };
             if let Ok(pos) = Position::from_fen(&format!("{fen} {side} - - 0 1")) {
                 return (pos, strong);
@@ -302,9 +249,10 @@ mod tests {
         pos: &Position,
         strong: Color,
     ) -> Verdict {
-        match placement_of(pos, strong, kinds) {
-            Some(p) => table.verdict(p, pos.side_to_move() == strong),
-            None => probe(pos).unwrap_or(Verdict::Draw),
+        if signature(pos) == Some((strong, *kinds)) {
+            table.verdict(placement(pos, kinds, strong), pos.side_to_move() == strong)
+        } else {
+            probe(pos).unwrap_or(Verdict::Draw)
         }
     }
 

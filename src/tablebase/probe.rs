@@ -2,6 +2,7 @@
 //! line of best play.
 
 use super::duel::NO_RESULT;
+use super::table::MAX_PIECES;
 use super::{Ending, Placement, Readable, Verdict, get, get_duel};
 use crate::board::{Bitboard, Color, CountingRule, Move, PieceKind, Position, Square, counting};
 
@@ -16,35 +17,39 @@ pub fn probe(pos: &Position) -> Option<Verdict> {
 /// [`probe`] for a position already known to be in `ending`, `strong` its strong side.
 fn bare_verdict(pos: &Position, ending: Ending, strong: Color) -> Option<Verdict> {
     let table = get(ending)?;
-    Some(table.verdict(placement(pos, ending, strong), pos.side_to_move() == strong))
+    Some(table.verdict(
+        placement(pos, ending.kinds(), strong),
+        pos.side_to_move() == strong,
+    ))
 }
 
-/// The position's men in the table's frame (strong side as White).
-fn placement(pos: &Position, ending: Ending, strong: Color) -> Placement {
-    let mut pieces = [Square::new(0); 2];
-    let kinds = ending.kinds();
+/// The position's men in the frame of a table of `kinds` (strong side as White;
+/// pieces of one kind taken from a1 up, as the tables were solved).
+pub(super) fn placement(pos: &Position, kinds: &[PieceKind], strong: Color) -> Placement {
+    let mut pieces = [Square::new(0); MAX_PIECES];
     let mut taken = Bitboard::EMPTY;
-    for (i, &kind) in kinds.iter().enumerate() {
+    for (slot, &kind) in pieces.iter_mut().zip(kinds) {
         let sq = (pos.pieces(strong, kind) & !taken).lsb();
         taken = taken.with(sq);
-        pieces[i] = sq;
+        *slot = sq;
     }
-    framed(pos, strong, pieces)
+    framed(pos, strong, &pieces[..kinds.len()])
 }
 
 /// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
 /// table's frame: the board turned over when Black is the strong side.
-fn framed(pos: &Position, strong: Color, pieces: [Square; 2]) -> Placement {
+fn framed(pos: &Position, strong: Color, pieces: &[Square]) -> Placement {
     let frame = |sq: Square| match strong {
         Color::White => sq,
         Color::Black => sq.flip_rank(),
     };
-    // Past the table's pieces the entries are ignored.
-    let [first, second] = pieces;
+    // Past the table's pieces the entries are ignored: copies of its last.
+    let last = *pieces.last().expect("a table holds a piece");
+    let padded: [Square; MAX_PIECES] = std::array::from_fn(|i| *pieces.get(i).unwrap_or(&last));
     Placement {
         strong_king: frame(pos.king_square(strong)),
         weak_king: frame(pos.king_square(!strong)),
-        pieces: [first, second, second].map(frame),
+        pieces: padded.map(frame),
     }
 }
 
@@ -256,7 +261,7 @@ pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
         let Some(table) = ending.filter(generally_won).and_then(get) else {
             return;
         };
-        let d = match table.verdict(framed(pos, strong, chosen), strong_to_move) {
+        let d = match table.verdict(framed(pos, strong, &chosen), strong_to_move) {
             Verdict::Win(d) | Verdict::Loss(d) => d,
             _ => return,
         };

@@ -146,18 +146,16 @@ impl Table {
         let Some(table) = tables[i] else {
             return NOT_WON;
         };
-        // The pieces left, in the order of that table's kinds.
-        let mut left: Vec<(PieceKind, Square)> = (0..self.len)
-            .filter(|&j| j != i)
-            .map(|j| (self.kinds[j], pieces[j]))
-            .collect();
-        let mut rest = [left[0].1; MAX_PIECES];
+        // The pieces left, in the order of that table's kinds (no allocation: this
+        // runs for every configuration of a build and in the search's probes).
+        let mut used = 1u8 << i;
+        let mut rest = [pieces[(i + 1) % self.len]; MAX_PIECES];
         for (slot, kind) in rest.iter_mut().zip(&table.kinds[..table.len]) {
-            let at = left
-                .iter()
-                .position(|(k, _)| k == kind)
+            let at = (0..self.len)
+                .find(|&j| used & (1 << j) == 0 && self.kinds[j] == *kind)
                 .expect("the table after a capture holds the pieces left");
-            *slot = left.swap_remove(at).1;
+            used |= 1 << at;
+            *slot = pieces[at];
         }
         let placement = Placement {
             strong_king: king,

@@ -80,7 +80,9 @@ pub fn read(
     if head[..16] != header(kinds, checksum)[..16] {
         return Err(refused("it holds other pieces"));
     }
-    let mut distances = Vec::new();
+    // Sized from the file, so half a gigabyte is not grown (and copied) in steps.
+    let size = file.metadata().map_or(0, |m| m.len() as usize);
+    let mut distances = Vec::with_capacity(size.saturating_sub(HEADER_BYTES));
     file.read_to_end(&mut distances)
         .map_err(|e| refused(&e.to_string()))?;
     if fnv1a(&distances) != checksum {
