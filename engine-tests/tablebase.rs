@@ -671,6 +671,45 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
         assert_eq!(score_of(&info), "cp 0", "{run}: {info}");
         assert!(dir.join("KRRRvK.khuntb").exists(), "{run}");
     }
+    // The command line reads the same file: `tablebase` and `analyze` say what the
+    // table says with the count, and without the directory no table covers it.
+    let khun = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_khun"))
+            .args(args)
+            .output()
+            .expect("khun runs");
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let dir_arg = dir.to_str().expect("a UTF-8 temporary directory");
+    let looked_up = khun(&["tablebase", "--five-man-tables", dir_arg, "--fen", mate]);
+    assert!(
+        looked_up.contains("table: KRRRvK: White wins within the count, mate in 2 moves"),
+        "{looked_up}"
+    );
+    let looked_up = khun(&["tablebase", "--five-man-tables", dir_arg, "--fen", too_late]);
+    assert!(
+        looked_up.contains(
+            "table: KRRRvK: drawn, the count runs out first (White needs 4 moves to mate, \
+             the count leaves 3)"
+        ),
+        "{looked_up}"
+    );
+    assert!(khun(&["tablebase", "--fen", mate]).starts_with("no table"));
+    let analysed = khun(&[
+        "analyze",
+        "--depth",
+        "1",
+        "--five-man-tables",
+        dir_arg,
+        "--fen",
+        mate,
+    ]);
+    assert!(
+        analysed.contains("table: KRRRvK: White wins within the count, mate in 2 moves"),
+        "{analysed}"
+    );
+    assert!(analysed.contains("best move: "), "{analysed}");
     // A directory that cannot be made: the table is built and used all the same.
     let mut engine = uci_engine();
     engine.send("setoption name FiveManTables value /dev/null/khun-five");

@@ -75,6 +75,11 @@ enum Command {
         /// UCI moves to play from it first.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
+        /// Read the five-man tables (a king and three pieces against a bare king)
+        /// from this directory, building the missing ones into it: the listing shows
+        /// them too (about 11 GB for all twenty), and a position looks them up.
+        #[arg(long, value_name = "DIR")]
+        five_man_tables: Option<std::path::PathBuf>,
     },
 }
 
@@ -193,10 +198,24 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Tablebase { fen, moves }) => {
+        Some(Command::Tablebase {
+            fen,
+            moves,
+            five_man_tables,
+        }) => {
+            if let Some(dir) = &five_man_tables
+                && dir.exists()
+                && !dir.is_dir()
+            {
+                eprintln!("khun tablebase: {} is not a directory", dir.display());
+                return ExitCode::from(2);
+            }
+            khun::tablebase::five::set_directory(five_man_tables.clone());
             let mut out = std::io::stdout().lock();
             let written = match fen {
-                None if moves.is_empty() => cli::tablebase::describe_all(&mut out),
+                None if moves.is_empty() => {
+                    cli::tablebase::describe_all(&mut out, five_man_tables.as_deref())
+                }
                 _ => match cli::position_from_args(
                     Variant::Makruk,
                     fen.as_deref(),

@@ -9,7 +9,7 @@ use super::score_text::{self, eval_command};
 use super::svg::{self, Graph, TableSpan};
 use crate::board::Color;
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
-use crate::tablebase::{self, CountVerdict, Ending};
+use crate::tablebase::{self, CountVerdict, TableEnding};
 
 /// Plies of the engine's line shown after a marked move.
 // why: enough to show the idea of the better move without burying the game.
@@ -157,7 +157,7 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
 }
 
 /// What the endgame tables say of a position (`None` where no table covers it).
-type TableVerdict = Option<(Ending, CountVerdict)>;
+type TableVerdict = Option<(TableEnding, CountVerdict)>;
 
 fn table_verdicts(positions: &[crate::board::Position]) -> Vec<TableVerdict> {
     positions.iter().map(tablebase::count_verdict).collect()
@@ -167,7 +167,11 @@ fn table_verdicts(positions: &[crate::board::Position]) -> Vec<TableVerdict> {
 /// no second word in the PGN and share one band in the graph.
 fn verdict_kind(
     v: &TableVerdict,
-) -> Option<(Ending, std::mem::Discriminant<CountVerdict>, Option<Color>)> {
+) -> Option<(
+    TableEnding,
+    std::mem::Discriminant<CountVerdict>,
+    Option<Color>,
+)> {
     v.map(|(e, v)| (e, std::mem::discriminant(&v), v.winner()))
 }
 

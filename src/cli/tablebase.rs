@@ -1,16 +1,17 @@
 //! `khun tablebase`: build the endgame tables and describe them, or look up one
 //! position, with and without the count.
 
-use crate::board::{Color, Position, counting};
-use crate::tablebase::{self, Ending};
+use crate::board::{Color, PieceKind, Position, counting};
+use crate::tablebase::{self, Ending, five};
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
-/// The moves the piece's honour gives the strong side of `ending` once the count
-/// starts (its limit less the men on the board), as the counting rules compute it.
-fn moves_under_count(ending: Ending) -> u32 {
-    let letters: String = ending
-        .kinds()
+/// The moves the piece's honour gives the strong side of a king and `kinds` against a
+/// bare king once the count starts (its limit less the men on the board), as the
+/// counting rules compute it.
+fn moves_under_count(kinds: &[PieceKind]) -> u32 {
+    let letters: String = kinds
         .iter()
         .map(|k| k.letter().to_ascii_uppercase())
         .collect();
@@ -21,8 +22,10 @@ fn moves_under_count(ending: Ending) -> u32 {
 }
 
 /// Builds every table and prints one line each: positions, wins, the longest win,
-/// the wins that fit a fresh count, build time and memory.
-pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
+/// the wins that fit a fresh count, build time and memory. With `five_dir`, the
+/// twenty five-man tables too, read from that directory (built into it first where
+/// missing: 5-45 s and about 1 GB each; one is held at a time).
+pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::Result<()> {
     writeln!(
         out,
         "{:<7} {:>10} {:>7} {:>13} {:>11} {:>14} {:>9} {:>7}",
@@ -43,32 +46,58 @@ pub fn describe_all(out: &mut impl Write) -> std::io::Result<()> {
         let start = Instant::now();
         let table = tablebase::ensure(ending);
         let built = start.elapsed();
-        let (legal, by_plies) = table.win_lengths();
-        let won: u64 = by_plies.iter().sum();
-        let moves = moves_under_count(ending);
-        // With the strong side to move just after the count starts, the mate may take
-        // twice the moves the count gives, in plies.
-        let in_count: u64 = by_plies.iter().take(2 * moves as usize + 1).sum();
         write_row(
             out,
-            &Row {
-                ending,
-                legal,
-                won,
-                longest_win_moves: u32::from(table.longest_win().div_ceil(2)),
-                count_moves: moves,
-                won_in_count: in_count,
-                built,
-                memory_bytes: table.memory_bytes(),
-            },
+            &bare_king_row(ending.name(), ending.kinds(), table, built),
         )?;
+    }
+    if let Some(dir) = five_dir {
+        for kinds in five::every_table() {
+            let start = Instant::now();
+            let (table, trouble) = five::load_or_build(dir, kinds);
+            if let Some(why) = trouble {
+                eprintln!("five-man table {}: {why}", five::file_name(kinds));
+            }
+            let row = bare_king_row(five::ending_name(kinds), &kinds, &table, start.elapsed());
+            write_row(out, &row)?;
+        }
     }
     writeln!(
         out,
         "(K+X v K: strong side to move, 'won in count': mates that fit the moves the piece's \
          honour gives; K+X v K+Y: either side to move, a win is a mate or a capture into a \
-         won K+X v K, 'won in count': wins that fit a fresh board's honour)"
+         won K+X v K, 'won in count': wins that fit a fresh board's honour{})",
+        if five_dir.is_some() {
+            "; five-man tables: 'built in' is the time to read the file, or to build it"
+        } else {
+            ""
+        }
     )
+}
+
+/// The line of a table of a king and `kinds` against a bare king.
+fn bare_king_row(
+    name: String,
+    kinds: &[PieceKind],
+    table: &tablebase::Table,
+    built: std::time::Duration,
+) -> Row {
+    let (legal, by_plies) = table.win_lengths();
+    let won: u64 = by_plies.iter().sum();
+    let moves = moves_under_count(kinds);
+    // With the strong side to move just after the count starts, the mate may take
+    // twice the moves the count gives, in plies.
+    let in_count: u64 = by_plies.iter().take(2 * moves as usize + 1).sum();
+    Row {
+        name,
+        legal,
+        won,
+        longest_win_moves: u32::from(table.longest_win().div_ceil(2)),
+        count_moves: moves,
+        won_in_count: in_count,
+        built,
+        memory_bytes: table.memory_bytes(),
+    }
 }
 
 /// One line for a K+X v K+Y table.
@@ -83,7 +112,7 @@ fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     write_row(
         out,
         &Row {
-            ending,
+            name: ending.name(),
             legal,
             won,
             longest_win_moves: (longest as u32).div_ceil(2),
@@ -103,7 +132,8 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
             out,
             "no table: the tables hold a king and one piece, or a king and two of met, \
              khon and knight, against a bare king, or a king and a piece against a king \
-             and a piece, without pawns"
+             and a piece, without pawns; with --five-man-tables, a king and three pieces \
+             against a bare king"
         )?;
         return Ok(false);
     };
@@ -115,7 +145,8 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
 
 /// One table's line of the listing.
 struct Row {
-    ending: Ending,
+    /// The ending: `KRvK`.
+    name: String,
     /// Legal positions with one side to move (the line shows both sides).
     legal: u64,
     won: u64,
@@ -132,7 +163,7 @@ fn write_row(out: &mut impl Write, row: &Row) -> std::io::Result<()> {
     writeln!(
         out,
         "{:<7} {:>10} {:>6.1}% {:>7} moves {:>5} moves {:>13.1}% {:>7.2} s {:>4} MB",
-        row.ending.name(),
+        row.name,
         row.legal * 2,
         pct(row.won),
         row.longest_win_moves,

@@ -40,10 +40,38 @@ pub fn generate_three(kinds: [PieceKind; MAX_PIECES]) -> Table {
     Table::generate(&kinds, capture_tables(kinds))
 }
 
+/// The ending's name: `KSMMvK`.
+pub fn ending_name(kinds: [PieceKind; MAX_PIECES]) -> String {
+    let letters: String = kinds
+        .iter()
+        .map(|k| k.letter().to_ascii_uppercase())
+        .collect();
+    format!("K{letters}vK")
+}
+
 /// The file name of a five-man table in a cache directory: `KSMMvK.khuntb`.
 pub fn file_name(kinds: [PieceKind; MAX_PIECES]) -> String {
-    let letters: String = kinds.iter().map(|k| k.letter()).collect();
-    format!("K{letters}vK.khuntb")
+    format!("{}.khuntb", ending_name(kinds))
+}
+
+/// Every five-man table's pieces, in the tables' order (rook, khon, knight, met):
+/// the twenty ways to choose three of the four kinds, repeats allowed.
+pub fn every_table() -> Vec<[PieceKind; MAX_PIECES]> {
+    const ORDER: [PieceKind; 4] = [
+        PieceKind::Rook,
+        PieceKind::Khon,
+        PieceKind::Knight,
+        PieceKind::Met,
+    ];
+    let mut all = Vec::new();
+    for (a, &first) in ORDER.iter().enumerate() {
+        for (b, &second) in ORDER.iter().enumerate().skip(a) {
+            for &third in &ORDER[b..] {
+                all.push([first, second, third]);
+            }
+        }
+    }
+    all
 }
 
 /// The table of a king and `kinds` against a bare king from the cache directory
@@ -163,7 +191,7 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
         }
     }
     let mut handles = Vec::new();
-    for kinds in wanted {
+    for &kinds in &wanted {
         let loaded = LOADED
             .read()
             .map(|l| l.iter().any(|(k, _)| *k == kinds))
@@ -192,6 +220,15 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
     if wait {
         for handle in handles {
             let _ = handle.join();
+        }
+        // A table another thread is loading (another game of `annotate --jobs`, say):
+        // wait for it too, so that what is read does not depend on who asked first.
+        let still_pending = || {
+            let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+            wanted.iter().any(|k| pending.contains(k))
+        };
+        while still_pending() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
     }
 }

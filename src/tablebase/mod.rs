@@ -42,4 +42,4 @@ pub use store::{Readable, ensure, ensure_duel, prepare, reachable};
 pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};
-pub use words::{CountVerdict, count_verdict, describe};
+pub use words::{CountVerdict, TableEnding, count_verdict, describe};

@@ -3,8 +3,36 @@
 //! "drawn: the count runs out first").
 
 use super::probe::{duel_allowance, duel_value, plies_allowed};
-use super::{Ending, Verdict, build, probe};
-use crate::board::{Color, Position};
+use super::table::MAX_PIECES;
+use super::{Ending, Verdict, build, five, probe};
+use crate::board::{Color, PieceKind, Position};
+
+/// The table a verdict comes from: one of the tables built in the engine, or a
+/// five-man table (a king and three pieces against a bare king) read from the
+/// directory the `FiveManTables` option or `--five-man-tables` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableEnding {
+    /// A pawnless ending of up to four men.
+    Small(Ending),
+    /// A king and these three pieces against a bare king.
+    Five([PieceKind; MAX_PIECES]),
+}
+
+impl TableEnding {
+    /// The ending's name: `KRvKM`, `KSNMvK`.
+    pub fn name(self) -> String {
+        match self {
+            TableEnding::Small(ending) => ending.name(),
+            TableEnding::Five(kinds) => five::ending_name(kinds),
+        }
+    }
+
+    /// Whether the defender still has a piece (a win is then a mate or a capture into
+    /// a won bare-king ending).
+    fn is_duel(self) -> bool {
+        matches!(self, TableEnding::Small(ending) if ending.duel().is_some())
+    }
+}
 
 /// A table's verdict on a position, with its count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,27 +65,42 @@ impl CountVerdict {
     }
 }
 
-/// The ending of `pos` and the table's verdict with the count, building the table
-/// on this thread if it is not built yet (a fraction of a second); `None` when no
-/// table covers the position.
-pub fn count_verdict(pos: &Position) -> Option<(Ending, CountVerdict)> {
-    let (ending, strong) = Ending::of(pos)?;
-    build(ending, pos.variant());
+/// The ending of `pos` and the table's verdict with the count, building a table of
+/// up to four men on this thread if it is not built yet (a fraction of a second),
+/// and loading (or building) a five-man table when a directory for them is set;
+/// `None` when no table covers the position.
+pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
     let side = pos.side_to_move();
     // Who wins in how many plies whatever the count, and what the count allows.
-    let (winner, plies, allowed) = if ending.duel().is_some() {
-        match duel_value(pos, ending, strong)? {
-            None => return Some((ending, CountVerdict::Drawn)),
-            Some(plies) => {
-                let winner = if plies % 2 == 1 { side } else { !side };
-                (winner, plies, duel_allowance(pos))
+    let (ending, winner, plies, allowed) = match Ending::of(pos) {
+        Some((ending, strong)) => {
+            build(ending, pos.variant());
+            let table = TableEnding::Small(ending);
+            if ending.duel().is_some() {
+                match duel_value(pos, ending, strong)? {
+                    None => return Some((table, CountVerdict::Drawn)),
+                    Some(plies) => {
+                        let winner = if plies % 2 == 1 { side } else { !side };
+                        (table, winner, plies, duel_allowance(pos))
+                    }
+                }
+            } else {
+                match probe(pos)? {
+                    Verdict::Win(plies) => (table, side, plies, plies_allowed(pos, strong)),
+                    Verdict::Loss(plies) => (table, !side, plies, plies_allowed(pos, strong)),
+                    _ => return Some((table, CountVerdict::Drawn)),
+                }
             }
         }
-    } else {
-        match probe(pos)? {
-            Verdict::Win(plies) => (side, plies, plies_allowed(pos, strong)),
-            Verdict::Loss(plies) => (!side, plies, plies_allowed(pos, strong)),
-            _ => return Some((ending, CountVerdict::Drawn)),
+        None => {
+            let (strong, kinds) = five::signature(pos)?;
+            five::prepare(pos, true);
+            let table = TableEnding::Five(kinds);
+            match five::verdict(pos)?.0 {
+                Verdict::Win(plies) => (table, side, plies, plies_allowed(pos, strong)),
+                Verdict::Loss(plies) => (table, !side, plies, plies_allowed(pos, strong)),
+                _ => return Some((table, CountVerdict::Drawn)),
+            }
         }
     };
     let verdict = if plies as u32 > allowed {
@@ -81,12 +124,23 @@ fn moves(plies: u8) -> String {
     }
 }
 
+/// The moves the winner makes in the `allowed` plies the count leaves, when its win
+/// takes `plies`: the winner makes the last of the `plies`, so it moves first when
+/// they are odd.
+fn winner_moves_within(plies: u8, allowed: u32) -> u32 {
+    if plies % 2 == 1 {
+        allowed.div_ceil(2)
+    } else {
+        allowed / 2
+    }
+}
+
 /// The verdict in words: `KRvK: White wins within the count, mate in 7 moves`,
 /// `KSMvK: drawn, the count runs out first (Black needs 12 moves to mate, the count
 /// leaves 9)`, `KRvKR: drawn`.
-pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
+pub fn describe(ending: TableEnding, verdict: CountVerdict) -> String {
     let name = ending.name();
-    let goal = if ending.duel().is_some() {
+    let goal = if ending.is_duel() {
         "a mate or a won bare-king ending"
     } else {
         "mate"
@@ -108,7 +162,7 @@ pub fn describe(ending: Ending, verdict: CountVerdict) -> String {
             "{name}: drawn, the count runs out first ({} needs {} to {goal}, the count leaves {})",
             winner.name(),
             moves(plies),
-            allowed.div_ceil(2)
+            winner_moves_within(plies, allowed)
         ),
         CountVerdict::Drawn => format!("{name}: drawn"),
     }
@@ -156,7 +210,10 @@ mod tests {
                 plies.div_ceil(2)
             )
         );
-        let late = describe(Ending::Rook, count_verdict(&short).unwrap().1);
+        let late = describe(
+            TableEnding::Small(Ending::Rook),
+            count_verdict(&short).unwrap().1,
+        );
         assert!(
             late.starts_with("KRvK: drawn, the count runs out first (White needs"),
             "{late}"
@@ -177,6 +234,19 @@ mod tests {
              won bare-king ending, the count leaves 5)"
         );
         assert_eq!(said("8/8/3k4/3r4/8/8/8/R3K3 w - 128 0 60"), "KRvKR: drawn");
+    }
+
+    #[test]
+    fn the_moves_the_count_leaves_are_the_winner_s_moves() {
+        // Black to move at ply 8 of the rook's 32: of the 25 plies left White makes
+        // 12, as the count's own words say ("White must mate within 12 moves").
+        let pos = Position::from_fen("8/8/3k4/8/8/8/8/R3K3 b - 32 8 60").unwrap();
+        assert!(crate::board::counting::describe(&pos).contains("within 12 moves"));
+        assert_eq!(
+            said("8/8/3k4/8/8/8/8/R3K3 b - 32 8 60"),
+            "KRvK: drawn, the count runs out first (White needs 14 moves to mate, the count \
+             leaves 12)"
+        );
     }
 
     #[test]
