@@ -130,14 +130,16 @@ fn every_sampled_result_follows_from_its_children() {
 /// them; the whole-board figures are twice these. That solver took every capture by
 /// the bare king for a draw, so the tables are rebuilt here that way (the tables in
 /// use follow such a capture into the ending it leaves, which
-/// `every_sampled_result_follows_from_its_children` checks).
+/// `every_sampled_result_follows_from_its_children` checks). That solver told two
+/// khons apart; the tables keep one ordering of identical pieces, so they count each
+/// K+S+S v K position once, half that solver's figures.
 #[test]
 fn won_counts_match_an_independent_solver() {
     let expected = [
         (Ending::KhonMet, 6_085_152, 5_218_604, 113),
         (Ending::KnightMet, 5_965_008, 236_450, 71),
         (Ending::KhonKnight, 5_877_595, 5_631_343, 75),
-        (Ending::KhonKhon, 5_994_324, 5_296_324, 101),
+        (Ending::KhonKhon, 5_994_324 / 2, 5_296_324 / 2, 101),
     ];
     for (ending, legal, won, longest) in expected {
         let table = khun::tablebase::Table::generate(ending.kinds(), [None, None, None]);

@@ -77,7 +77,7 @@ enum Command {
         moves: Vec<String>,
         /// Read the five-man tables (a king and three pieces against a bare king)
         /// from this directory, building the missing ones into it: the listing shows
-        /// them too (about 11 GB for all twenty), and a position looks them up.
+        /// them too (5.7 GB for all twenty), and a position looks them up.
         #[arg(long, value_name = "DIR")]
         five_man_tables: Option<std::path::PathBuf>,
     },

@@ -180,7 +180,7 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
         xboard: true,
         what: "A directory for the king-and-three-pieces against bare king tables: a game \
             that comes near one loads it from there (built there first, about 20 s and 1 GB \
-            of memory, 537 MB on disk a table). Empty: not used.",
+            of memory, 85 to 537 MB on disk a table, 5.7 GB for all twenty). Empty: not used.",
     },
     EngineOption {
         name: "Use NNUE",

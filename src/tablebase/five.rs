@@ -2,11 +2,13 @@
 //! retrograde analysis as the smaller bare-king tables (`table.rs`), a capture by the
 //! bare king continuing into the two-piece table of what is left.
 //!
-//! A table takes 604 MB (32 * 64^3 configurations of 72 bytes) and about 1 GB while
-//! it is built (5 to 45 s), too much to build while a game is played without asking.
-//! So they are read only when the `FiveManTables` option names a directory:
-//! [`load_or_build`] keeps them there (`table_file.rs`: 537 MB a file, checked by a
-//! checksum, read back in about a second), and [`prepare`] loads the tables a search's
+//! A table of three different pieces takes 604 MB (32 * 64^3 configurations of 72
+//! bytes), one with a pair of identical pieces 297 MB and a triple 96 MB (`table.rs`
+//! keeps one ordering of identical pieces), and about 1 GB while it is built (5 to
+//! 45 s): too much to build while a game is played without asking. So they are read
+//! only when the `FiveManTables` option names a directory: [`load_or_build`] keeps
+//! them there (`table_file.rs`: 537, 264 or 85 MB a file, 5.7 GB for all twenty,
+//! checked by a checksum, read back in a second or two), and [`prepare`] loads the tables a search's
 //! root is in or one capture from, on threads of their own, before the search reads
 //! them through [`verdict`] (`probe::probe_readable`, the count applied there). The
 //! games that reach them, and why these tables pay, are in `engine-tests/README.md`.
@@ -82,7 +84,15 @@ pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Opti
     let path = dir.join(file_name(kinds));
     let captures = capture_tables(kinds);
     let refused = match table_file::read(&path, &kinds, captures) {
-        Ok(table) => return (table, None),
+        Ok((table, false)) => return (table, None),
+        Ok((table, true)) => {
+            // An older layout: written again in today's (smaller with identical
+            // pieces), and used whether or not that works.
+            let trouble = table_file::write(&table, &path)
+                .err()
+                .map(|why| format!("read, but not written again in the new layout: {why}"));
+            return (table, trouble);
+        }
         Err(_) if !path.exists() => None,
         Err(why) => Some(why),
     };

@@ -13,8 +13,8 @@
 //! piece against a king and a piece (`duel.rs`, under the board's honour, where a
 //! capture starts a fresh piece's honour: see there for what is stored). Five men,
 //! a king and three pieces against a bare king (`five.rs`, the same solver), are read
-//! only when the `FiveManTables` option names a directory to keep them in: at 604 MB
-//! a table they are too large to build unasked. Without them, against a bare king
+//! only when the `FiveManTables` option names a directory to keep them in: at up to
+//! 604 MB a table they are too large to build unasked. Without them, against a bare king
 //! with three or more pieces the evaluation follows the mate one or two of the
 //! pieces alone would give (`subset_mate_distance`).
 //!

@@ -13,10 +13,17 @@
 //! A capture by the bare king continues into the table of the pieces left (the count
 //! runs on), or is an escape to a draw where no table is given.
 //!
-//! Sizes: `32 * 64^n` configurations of 64 bytes (one per weak-king square) plus 8
-//! (the attacked set): 0.1 MB with one piece, 9 MB with two, 604 MB with three (five
-//! men), whose build also holds five more 64-bit sets per configuration (about 1 GB
-//! in all while it runs).
+//! Identical pieces (two khons, three mets) are interchangeable, so once a table is
+//! solved it keeps one ordering of them: their squares ascending, indexed by the
+//! combinatorial number system (`C(64, 2) = 2016` placements of a pair instead of
+//! 4096, `C(64, 3) = 41 664` of a triple instead of 262 144).
+//!
+//! Sizes: `32 * 64^n` configurations (fewer with identical pieces, as above) of 64
+//! bytes (one per weak-king square) plus 8 (the attacked set): 0.1 MB with one piece,
+//! 9 MB with two different ones (4.4 MB for a pair), 604 MB with three different
+//! ones (five men; 298 MB with a pair among them, 98 MB for a triple). The build
+//! holds every ordering and five more 64-bit sets per configuration (about 1 GB in
+//! all while a five-man build runs).
 
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
@@ -76,6 +83,21 @@ pub(super) fn mirror_square(sq: Square) -> Square {
     Square::new(sq.index() as u8 ^ 7)
 }
 
+/// The index of ascending distinct squares among all such sets of their number (the
+/// combinatorial number system), and how many such sets there are: one square 0..64,
+/// a pair 0..2016, a triple 0..41 664.
+fn combination_index(ascending: &[usize]) -> (usize, usize) {
+    match *ascending {
+        [a] => (a, 64),
+        [a, b] => (b * b.saturating_sub(1) / 2 + a, 64 * 63 / 2),
+        [a, b, c] => (
+            c * c.saturating_sub(1) * c.saturating_sub(2) / 6 + b * b.saturating_sub(1) / 2 + a,
+            64 * 63 * 62 / 6,
+        ),
+        _ => unreachable!("tables hold one to three pieces"),
+    }
+}
+
 /// The same set of squares with files mirrored (a <-> h).
 pub(super) fn mirror_files(b: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
@@ -98,6 +120,9 @@ pub(super) fn king_spread(b: u64) -> u64 {
 pub struct Table {
     kinds: [PieceKind; MAX_PIECES],
     len: usize,
+    /// Whether the storage keeps one ordering of identical pieces (set once solved;
+    /// the solver indexes every ordering).
+    compact: bool,
     /// Plies to mate per (configuration, weak king) with the strong side to move.
     dtm: Vec<u8>,
     /// Per configuration: the squares the strong side attacks (the weak king does not
@@ -126,11 +151,13 @@ impl Table {
         let mut table = Table {
             kinds: padded,
             len,
+            compact: false,
             dtm: Vec::new(),
             attacked: Vec::new(),
             after_capture,
         };
         table.solve();
+        table.compact();
         table
     }
 
@@ -182,6 +209,97 @@ impl Table {
             c = (c << 6) | p.index();
         }
         c
+    }
+
+    /// The groups of identical pieces, as (first index, length): the table's kinds
+    /// are in a fixed order, so identical ones are neighbours.
+    fn groups(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut start = 0;
+        std::iter::from_fn(move || {
+            if start >= self.len {
+                return None;
+            }
+            let first = start;
+            while start < self.len && self.kinds[start] == self.kinds[first] {
+                start += 1;
+            }
+            Some((first, start - first))
+        })
+    }
+
+    /// Whether the table has identical pieces (its storage is then compacted).
+    fn has_identical(&self) -> bool {
+        self.groups().any(|(_, n)| n > 1)
+    }
+
+    /// Whether `pieces` is the stored ordering: identical pieces' squares ascending.
+    fn is_stored_ordering(&self, pieces: &Pieces) -> bool {
+        self.groups()
+            .all(|(first, n)| (first..first + n - 1).all(|i| pieces[i] < pieces[i + 1]))
+    }
+
+    /// The index of a configuration in the storage; the strong king must be on files
+    /// a-d, and the men on distinct squares. Identical pieces may come in any order.
+    #[inline]
+    fn stored(&self, strong_king: Square, pieces: &Pieces) -> usize {
+        if !self.compact {
+            return self.config(strong_king, pieces);
+        }
+        let mut c = (strong_king.rank() as usize) * 4 + strong_king.file() as usize;
+        for (first, n) in self.groups() {
+            let mut squares = [0usize; MAX_PIECES];
+            for (slot, sq) in squares.iter_mut().zip(&pieces[first..first + n]) {
+                *slot = sq.index();
+            }
+            squares[..n].sort_unstable();
+            let (index, size) = combination_index(&squares[..n]);
+            c = c * size + index;
+        }
+        c
+    }
+
+    /// Number of configurations the storage holds.
+    fn stored_configurations(&self) -> usize {
+        if !self.compact {
+            return self.configurations();
+        }
+        // why [0, 1, 2]: any ascending squares give the count beside their index.
+        self.groups()
+            .map(|(_, n)| combination_index(&[0, 1, 2][..n]).1)
+            .product::<usize>()
+            * 32
+    }
+
+    /// Keeps one ordering of identical pieces (see the module's layout), once solved.
+    fn compact(&mut self) {
+        if self.compact || !self.has_identical() {
+            return;
+        }
+        let full = Table {
+            kinds: self.kinds,
+            len: self.len,
+            compact: false,
+            dtm: Vec::new(),
+            attacked: Vec::new(),
+            after_capture: self.after_capture,
+        };
+        self.compact = true;
+        let n = self.stored_configurations();
+        let mut dtm = vec![NOT_WON; n * 64];
+        let mut attacked = vec![0u64; n];
+        for c in 0..full.configurations() {
+            let Some((king, pieces)) = full.unpack(c) else {
+                continue;
+            };
+            if !self.is_stored_ordering(&pieces) {
+                continue;
+            }
+            let s = self.stored(king, &pieces);
+            dtm[s * 64..s * 64 + 64].copy_from_slice(&self.dtm[c * 64..c * 64 + 64]);
+            attacked[s] = self.attacked[c];
+        }
+        self.dtm = dtm;
+        self.attacked = attacked;
     }
 
     /// The configuration with index `c`: (strong king, pieces), or `None` when two
@@ -371,7 +489,7 @@ impl Table {
     /// The verdict for a placement in the table's frame (see `Placement`).
     pub(crate) fn verdict(&self, p: Placement, strong_to_move: bool) -> Verdict {
         let p = p.canonical();
-        let c = self.config(p.strong_king, &p.pieces);
+        let c = self.stored(p.strong_king, &p.pieces);
         if strong_to_move {
             return match self.dtm[c * 64 + p.weak_king.index()] {
                 NOT_WON => Verdict::Draw,
@@ -441,8 +559,9 @@ impl Table {
         BareLosses { lost }
     }
 
-    /// Strong-to-move positions stored (strong king on files a-d): how many there
-    /// are, and how many are won in each number of plies.
+    /// Strong-to-move positions stored (strong king on files a-d, identical pieces
+    /// told apart by nothing): how many there are, and how many are won in each
+    /// number of plies.
     pub(crate) fn win_lengths(&self) -> (u64, Vec<u64>) {
         let mut legal = 0;
         let mut by_plies = vec![0u64; NOT_WON as usize];
@@ -450,11 +569,15 @@ impl Table {
             let Some((king, pieces)) = self.unpack(c) else {
                 continue;
             };
+            if self.compact && !self.is_stored_ordering(&pieces) {
+                continue;
+            }
+            let s = self.stored(king, &pieces);
             let men = self.strong_men(king, &pieces);
-            let open = !men & !attacks::king_attacks(king).0 & !self.attacked[c];
+            let open = !men & !attacks::king_attacks(king).0 & !self.attacked[s];
             legal += open.count_ones() as u64;
             for wk in Bitboard(open) {
-                let d = self.dtm[c * 64 + wk.index()];
+                let d = self.dtm[s * 64 + wk.index()];
                 if d != NOT_WON {
                     by_plies[d as usize] += 1;
                 }
@@ -518,8 +641,9 @@ impl Table {
     }
 
     /// A table of `kinds` from its stored distances (as [`Table::distances`] gave
-    /// them), the attacked sets recomputed; `None` when `dtm` is not that table's
-    /// length.
+    /// them, identical pieces compacted; or every ordering, as version 1 files hold
+    /// them, compacted here), the attacked sets recomputed; `None` when `dtm` is not
+    /// that table's length.
     pub(super) fn from_distances(
         kinds: &[PieceKind],
         dtm: Vec<u8>,
@@ -533,22 +657,28 @@ impl Table {
         let mut table = Table {
             kinds: padded,
             len: kinds.len(),
+            compact: false,
             dtm: Vec::new(),
             attacked: Vec::new(),
             after_capture,
         };
-        let n = table.configurations();
+        let every_ordering = dtm.len() == table.configurations() * 64;
+        table.compact = table.has_identical() && !every_ordering;
+        let n = table.stored_configurations();
         if dtm.len() != n * 64 {
             return None;
         }
-        table.attacked = (0..n)
-            .map(|c| {
-                table
-                    .unpack(c)
-                    .map_or(0, |(king, pieces)| table.attacks_of(king, &pieces))
-            })
-            .collect();
+        let mut attacked = vec![0u64; n];
+        for c in 0..table.configurations() {
+            if let Some((king, pieces)) = table.unpack(c)
+                && (!table.compact || table.is_stored_ordering(&pieces))
+            {
+                attacked[table.stored(king, &pieces)] = table.attacks_of(king, &pieces);
+            }
+        }
+        table.attacked = attacked;
         table.dtm = dtm;
+        table.compact();
         Some(table)
     }
 }
@@ -593,6 +723,88 @@ mod tests {
             assert_eq!(mirror_files(mirror_files(b)), b);
         }
         assert_eq!(mirror_files(1), 0x80);
+    }
+
+    #[test]
+    fn the_combination_index_numbers_each_set_of_squares_once() {
+        let mut seen = vec![false; 41_664];
+        for c in 0..64 {
+            for b in 0..c {
+                for a in 0..b {
+                    let (i, size) = combination_index(&[a, b, c]);
+                    assert_eq!(size, 41_664);
+                    assert!(!seen[i], "{a} {b} {c}");
+                    seen[i] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        let pairs: std::collections::HashSet<usize> = (0..64)
+            .flat_map(|b| (0..b).map(move |a| combination_index(&[a, b]).0))
+            .collect();
+        assert_eq!(pairs.len(), 2016);
+        assert!(pairs.iter().all(|&i| i < 2016));
+    }
+
+    /// Two khons against a bare king, solved and kept with every ordering of the
+    /// khons, and compacted: the same verdict for every placement, the khons given
+    /// in either order, and the same counts; the storage is half the size.
+    #[test]
+    fn a_compacted_table_says_what_the_full_one_says() {
+        let kinds = [PieceKind::Khon, PieceKind::Khon];
+        let compacted = Table::generate(&kinds, [None; MAX_PIECES]);
+        let mut full = Table {
+            kinds: [PieceKind::Khon, PieceKind::Khon, PieceKind::Met],
+            len: 2,
+            compact: false,
+            dtm: Vec::new(),
+            attacked: Vec::new(),
+            after_capture: [None; MAX_PIECES],
+        };
+        full.solve();
+        assert!(compacted.compact && !full.compact);
+        assert_eq!(compacted.dtm.len() * 4096, full.dtm.len() * 2016);
+        assert_eq!(compacted.longest_win(), full.longest_win());
+        let (legal_full, by_plies_full) = full.win_lengths();
+        let (legal, by_plies) = compacted.win_lengths();
+        // Every position of two distinct khon squares appears twice in the full one.
+        assert_eq!(legal * 2, legal_full);
+        assert_eq!(
+            by_plies.iter().map(|n| n * 2).collect::<Vec<_>>(),
+            by_plies_full
+        );
+        let mut compared = 0;
+        for c in (0..full.configurations()).step_by(7) {
+            let Some((king, pieces)) = full.unpack(c) else {
+                continue;
+            };
+            let men = full.strong_men(king, &pieces);
+            for weak_king in Bitboard(!men & !attacks::king_attacks(king).0)
+                .into_iter()
+                .step_by(3)
+            {
+                for strong_to_move in [true, false] {
+                    let p = Placement {
+                        strong_king: king,
+                        weak_king,
+                        pieces,
+                    };
+                    let swapped = Placement {
+                        pieces: [pieces[1], pieces[0], pieces[2]],
+                        ..p
+                    };
+                    let expected = full.verdict(p, strong_to_move);
+                    assert_eq!(compacted.verdict(p, strong_to_move), expected);
+                    assert_eq!(compacted.verdict(swapped, strong_to_move), expected);
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 100_000, "{compared}");
+        // Read back from every ordering (a version 1 file), it compacts alike.
+        let back = Table::from_distances(&kinds, full.dtm.clone(), [None; MAX_PIECES]).unwrap();
+        assert_eq!(back.dtm, compacted.dtm);
+        assert_eq!(back.attacked, compacted.attacked);
     }
 
     #[test]

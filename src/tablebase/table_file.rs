@@ -1,5 +1,5 @@
 //! A bare-king table on disk, so a table too large to build during a game (five
-//! men: 537 MB of distances, about 40 s to build) is built once and read back in a
+//! men: up to 537 MB of distances, about 40 s to build) is built once and read back in a
 //! second or two.
 //!
 //! File (little-endian):
@@ -7,11 +7,14 @@
 //! | bytes | field |
 //! |-------|-------|
 //! | 0-7   | magic `KHUNBKTB` |
-//! | 8-11  | version (1) |
+//! | 8-11  | version (2; 1 is still read) |
 //! | 12    | pieces beside the strong king (1 to 3) |
 //! | 13-15 | their kinds, in the table's order (`PieceKind` indices; unused: 255) |
 //! | 16-23 | FNV-1a 64 checksum of the distances |
 //! | 24-   | the distances: one byte per (configuration, weak king), strong side to move |
+//!
+//! Version 2 keeps one ordering of identical pieces (`table.rs`'s layout); version 1
+//! held every ordering, and is compacted on reading.
 //!
 //! The attacked sets are not stored: they are recomputed from the configurations on
 //! reading, and the tables a capture leads to are given by the reader.
@@ -23,7 +26,9 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"KHUNBKTB";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The oldest version this build reads.
+const OLDEST_READ: u32 = 1;
 const HEADER_BYTES: usize = 24;
 
 /// The header of a table of `kinds` whose distances have checksum `checksum`.
@@ -55,12 +60,13 @@ pub fn write(table: &Table, path: &Path) -> Result<(), String> {
 }
 
 /// Reads the table of `kinds` from `path`, checking that it is that table, whole
-/// and undamaged; `after_capture` as for `Table::generate`.
+/// and undamaged; `after_capture` as for `Table::generate`. Beside the table: whether
+/// the file is in an older layout (worth writing again).
 pub fn read(
     path: &Path,
     kinds: &[PieceKind],
     after_capture: [Option<&'static Table>; MAX_PIECES],
-) -> Result<Table, String> {
+) -> Result<(Table, bool), String> {
     let refused = |why: &str| format!("table file {} refused: {why}", path.display());
     let mut file = std::fs::File::open(path)
         .map_err(|e| format!("cannot read the table file {}: {e}", path.display()))?;
@@ -71,13 +77,14 @@ pub fn read(
         return Err(refused("not a Khun table file"));
     }
     let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-    if version != VERSION {
+    if !(OLDEST_READ..=VERSION).contains(&version) {
         return Err(refused(&format!(
-            "version {version}, this build reads {VERSION}"
+            "version {version}, this build reads {OLDEST_READ} to {VERSION}"
         )));
     }
     let checksum = u64::from_le_bytes(head[16..24].try_into().expect("8 bytes"));
-    if head[..16] != header(kinds, checksum)[..16] {
+    if head[..8] != header(kinds, checksum)[..8] || head[12..16] != header(kinds, checksum)[12..16]
+    {
         return Err(refused("it holds other pieces"));
     }
     // Sized from the file, so half a gigabyte is not grown (and copied) in steps.
@@ -88,7 +95,9 @@ pub fn read(
     if fnv1a(&distances) != checksum {
         return Err(refused("checksum mismatch (damaged or cut short)"));
     }
+    let old_layout = version < VERSION;
     Table::from_distances(kinds, distances, after_capture)
+        .map(|table| (table, old_layout))
         .ok_or_else(|| refused("its length is not the table's"))
 }
 
@@ -140,7 +149,8 @@ mod tests {
         let table = Table::generate(&kinds, captures);
         let path = scratch("ksm.khuntb");
         write(&table, &path).unwrap();
-        let back = read(&path, &kinds, captures).unwrap();
+        let (back, old_layout) = read(&path, &kinds, captures).unwrap();
+        assert!(!old_layout);
         assert_eq!(back.distances(), table.distances());
         assert_eq!(back.won_count(), table.won_count());
         assert_eq!(verdicts(&back), verdicts(&table));
