@@ -712,6 +712,16 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
         "{analysed}"
     );
     assert!(analysed.contains("best move: "), "{analysed}");
+    // A file named as the directory: refused before anything is printed.
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_khun"))
+        .args(["analyze", "--depth", "1", "--five-man-tables"])
+        .arg(dir.join("KRRRvK.khuntb"))
+        .args(["--fen", mate])
+        .output()
+        .expect("khun runs");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(refused.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a directory"));
     // A directory that cannot be made: the table is built and used all the same.
     let mut engine = uci_engine();
     engine.send("setoption name FiveManTables value /dev/null/khun-five");

@@ -279,12 +279,14 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
         multipv: args.multipv,
         out: Mutex::new(out),
     });
+    // The engine first: options it refuses (a table directory that is a file) end
+    // the command before anything is printed.
+    let mut engine = args.search.engine(printer.clone())?;
     printer.header();
     if !root.has_legal_move() {
         printer.finish(&SearchResult::default());
         return Ok(());
     }
-    let mut engine = args.search.engine(printer.clone())?;
     engine.set_multipv(args.multipv);
     engine.set_position(start, &moves);
     let result = engine.search_blocking(args.search.limits(DEFAULT_MOVETIME_MS));
