@@ -600,9 +600,7 @@ impl Engine {
             return Err("reading table files is off in this sandbox".into());
         }
         let path = std::path::PathBuf::from(dir);
-        if path.exists() && !path.is_dir() {
-            return Err(format!("{dir} is not a directory"));
-        }
+        crate::tablebase::five::check_directory(&path)?;
         crate::tablebase::five::set_directory(Some(path));
         Ok(())
     }

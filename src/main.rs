@@ -203,11 +203,11 @@ fn main() -> ExitCode {
             moves,
             five_man_tables,
         }) => {
-            if let Some(dir) = &five_man_tables
-                && dir.exists()
-                && !dir.is_dir()
+            if let Some(Err(why)) = five_man_tables
+                .as_deref()
+                .map(khun::tablebase::five::check_directory)
             {
-                eprintln!("khun tablebase: {} is not a directory", dir.display());
+                eprintln!("khun tablebase: {why}");
                 return ExitCode::from(2);
             }
             khun::tablebase::five::set_directory(five_man_tables.clone());

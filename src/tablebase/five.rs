@@ -24,6 +24,14 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
+/// The order of a table's pieces: rook, khon, knight, met.
+const TABLE_ORDER: [PieceKind; 4] = [
+    PieceKind::Rook,
+    PieceKind::Khon,
+    PieceKind::Knight,
+    PieceKind::Met,
+];
+
 /// The tables the bare king's captures lead to: for each piece, the two-piece table
 /// of the other two (built first if needed).
 fn capture_tables(kinds: [PieceKind; MAX_PIECES]) -> [Option<&'static Table>; MAX_PIECES] {
@@ -59,16 +67,10 @@ pub fn file_name(kinds: [PieceKind; MAX_PIECES]) -> String {
 /// Every five-man table's pieces, in the tables' order (rook, khon, knight, met):
 /// the twenty ways to choose three of the four kinds, repeats allowed.
 pub fn every_table() -> Vec<[PieceKind; MAX_PIECES]> {
-    const ORDER: [PieceKind; 4] = [
-        PieceKind::Rook,
-        PieceKind::Khon,
-        PieceKind::Knight,
-        PieceKind::Met,
-    ];
     let mut all = Vec::new();
-    for (a, &first) in ORDER.iter().enumerate() {
-        for (b, &second) in ORDER.iter().enumerate().skip(a) {
-            for &third in &ORDER[b..] {
+    for (a, &first) in TABLE_ORDER.iter().enumerate() {
+        for (b, &second) in TABLE_ORDER.iter().enumerate().skip(a) {
+            for &third in &TABLE_ORDER[b..] {
                 all.push([first, second, third]);
             }
         }
@@ -118,6 +120,15 @@ static ANY_LOADED: AtomicBool = AtomicBool::new(false);
 /// Pieces whose table is being loaded or built now.
 static PENDING: Mutex<Vec<[PieceKind; MAX_PIECES]>> = Mutex::new(Vec::new());
 
+/// Refuses a directory for the tables that names something else (a file): it could
+/// neither hold them nor be made.
+pub fn check_directory(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("{} is not a directory", dir.display()));
+    }
+    Ok(())
+}
+
 /// Sets the directory five-man tables are read from and built into (`None`: none
 /// are loaded from now on; those loaded stay).
 pub fn set_directory(dir: Option<PathBuf>) {
@@ -145,12 +156,7 @@ pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES
     };
     let mut kinds = [PieceKind::Met; MAX_PIECES];
     let mut i = 0;
-    for kind in [
-        PieceKind::Rook,
-        PieceKind::Khon,
-        PieceKind::Knight,
-        PieceKind::Met,
-    ] {
+    for kind in TABLE_ORDER {
         for _ in 0..pos.pieces(strong, kind).count() {
             kinds[i] = kind;
             i += 1;

@@ -275,20 +275,13 @@ impl Table {
         if self.compact || !self.has_identical() {
             return;
         }
-        let full = Table {
-            kinds: self.kinds,
-            len: self.len,
-            compact: false,
-            dtm: Vec::new(),
-            attacked: Vec::new(),
-            after_capture: self.after_capture,
-        };
+        // `configurations` and `unpack` number every ordering whatever the flag.
         self.compact = true;
         let n = self.stored_configurations();
         let mut dtm = vec![NOT_WON; n * 64];
         let mut attacked = vec![0u64; n];
-        for c in 0..full.configurations() {
-            let Some((king, pieces)) = full.unpack(c) else {
+        for c in 0..self.configurations() {
+            let Some((king, pieces)) = self.unpack(c) else {
                 continue;
             };
             if !self.is_stored_ordering(&pieces) {

@@ -71,39 +71,43 @@ impl CountVerdict {
 /// `None` when no table covers the position.
 pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
     let side = pos.side_to_move();
-    // Who wins in how many plies whatever the count, and what the count allows.
-    let (ending, winner, plies, allowed) = match Ending::of(pos) {
+    // The bare-king tables' verdict, or a duel's result, as who wins in how many
+    // plies whatever the count, and what the count allows.
+    let (ending, strong, verdict) = match Ending::of(pos) {
         Some((ending, strong)) => {
             build(ending, pos.variant());
             let table = TableEnding::Small(ending);
             if ending.duel().is_some() {
-                match duel_value(pos, ending, strong)? {
-                    None => return Some((table, CountVerdict::Drawn)),
+                return Some(match duel_value(pos, ending, strong)? {
+                    None => (table, CountVerdict::Drawn),
                     Some(plies) => {
                         let winner = if plies % 2 == 1 { side } else { !side };
-                        (table, winner, plies, duel_allowance(pos))
+                        (table, with_count(winner, plies, duel_allowance(pos)))
                     }
-                }
-            } else {
-                match probe(pos)? {
-                    Verdict::Win(plies) => (table, side, plies, plies_allowed(pos, strong)),
-                    Verdict::Loss(plies) => (table, !side, plies, plies_allowed(pos, strong)),
-                    _ => return Some((table, CountVerdict::Drawn)),
-                }
+                });
             }
+            (table, strong, probe(pos)?)
         }
         None => {
             let (strong, kinds) = five::signature(pos)?;
             five::prepare(pos, true);
-            let table = TableEnding::Five(kinds);
-            match five::verdict(pos)?.0 {
-                Verdict::Win(plies) => (table, side, plies, plies_allowed(pos, strong)),
-                Verdict::Loss(plies) => (table, !side, plies, plies_allowed(pos, strong)),
-                _ => return Some((table, CountVerdict::Drawn)),
-            }
+            (TableEnding::Five(kinds), strong, five::verdict(pos)?.0)
         }
     };
-    let verdict = if plies as u32 > allowed {
+    let (winner, plies) = match verdict {
+        Verdict::Win(plies) => (side, plies),
+        Verdict::Loss(plies) => (!side, plies),
+        _ => return Some((ending, CountVerdict::Drawn)),
+    };
+    Some((
+        ending,
+        with_count(winner, plies, plies_allowed(pos, strong)),
+    ))
+}
+
+/// `winner`'s win in `plies`, judged against the `allowed` plies the count leaves.
+fn with_count(winner: Color, plies: u8, allowed: u32) -> CountVerdict {
+    if plies as u32 > allowed {
         CountVerdict::CountRunsOut {
             winner,
             plies,
@@ -111,8 +115,7 @@ pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
         }
     } else {
         CountVerdict::Wins { winner, plies }
-    };
-    Some((ending, verdict))
+    }
 }
 
 /// Plies as the moves of the side that makes the first and the last of them, in words:
