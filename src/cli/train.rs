@@ -1,9 +1,16 @@
 //! `khun train`: the command line over [`crate::learn::train`].
 
-use crate::learn::train::{self, TrainConfig, TrainSummary};
+use crate::learn::train::{self, TrainConfig, TrainSummary, ValidationSplit};
 use std::path::PathBuf;
 
 /// Trains the network on training records and writes it in the engine's format.
+/// `--split`: what the validation loss is measured on.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SplitArg {
+    Games,
+    Positions,
+}
+
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
     /// Record files (as `khun datagen` writes them), read in the order given.
@@ -40,6 +47,10 @@ pub struct TrainArgs {
     /// The share of positions held out to measure the validation loss.
     #[arg(long, default_value_t = 0.02)]
     pub(crate) val_fraction: f64,
+    /// What is held out for validation: whole games (`games`), or positions drawn
+    /// from every game (`positions`, how generations 1-6 were trained).
+    #[arg(long, value_enum, default_value_t = SplitArg::Games)]
+    pub(crate) split: SplitArg,
     /// Use at most this many positions (a seeded random sample of all the records).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_positions: Option<u64>,
@@ -80,6 +91,10 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         threads,
         seed: args.seed,
         val_fraction: args.val_fraction,
+        split: match args.split {
+            SplitArg::Games => ValidationSplit::Games,
+            SplitArg::Positions => ValidationSplit::Positions,
+        },
         max_positions: args.max_positions.map(|n| n as usize),
         mirror: !args.no_mirror,
         init: args.init.as_deref().map(initial_network).transpose()?,

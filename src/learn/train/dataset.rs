@@ -6,7 +6,7 @@
 
 use crate::board::Color;
 use crate::eval::endgame::count_fade_share;
-use crate::learn::data::{self, RECORD_BYTES, Record};
+use crate::learn::data::{self, GameResult, RECORD_BYTES, Record};
 use crate::nnue::features;
 
 /// Records scored at or beyond this many centipawns are not trained on.
@@ -34,6 +34,8 @@ pub struct Dataset {
     /// (`eval::endgame::count_fade_share`; 1 when no count runs or the record
     /// predates the count byte).
     count_fades: Vec<f32>,
+    /// The game each position comes from, numbered in the order of the records.
+    games: Vec<u32>,
 }
 
 /// What one position's output is fitted to: `sigmoid(out * SCALE / k)` against
@@ -90,7 +92,13 @@ impl Dataset {
             stm_scores: Vec::with_capacity(records.len()),
             stm_results: Vec::with_capacity(records.len()),
             count_fades: Vec::with_capacity(records.len()),
+            games: Vec::with_capacity(records.len()),
         };
+        // why the move number and the result: records come game after game, and
+        // carry no game number; a game ends where the move number falls back or
+        // the result changes (as `engine-tests/tools/wdl_fit.py` groups them).
+        let mut game = 0u32;
+        let mut last: Option<(u16, GameResult)> = None;
         set.starts.push(0);
         let mut stats = LoadStats {
             records: records.len(),
@@ -101,6 +109,12 @@ impl Dataset {
                 stats.undecodable += 1;
                 continue;
             };
+            if let Some((fullmove, result)) = last
+                && (record.fullmove < fullmove || record.result != result)
+            {
+                game += 1;
+            }
+            last = Some((record.fullmove, record.result));
             let score = record.stm_score();
             if score.abs() >= MAX_ABS_SCORE {
                 stats.huge_score += 1;
@@ -129,6 +143,7 @@ impl Dataset {
                     .count_plies_left
                     .map_or(1.0, |left| count_fade_share(left as u16)),
             );
+            set.games.push(game);
         }
         stats.kept = set.len();
         (set, stats)
@@ -141,6 +156,16 @@ impl Dataset {
 
     pub fn is_empty(&self) -> bool {
         self.stm_scores.is_empty()
+    }
+
+    /// The game position `i` comes from (numbered from 0 in the records' order).
+    pub(crate) fn game(&self, i: usize) -> u32 {
+        self.games[i]
+    }
+
+    /// Games in the records (the last game's number + 1).
+    pub(crate) fn game_count(&self) -> usize {
+        self.games.last().map_or(0, |&g| g as usize + 1)
     }
 
     /// Position `i`'s active inputs: the side to move's and the other side's.

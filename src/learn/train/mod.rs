@@ -9,7 +9,9 @@
 //!   evaluation to check it.
 //!
 //! A run: decode the records, drop huge scores, shuffle them with the seed, keep
-//! `max_positions`, hold out `val_fraction` for validation; then for each epoch
+//! `max_positions`, hold out `val_fraction` for validation (whole games, so that
+//! the validation loss measures what the network makes of games it never saw; see
+//! [`ValidationSplit`]); then for each epoch
 //! shuffle the training positions and, batch by batch, split the batch over the
 //! threads (each adds the gradient of its share into its own buffer), add the
 //! buffers in thread order and take one Adam step. The learning rate drops to a
@@ -73,6 +75,8 @@ pub struct TrainConfig {
     pub seed: u64,
     /// The share of positions held out for validation.
     pub val_fraction: f64,
+    /// What is held out: whole games, or positions drawn from every game.
+    pub split: ValidationSplit,
     /// Use at most this many positions (a seeded random sample).
     pub max_positions: Option<usize>,
     /// Train on every position and its left-right mirror (see `batch::MIRRORED`).
@@ -97,12 +101,27 @@ impl Default for TrainConfig {
             threads: 1,
             seed: 1,
             val_fraction: 0.02,
+            split: ValidationSplit::Games,
             max_positions: None,
             mirror: true,
             init: None,
             through_count_fade: false,
         }
     }
+}
+
+/// How the validation positions are chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ValidationSplit {
+    /// Whole games, in a seeded random order, until the share is held out: the
+    /// validation loss is measured on games the network never saw.
+    #[default]
+    Games,
+    /// Positions drawn at random from every game (the trainer's only way until
+    /// session 43; generations 1-6 were trained so).
+    // why keep it: the earlier generations' commands remake their networks only
+    // with the split they were trained with.
+    Positions,
 }
 
 impl TrainConfig {
@@ -231,6 +250,35 @@ pub(crate) fn run_in_parallel<R: Send>(mut jobs: Vec<impl FnOnce() -> R + Send>)
 }
 
 /// Fisher-Yates.
+/// Splits `order` into validation and training positions by game: whole games, in
+/// an order shuffled by `seed`, go to validation until it holds `val_count`
+/// positions or more; both parts keep `order`'s order.
+fn hold_out_games(
+    dataset: &Dataset,
+    order: &[u32],
+    val_count: usize,
+    seed: u64,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut in_game = vec![0usize; dataset.game_count()];
+    for &i in order {
+        in_game[dataset.game(i as usize) as usize] += 1;
+    }
+    let mut games: Vec<u32> = (0..in_game.len() as u32).collect();
+    shuffle(&mut games, &mut Rng::new(seed));
+    let mut held = vec![false; in_game.len()];
+    let mut held_count = 0;
+    for g in games {
+        if held_count >= val_count {
+            break;
+        }
+        held[g as usize] = true;
+        held_count += in_game[g as usize];
+    }
+    order
+        .iter()
+        .partition(|&&i| held[dataset.game(i as usize) as usize])
+}
+
 fn shuffle(order: &mut [u32], rng: &mut Rng) {
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
@@ -350,8 +398,14 @@ pub fn train(
     }
     let val_count = ((order.len() as f64 * cfg.val_fraction).round() as usize)
         .min(order.len().saturating_sub(1));
-    let (val_order, train_slice) = order.split_at(val_count);
-    let mut train_order = train_slice.to_vec();
+    let (val_order, mut train_order) = match cfg.split {
+        ValidationSplit::Positions => {
+            let (val, train) = order.split_at(val_count);
+            (val.to_vec(), train.to_vec())
+        }
+        ValidationSplit::Games => hold_out_games(&dataset, &order, val_count, split_seed),
+    };
+    let val_order: &[u32] = &val_order;
     if cfg.mirror {
         let mirrored: Vec<u32> = train_order.iter().map(|&i| i | batch::MIRRORED).collect();
         train_order.extend(mirrored);
@@ -360,7 +414,7 @@ pub fn train(
     let _ = writeln!(
         log,
         "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp, {} against \
-         a bare king); using {}: {} training, {} validation",
+         a bare king); using {}: {} training, {} validation ({})",
         load.records,
         load.kept,
         load.undecodable,
@@ -370,6 +424,10 @@ pub fn train(
         order.len(),
         train_order.len(),
         val_order.len(),
+        match cfg.split {
+            ValidationSplit::Games => "whole games",
+            ValidationSplit::Positions => "positions from every game",
+        },
     );
     let fitted_k = dataset.fit_scale(&order);
     if let Some((k, error)) = fitted_k {
@@ -507,4 +565,60 @@ pub fn train(
         quantisation,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::learn::data::{GameResult, encode};
+
+    /// `games` games of `plies` random moves from the start, one after the other as
+    /// datagen writes them, all drawn: only the move number falling back tells one
+    /// game from the next.
+    fn records_of_games(games: usize, plies: usize) -> Vec<[u8; RECORD_BYTES]> {
+        let mut rng = Rng::new(5);
+        let mut records = Vec::new();
+        for _ in 0..games {
+            let mut pos = Position::startpos();
+            for _ in 0..plies {
+                records.push(encode(&pos, 0, GameResult::Draw));
+                let moves = pos.legal_moves();
+                pos.play(moves.as_slice()[rng.below(moves.len())]);
+            }
+        }
+        records
+    }
+
+    #[test]
+    fn positions_are_numbered_by_game() {
+        let (set, stats) = Dataset::from_records(&records_of_games(7, 20));
+        assert_eq!(stats.kept, 140);
+        assert_eq!(set.game_count(), 7);
+        assert!((0..140).all(|i| set.game(i) == (i / 20) as u32));
+        // A change of result starts a game too, even where the move number rises.
+        let pos = Position::startpos();
+        let records = [
+            encode(&pos, 0, GameResult::Draw),
+            encode(&pos, 0, GameResult::WhiteWins),
+        ];
+        assert_eq!(Dataset::from_records(&records).0.game_count(), 2);
+    }
+
+    #[test]
+    fn games_are_held_out_whole() {
+        let (set, _) = Dataset::from_records(&records_of_games(30, 20));
+        let mut order: Vec<u32> = (0..set.len() as u32).collect();
+        shuffle(&mut order, &mut Rng::new(9));
+        let (val, train) = hold_out_games(&set, &order, 50, 3);
+        assert_eq!(val.len() + train.len(), order.len());
+        // Three games reach 50 positions: 60 held out, none of them trained on.
+        assert_eq!(val.len(), 60);
+        let held = |i: &u32| set.game(*i as usize);
+        let val_games: std::collections::HashSet<u32> = val.iter().map(held).collect();
+        assert_eq!(val_games.len(), 3);
+        assert!(train.iter().all(|i| !val_games.contains(&held(i))));
+        // Nothing asked, nothing held.
+        assert!(hold_out_games(&set, &order, 0, 3).0.is_empty());
+    }
 }
