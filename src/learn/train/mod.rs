@@ -252,7 +252,8 @@ pub(crate) fn run_in_parallel<R: Send>(mut jobs: Vec<impl FnOnce() -> R + Send>)
 /// Fisher-Yates.
 /// Splits `order` into validation and training positions by game: whole games, in
 /// an order shuffled by `seed`, go to validation until it holds `val_count`
-/// positions or more; both parts keep `order`'s order.
+/// positions or more, but never a game that would leave nothing to train on; both
+/// parts keep `order`'s order.
 fn hold_out_games(
     dataset: &Dataset,
     order: &[u32],
@@ -270,6 +271,9 @@ fn hold_out_games(
     for g in games {
         if held_count >= val_count {
             break;
+        }
+        if held_count + in_game[g as usize] >= order.len() {
+            continue;
         }
         held[g as usize] = true;
         held_count += in_game[g as usize];
@@ -620,5 +624,10 @@ mod tests {
         assert!(train.iter().all(|i| !val_games.contains(&held(i))));
         // Nothing asked, nothing held.
         assert!(hold_out_games(&set, &order, 0, 3).0.is_empty());
+        // One game alone is not held out: it is all there is to train on.
+        let (one, _) = Dataset::from_records(&records_of_games(1, 20));
+        let all: Vec<u32> = (0..20).collect();
+        let (val, train) = hold_out_games(&one, &all, 1, 3);
+        assert!(val.is_empty() && train.len() == 20);
     }
 }
