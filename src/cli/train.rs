@@ -3,7 +3,6 @@
 use crate::learn::train::{self, TrainConfig, TrainSummary, ValidationSplit};
 use std::path::PathBuf;
 
-/// Trains the network on training records and writes it in the engine's format.
 /// `--split`: what the validation loss is measured on.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SplitArg {
@@ -11,6 +10,7 @@ pub(crate) enum SplitArg {
     Positions,
 }
 
+/// Trains the network on training records and writes it in the engine's format.
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
     /// Record files (as `khun datagen` writes them), read in the order given.

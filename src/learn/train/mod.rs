@@ -249,7 +249,6 @@ pub(crate) fn run_in_parallel<R: Send>(mut jobs: Vec<impl FnOnce() -> R + Send>)
     })
 }
 
-/// Fisher-Yates.
 /// Splits `order` into validation and training positions by game: whole games, in
 /// an order shuffled by `seed`, go to validation until it holds `val_count`
 /// positions or more, but never a game that would leave nothing to train on; both
@@ -283,6 +282,7 @@ fn hold_out_games(
         .partition(|&&i| held[dataset.game(i as usize) as usize])
 }
 
+/// Fisher-Yates.
 fn shuffle(order: &mut [u32], rng: &mut Rng) {
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
