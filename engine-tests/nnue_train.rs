@@ -105,6 +105,29 @@ fn the_same_seed_gives_the_same_bytes() {
     );
 }
 
+/// With nothing held out the last epoch is kept and the quantisation is checked on
+/// training positions (the mirrored copies are not positions of their own: reading
+/// them as indices once panicked).
+#[test]
+fn nothing_held_out_keeps_the_last_epoch() {
+    let run = train::train(
+        &sample(),
+        &TrainConfig {
+            epochs: 2,
+            val_fraction: 0.0,
+            ..quick_config()
+        },
+        &mut std::io::sink(),
+    )
+    .unwrap();
+    assert_eq!(run.val_positions, 0);
+    assert_eq!(run.kept_epoch, 2);
+    assert_eq!(
+        Network::from_bytes(&run.network.to_bytes()).as_ref(),
+        Ok(&run.network)
+    );
+}
+
 #[test]
 fn the_written_network_is_the_trained_one_in_the_engines_arithmetic() {
     let run = trained();

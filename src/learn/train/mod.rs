@@ -538,12 +538,18 @@ pub fn train(
     let network = export::quantise(&model);
     // why check on held-out positions: they are what the engine will meet, not
     // what the weights were fitted to (the training ones when nothing is held out).
-    let check_on = if val_order.is_empty() {
-        &train_order[..]
+    // The training order also holds the mirrored copies, marked by a high bit that is
+    // no position's index: the check reads the positions as they are.
+    let check_on: Vec<u32> = if val_order.is_empty() {
+        train_order
+            .iter()
+            .copied()
+            .filter(|&i| i & batch::MIRRORED == 0)
+            .collect()
     } else {
-        val_order
+        val_order.to_vec()
     };
-    let quantisation = check_quantisation(&model, &network, &dataset, check_on, 2000);
+    let quantisation = check_quantisation(&model, &network, &dataset, &check_on, 2000);
     let _ = writeln!(
         log,
         "kept epoch {kept_epoch} ({}); quantised vs float on {} positions: mean {:.2} cp, max {:.2} cp",
