@@ -436,6 +436,56 @@ fn perft_over_uci() {
     assert!(lines.iter().any(|l| l.starts_with("e3e4: ")));
 }
 
+/// The last `score cp` of a search to `depth` from `fen`, from a fresh table.
+fn final_centipawns(e: &mut EngineProcess, fen: &str, depth: u32) -> i32 {
+    e.send("ucinewgame");
+    e.send(&format!("position fen {fen}"));
+    e.send(&format!("go depth {depth}"));
+    let lines = e.until_bestmove();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score cp ") && !l.contains("bound"))
+        .expect("a scored info line");
+    let at = last.find(" score cp ").unwrap() + " score cp ".len();
+    last[at..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// `Calibrated Score` shows the same search's score on the calibrated scale: in an
+/// ending with pawns (rook and two pawns against khon and two pawns, material 12,
+/// K about 2 090 in the fit) about 400/2 090 of the network's centipawns, the same
+/// sign; a mate stays a mate.
+#[test]
+fn calibrated_score_rescales_what_is_shown_by_stage() {
+    let fen = "8/3k4/2s5/1p1p4/1P1P4/2R5/3K4/8 w - - 0 40";
+    let mut e = EngineProcess::start(&[]);
+    let raw = final_centipawns(&mut e, fen, 8);
+    assert!(raw > 100, "White is a rook for a khon up: {raw}");
+    e.send("setoption name Calibrated Score value true");
+    let shown = final_centipawns(&mut e, fen, 8);
+    let expected = f64::from(raw) * 400.0 / 2090.6;
+    assert!(
+        (f64::from(shown) - expected).abs() <= 1.0,
+        "raw {raw}, calibrated {shown}, expected {expected:.1}"
+    );
+    e.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(last.contains(" score mate 1"), "{last}");
+    e.send("setoption name Calibrated Score value false");
+    assert_eq!(
+        final_centipawns(&mut e, fen, 8),
+        raw,
+        "off again: the raw score"
+    );
+}
+
 /// `UCI_ShowWDL` adds `wdl W D L` (per mille, summing to 1000) to every `info` line
 /// with a score; a mate is certain.
 #[test]

@@ -469,6 +469,41 @@ fn undo_and_remove_take_moves_back() {
     play_engine_move(&mut pos, &text);
 }
 
+/// The score of the last thinking line before the engine's move, from `fen` after
+/// `new` (a fresh table), searched to depth 8.
+fn final_thinking_score(xb: &mut Xboard, fen: &str) -> i64 {
+    for line in ["new", "variant makruk", "post", "sd 8", "force"] {
+        xb.send(line);
+    }
+    xb.send(&format!("setboard {fen}"));
+    xb.send("go");
+    let (lines, _) = xb.expect_move();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .expect("a thinking line");
+    last.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// `option Calibrated Score=1` shows thinking scores on the calibrated scale (an
+/// ending with pawns: about 400/2 090 of the network's centipawns).
+#[test]
+fn calibrated_score_rescales_thinking_lines() {
+    let fen = "8/3k4/2s5/1p1p4/1P1P4/2R5/3K4/8 w - - 0 40";
+    let mut xb = Xboard::new_game(8);
+    let raw = final_thinking_score(&mut xb, fen);
+    assert!(raw > 100, "White is a rook for a khon up: {raw}");
+    xb.send("option Calibrated Score=1");
+    assert_eq!(xb.sync(), Vec::<String>::new(), "no complaint expected");
+    let shown = final_thinking_score(&mut xb, fen);
+    let expected = raw as f64 * 400.0 / 2090.6;
+    assert!(
+        (shown as f64 - expected).abs() <= 1.0,
+        "raw {raw}, calibrated {shown}, expected {expected:.1}"
+    );
+}
+
 #[test]
 fn analyze_mode_searches_without_moving() {
     let mut xb = Xboard::new_game(3);

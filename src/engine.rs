@@ -72,6 +72,9 @@ pub(crate) struct EngineOptions {
     pub(crate) analyse_mode: bool,
     /// `UCI_ShowWDL`: `info` lines with a score carry the win/draw/loss chances.
     pub(crate) show_wdl: bool,
+    /// `Calibrated Score`: scores are shown on the calibrated scale
+    /// ([`crate::search::score_scale`]).
+    pub(crate) calibrated_score: bool,
 }
 
 impl Default for EngineOptions {
@@ -91,6 +94,7 @@ impl Default for EngineOptions {
             elo: limits::ELO_DEFAULT,
             analyse_mode: false,
             show_wdl: false,
+            calibrated_score: false,
         }
     }
 }
@@ -563,6 +567,11 @@ impl Engine {
     /// `UCI_ShowWDL`: win/draw/loss chances on `info` lines, from the next search.
     pub(crate) fn set_show_wdl(&mut self, on: bool) {
         self.options.show_wdl = on;
+    }
+
+    /// `Calibrated Score`: scores shown on the calibrated scale, from the next search.
+    pub(crate) fn set_calibrated_score(&mut self, on: bool) {
+        self.options.calibrated_score = on;
     }
 
     /// Evaluate with the network (true) or the hand-written evaluation; from the next

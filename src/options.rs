@@ -255,6 +255,17 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
         what: "Adds `wdl W D L` (per mille, side to move) to every `info` line with a score.",
     },
     EngineOption {
+        name: "Calibrated Score",
+        kind: Kind::Check {
+            default: false,
+            set: Engine::set_calibrated_score,
+        },
+        xboard: true,
+        what: "true: scores are shown so that +1.00 means the same expected result (56%) at \
+            every stage of the game; the search is unchanged. false: the network's own \
+            centipawns, worth less toward the end (see \"what a score means\").",
+    },
+    EngineOption {
         name: "VariantPath",
         kind: Kind::Text {
             default: "<empty>",

@@ -9,6 +9,7 @@ use crate::engine::{Engine, EngineReporter};
 use crate::io::{Input, Output, clip_to};
 use crate::options::OptionError;
 use crate::search::score::{ScoreText, describe};
+use crate::search::score_scale::ScoreScale;
 use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
 use crossbeam_channel::Receiver;
@@ -27,6 +28,9 @@ pub(crate) struct UciReporter {
     /// The root's material and count while `UCI_ShowWDL` is on: `info` lines with a
     /// score then carry `wdl W D L`.
     wdl: Mutex<Option<WdlContext>>,
+    /// The root's stage while `Calibrated Score` is on: scores are then shown on the
+    /// calibrated scale.
+    scale: Mutex<Option<ScoreScale>>,
 }
 
 impl UciReporter {
@@ -34,13 +38,18 @@ impl UciReporter {
         UciReporter {
             out,
             wdl: Mutex::new(None),
+            scale: Mutex::new(None),
         }
     }
 
-    /// Shows win/draw/loss chances for searches of `root` (`None`: no `wdl`).
-    pub(crate) fn show_wdl_for(&self, root: Option<&Position>) {
+    /// How the next searches' scores are shown: for `root`, with win/draw/loss chances
+    /// if `show_wdl`, on the calibrated scale if `calibrated`.
+    pub(crate) fn read_scores_for(&self, root: &Position, show_wdl: bool, calibrated: bool) {
         if let Ok(mut wdl) = self.wdl.lock() {
-            *wdl = root.map(WdlContext::of);
+            *wdl = show_wdl.then(|| WdlContext::of(root));
+        }
+        if let Ok(mut scale) = self.scale.lock() {
+            *scale = calibrated.then(|| ScoreScale::of(root));
         }
     }
 }
@@ -65,7 +74,11 @@ impl Reporter for UciReporter {
         if r.depth > 0 {
             let _ = write!(line, " seldepth {} multipv {}", r.seldepth, r.multipv);
         }
-        let _ = write!(line, " {}", format_score(r.score, r.bound));
+        let shown = match self.scale.lock().ok().and_then(|scale| *scale) {
+            Some(scale) => scale.calibrated(r.score),
+            None => r.score,
+        };
+        let _ = write!(line, " {}", format_score(shown, r.bound));
         if let Ok(wdl) = self.wdl.lock()
             && let Some(context) = wdl.as_ref()
         {
@@ -545,11 +558,11 @@ impl Uci {
                 // reports on its own root) has ended.
                 self.engine.stop();
                 self.engine.wait();
-                self.reporter.show_wdl_for(
-                    self.engine
-                        .options()
-                        .show_wdl
-                        .then(|| self.engine.position()),
+                let options = self.engine.options();
+                self.reporter.read_scores_for(
+                    self.engine.position(),
+                    options.show_wdl,
+                    options.calibrated_score,
                 );
                 self.engine.go(limits, started)
             }

@@ -12,6 +12,7 @@ pub(crate) mod limits;
 pub(crate) mod movepick;
 pub(crate) mod params;
 pub mod score;
+pub(crate) mod score_scale;
 pub(crate) mod see;
 pub(crate) mod skill;
 pub(crate) mod time;

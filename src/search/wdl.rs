@@ -20,6 +20,15 @@ const MATERIAL: [i32; 6] = [1, 2, 3, 3, 5, 0];
 /// Material at the start of a game: the model's `x` is material / this.
 const START_MATERIAL: f64 = 64.0;
 
+/// Both sides' material by [`MATERIAL`]: 64 at the start, 0 with bare kings.
+pub(crate) fn material(pos: &Position) -> i32 {
+    PieceKind::ALL
+        .iter()
+        .zip(MATERIAL)
+        .map(|(kind, value)| value * pos.pieces_of_kind(*kind).count() as i32)
+        .sum()
+}
+
 /// A cubic's coefficients, constant term first.
 type Cubic = [f64; 4];
 
@@ -77,12 +86,8 @@ pub(crate) struct WdlContext {
 
 impl WdlContext {
     pub(crate) fn of(pos: &Position) -> WdlContext {
-        let mut material = 0;
-        for (kind, value) in PieceKind::ALL.iter().zip(MATERIAL) {
-            material += value * pos.pieces_of_kind(*kind).count() as i32;
-        }
         WdlContext {
-            x: f64::from(material) / START_MATERIAL,
+            x: f64::from(material(pos)) / START_MATERIAL,
             pawnless: pos.pieces_of_kind(PieceKind::Pawn).is_empty(),
             count_done: pos.count().plies_left() == Some(0),
         }

@@ -119,6 +119,7 @@ impl Xboard {
             0,
             Position::startpos(),
             false,
+            false,
             Arc::clone(&thinking),
             finished_tx.clone(),
         );
@@ -366,6 +367,7 @@ impl Xboard {
             self.last_search_id,
             self.engine.position().clone(),
             matches!(purpose, Purpose::Analyze),
+            self.engine.options().calibrated_score,
             Arc::clone(&self.thinking),
             self.finished_tx.clone(),
         );

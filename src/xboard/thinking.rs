@@ -9,6 +9,7 @@ use crate::board::{Move, Position};
 use crate::engine::EngineReporter;
 use crate::io::Output;
 use crate::search::score::{ScoreText, describe};
+use crate::search::score_scale::ScoreScale;
 use crate::search::{Reporter, SearchReport, SearchResult};
 use crossbeam_channel::Sender;
 use std::fmt::Write as _;
@@ -43,12 +44,18 @@ pub(crate) fn san_line(root: &Position, pv: &[Move]) -> String {
     words.join(" ")
 }
 
-/// One thinking line: `ply score time(centiseconds) nodes pv`.
-pub(crate) fn thinking_line(root: &Position, r: &SearchReport) -> String {
+/// One thinking line: `ply score time(centiseconds) nodes pv`, the score on the
+/// calibrated scale when `scale` is given.
+pub(crate) fn thinking_line(
+    root: &Position,
+    r: &SearchReport,
+    scale: Option<ScoreScale>,
+) -> String {
+    let shown = scale.map_or(r.score, |scale| scale.calibrated(r.score));
     let mut line = format!(
         "{} {} {} {}",
         r.depth,
-        xboard_score(r.score),
+        xboard_score(shown),
         r.time_ms / 10,
         r.nodes
     );
@@ -118,6 +125,8 @@ pub(crate) struct SearchReporter {
     root: Position,
     /// Analysis always shows its thinking, whatever `post` says.
     always_post: bool,
+    /// The root's stage while `Calibrated Score` is on.
+    scale: Option<ScoreScale>,
     shared: Arc<ThinkingOutput>,
     done: Sender<Finished>,
 }
@@ -127,12 +136,14 @@ impl SearchReporter {
         search_id: u64,
         root: Position,
         always_post: bool,
+        calibrated: bool,
         shared: Arc<ThinkingOutput>,
         done: Sender<Finished>,
     ) -> SearchReporter {
         shared.set_progress(Progress::default());
         SearchReporter {
             search_id,
+            scale: calibrated.then(|| ScoreScale::of(&root)),
             root,
             always_post,
             shared,
@@ -161,7 +172,9 @@ impl Reporter for SearchReporter {
             });
         }
         if self.always_post || self.shared.post.load(Ordering::Relaxed) {
-            self.shared.out.line(&thinking_line(&self.root, r));
+            self.shared
+                .out
+                .line(&thinking_line(&self.root, r, self.scale));
         }
     }
 
