@@ -175,6 +175,51 @@ fn analyze_shows_each_depth_the_best_move_and_the_count() {
     );
 }
 
+/// `--calibrated-score` shows the same search's score times 400/K (a rook-and-pawns
+/// ending: K about 2 090), in the table, the summary and the JSON; the chances are
+/// the same.
+#[test]
+fn analyze_calibrated_score_rescales_what_is_shown() {
+    let fen = "8/3k4/2s5/1p1p4/1P1P4/2R5/3K4/8 w - - 0 40";
+    let score_of = |extra: &[&str]| {
+        let mut args = vec!["analyze", "--fen", fen, "--depth", "8", "--json"];
+        args.extend_from_slice(extra);
+        let r = khun(&args);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let result: serde_json::Value = r
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|v| v["type"] == "result")
+            .expect("a result line");
+        (
+            result["score"]["cp"].as_i64().unwrap(),
+            result["wdl"].clone(),
+        )
+    };
+    let (raw, raw_wdl) = score_of(&[]);
+    let (shown, shown_wdl) = score_of(&["--calibrated-score"]);
+    assert!(raw > 100, "{raw}");
+    let expected = raw as f64 * 400.0 / 2090.6;
+    assert!(
+        (shown as f64 - expected).abs() <= 1.0,
+        "raw {raw}, shown {shown}"
+    );
+    assert_eq!(raw_wdl, shown_wdl);
+    let text = khun(&[
+        "analyze",
+        "--fen",
+        fen,
+        "--depth",
+        "8",
+        "--calibrated-score",
+    ]);
+    assert!(
+        text.stdout
+            .contains("calibrated: +1.00 is a 56% expected result")
+    );
+}
+
 #[test]
 fn analyze_counting_state_in_words() {
     // K+R v K, count at 6 of 32 plies: White must mate within 13 moves.

@@ -481,7 +481,11 @@ fn final_thinking_score(xb: &mut Xboard, fen: &str) -> i64 {
     let last = lines
         .iter()
         .rev()
-        .find(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .find(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
         .expect("a thinking line");
     last.split_whitespace().nth(1).unwrap().parse().unwrap()
 }

@@ -12,6 +12,7 @@ use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, Variant};
 use crate::engine::{EngineReporter, limits};
 use crate::pgn::numbered_san;
+use crate::search::score_scale::ScoreScale;
 use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Reporter, SearchReport, SearchResult};
 use clap::builder::RangedU64ValueParser;
@@ -45,6 +46,10 @@ pub struct AnalyzeArgs {
     /// Write JSON, one object per line, instead of text.
     #[arg(long)]
     pub(crate) json: bool,
+    /// Show scores on the calibrated scale (+1.00 means a 56% expected result at
+    /// every stage; the search is the same), as the `Calibrated Score` option does.
+    #[arg(long)]
+    pub(crate) calibrated_score: bool,
 }
 
 /// The start position and the moves given on the command line (UCI or SAN).
@@ -98,12 +103,21 @@ struct Printer {
     root: Position,
     /// The root's material and count, for the win/draw/loss chances.
     wdl: WdlContext,
+    /// The root's stage, with `--calibrated-score`.
+    scale: Option<ScoreScale>,
     json: bool,
     multipv: usize,
     out: Mutex<Box<dyn Write + Send>>,
 }
 
 impl Printer {
+    /// A search score (side to move's view) as shown, in White's view: calibrated
+    /// with `--calibrated-score`.
+    fn shown(&self, score: i32) -> i32 {
+        let score = self.scale.map_or(score, |scale| scale.calibrated(score));
+        score_text::white_view(score, self.root.side_to_move())
+    }
+
     fn line(&self, text: &str) {
         if let Ok(mut out) = self.out.lock() {
             // A closed pipe (`khun analyze | head`) is not an error worth a message.
@@ -123,7 +137,14 @@ impl Printer {
         } else {
             self.line(&format!("position: {}", self.root.to_fen()));
             self.line(&format!("count: {}", counting::describe(&self.root)));
-            self.line("scores in pawns from White's view; #N: White mates in N, #-N: Black does");
+            self.line(&format!(
+                "scores in pawns from White's view{}; #N: White mates in N, #-N: Black does",
+                if self.scale.is_some() {
+                    " (calibrated: +1.00 is a 56% expected result)"
+                } else {
+                    ""
+                }
+            ));
             self.line("depth   score       nodes        speed      time  line");
         }
     }
@@ -139,7 +160,7 @@ impl Printer {
                 .enumerate()
                 .map(|(i, (score, pv))| LineJson {
                     multipv: i + 1,
-                    score: score_text::json(score_text::white_view(*score, side)),
+                    score: score_text::json(self.shown(*score)),
                     wdl: WdlJson::of(&self.wdl, *score, side),
                     pv: pv.iter().map(|m| m.to_string()).collect(),
                     pv_san: numbered_san(&self.root, pv),
@@ -150,7 +171,7 @@ impl Printer {
                 fen: self.root.to_fen(),
                 best_move: best.map(|m| m.to_string()),
                 best_move_san: best.map(|m| self.root.san(m)),
-                score: best.map(|_| score_text::json(score_text::white_view(result.score, side))),
+                score: best.map(|_| score_text::json(self.shown(result.score))),
                 wdl: best.map(|_| WdlJson::of(&self.wdl, result.score, side)),
                 depth: result.depth,
                 nodes: result.nodes,
@@ -173,7 +194,7 @@ impl Printer {
                 self.line(&format!("best move: {} ({best})", self.root.san(best)));
                 self.line(&format!(
                     "score: {} (White's view), depth {}, {} nodes in {:.2} s",
-                    score_text::words(score_text::white_view(result.score, side)),
+                    score_text::words(self.shown(result.score)),
                     result.depth,
                     result.nodes,
                     result.elapsed_ms as f64 / 1000.0
@@ -194,7 +215,7 @@ impl Printer {
                     self.line(&format!(
                         "{label}: {} ({})",
                         numbered_san(&self.root, pv),
-                        score_text::short(score_text::white_view(*score, side))
+                        score_text::short(self.shown(*score))
                     ));
                 }
             }
@@ -213,7 +234,7 @@ impl Reporter for Printer {
             return;
         }
         let side = self.root.side_to_move();
-        let white = score_text::white_view(r.score, side);
+        let white = self.shown(r.score);
         let bound = white_bound(r.bound, side);
         let pv_san = numbered_san(&self.root, &r.pv);
         if self.json {
@@ -275,6 +296,7 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     let printer = Arc::new(Printer {
         root: root.clone(),
         wdl: WdlContext::of(&root),
+        scale: args.calibrated_score.then(|| ScoreScale::of(&root)),
         json: args.json,
         multipv: args.multipv,
         out: Mutex::new(out),
