@@ -15,8 +15,7 @@
 
 use super::Verdict;
 use super::ending::has_tables;
-use super::probe::placement;
-use super::table::MAX_PIECES;
+use super::table::{MAX_PIECES, Placement};
 use super::{Ending, Table, ensure, table_file};
 use crate::board::{Color, PieceKind, Position};
 use std::path::Path;
@@ -179,7 +178,10 @@ pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
         .find(|(k, _)| *k == kinds)
         .map(|(_, t)| Arc::clone(t))?;
     Some((
-        table.verdict(placement(pos, &kinds, strong), pos.side_to_move() == strong),
+        table.verdict(
+            Placement::of(pos, &kinds, strong),
+            pos.side_to_move() == strong,
+        ),
         strong,
     ))
 }
@@ -303,7 +305,10 @@ mod tests {
         strong: Color,
     ) -> Verdict {
         if signature(pos) == Some((strong, *kinds)) {
-            table.verdict(placement(pos, kinds, strong), pos.side_to_move() == strong)
+            table.verdict(
+                Placement::of(pos, kinds, strong),
+                pos.side_to_move() == strong,
+            )
         } else {
             probe(pos).unwrap_or(Verdict::Draw)
         }

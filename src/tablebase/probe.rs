@@ -2,9 +2,8 @@
 //! line of best play.
 
 use super::duel::NO_RESULT;
-use super::table::MAX_PIECES;
 use super::{Ending, Placement, Readable, Verdict, get, get_duel};
-use crate::board::{Bitboard, Color, CountingRule, Move, PieceKind, Position, Square, counting};
+use crate::board::{Color, CountingRule, Move, PieceKind, Position, Square, counting};
 
 /// The verdict for `pos` from its side to move's view, ignoring the count, if it is a
 /// bare-king ending whose table is built (a K+X v K+Y table only answers with the
@@ -18,39 +17,9 @@ pub fn probe(pos: &Position) -> Option<Verdict> {
 fn bare_verdict(pos: &Position, ending: Ending, strong: Color) -> Option<Verdict> {
     let table = get(ending)?;
     Some(table.verdict(
-        placement(pos, ending.kinds(), strong),
+        Placement::of(pos, ending.kinds(), strong),
         pos.side_to_move() == strong,
     ))
-}
-
-/// The position's men in the frame of a table of `kinds` (strong side as White;
-/// pieces of one kind taken from a1 up, as the tables were solved).
-pub(super) fn placement(pos: &Position, kinds: &[PieceKind], strong: Color) -> Placement {
-    let mut pieces = [Square::new(0); MAX_PIECES];
-    let mut taken = Bitboard::EMPTY;
-    for (slot, &kind) in pieces.iter_mut().zip(kinds) {
-        let sq = (pos.pieces(strong, kind) & !taken).lsb();
-        taken = taken.with(sq);
-        *slot = sq;
-    }
-    framed(pos, strong, &pieces[..kinds.len()])
-}
-
-/// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
-/// table's frame: the board turned over when Black is the strong side.
-fn framed(pos: &Position, strong: Color, pieces: &[Square]) -> Placement {
-    let frame = |sq: Square| match strong {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
-    // Past the table's pieces the entries are ignored: copies of its last.
-    let last = *pieces.last().expect("a table holds a piece");
-    let padded: [Square; MAX_PIECES] = std::array::from_fn(|i| *pieces.get(i).unwrap_or(&last));
-    Placement {
-        strong_king: frame(pos.king_square(strong)),
-        weak_king: frame(pos.king_square(!strong)),
-        pieces: padded.map(frame),
-    }
 }
 
 /// The most plies the mate may take from `pos` before the count (or ASEAN's
@@ -261,7 +230,7 @@ pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
         let Some(table) = ending.filter(generally_won).and_then(get) else {
             return;
         };
-        let d = match table.verdict(framed(pos, strong, &chosen), strong_to_move) {
+        let d = match table.verdict(Placement::framed(pos, strong, &chosen), strong_to_move) {
             Verdict::Win(d) | Verdict::Loss(d) => d,
             _ => return,
         };

@@ -26,7 +26,7 @@
 //! all while a five-man build runs).
 
 use crate::board::attacks;
-use crate::board::{Bitboard, Color, PieceKind, Square};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
 /// The most pieces beside the strong king a table holds.
 pub(crate) const MAX_PIECES: usize = 3;
@@ -64,6 +64,36 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// The position's men in the frame of a table of `kinds` (strong side as White;
+    /// pieces of one kind taken from a1 up, as the tables were solved).
+    pub(crate) fn of(pos: &Position, kinds: &[PieceKind], strong: Color) -> Placement {
+        let mut pieces = [Square::new(0); MAX_PIECES];
+        let mut taken = Bitboard::EMPTY;
+        for (slot, &kind) in pieces.iter_mut().zip(kinds) {
+            let sq = (pos.pieces(strong, kind) & !taken).lsb();
+            taken = taken.with(sq);
+            *slot = sq;
+        }
+        Placement::framed(pos, strong, &pieces[..kinds.len()])
+    }
+
+    /// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
+    /// table's frame: the board turned over when Black is the strong side.
+    pub(crate) fn framed(pos: &Position, strong: Color, pieces: &[Square]) -> Placement {
+        let frame = |sq: Square| match strong {
+            Color::White => sq,
+            Color::Black => sq.flip_rank(),
+        };
+        // Past the table's pieces the entries are ignored: copies of its last.
+        let last = *pieces.last().expect("a table holds a piece");
+        let padded: [Square; MAX_PIECES] = std::array::from_fn(|i| *pieces.get(i).unwrap_or(&last));
+        Placement {
+            strong_king: frame(pos.king_square(strong)),
+            weak_king: frame(pos.king_square(!strong)),
+            pieces: padded.map(frame),
+        }
+    }
+
     /// Brings a placement into the stored half (strong king on files a-d): a board
     /// mirrored left to right is the same position for every makruk piece.
     pub(crate) fn canonical(self) -> Placement {
