@@ -12,7 +12,7 @@
 //!   its options, one table both protocols declare and set them from.
 //! - [`uci`]: the UCI protocol; [`xboard`]: the XBoard protocol; [`protocol`]: serving
 //!   a GUI in either; [`io`]: the input thread and output printer.
-//! - [`bench`]: the fixed-depth search signature; [`cli`]: command-line tools.
+//! - [`bench`](mod@bench): the fixed-depth search signature; [`cli`]: command-line tools.
 //! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
 //!   what their progress files (for `--resume`) share.
 //!
