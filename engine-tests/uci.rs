@@ -441,19 +441,9 @@ fn final_centipawns(e: &mut EngineProcess, fen: &str, depth: u32) -> i32 {
     e.send("ucinewgame");
     e.send(&format!("position fen {fen}"));
     e.send(&format!("go depth {depth}"));
-    let lines = e.until_bestmove();
-    let last = lines
-        .iter()
-        .rev()
-        .find(|l| l.contains(" score cp ") && !l.contains("bound"))
-        .expect("a scored info line");
-    let at = last.find(" score cp ").unwrap() + " score cp ".len();
-    last[at..]
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
+    let (kind, value) = last_score(&e.until_bestmove());
+    assert_eq!(kind, "cp");
+    value
 }
 
 /// `Calibrated Score` shows the same search's score on the calibrated scale: in an
@@ -475,9 +465,7 @@ fn calibrated_score_rescales_what_is_shown_by_stage() {
     );
     e.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1");
     e.send("go depth 3");
-    let lines = e.until_bestmove();
-    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
-    assert!(last.contains(" score mate 1"), "{last}");
+    assert_eq!(last_score(&e.until_bestmove()), ("mate".to_string(), 1));
     e.send("setoption name Calibrated Score value false");
     assert_eq!(
         final_centipawns(&mut e, fen, 8),
