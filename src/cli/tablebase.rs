@@ -2,7 +2,7 @@
 //! position, with and without the count.
 
 use crate::board::{Color, PieceKind, Position, counting};
-use crate::tablebase::{self, Ending, five};
+use crate::tablebase::{self, Ending, five, five_duel};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -23,8 +23,10 @@ fn moves_under_count(kinds: &[PieceKind]) -> u32 {
 
 /// Builds every table and prints one line each: positions, wins, the longest win,
 /// the wins that fit a fresh count, build time and memory. With `five_dir`, the
-/// twenty five-man tables too, read from that directory (built into it first where
-/// missing: 5-45 s and about 1 GB each; one is held at a time).
+/// thirty-six five-man tables too, read from that directory (built into it first
+/// where missing: 5-45 s and about 1 GB each for the twenty against a bare king,
+/// 1-2 minutes and about 3 GB each for the sixteen K+R+X v K+Y; one is held at a
+/// time).
 pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::Result<()> {
     writeln!(
         out,
@@ -60,6 +62,14 @@ pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::R
             }
             let row = bare_king_row(five::ending_name(kinds), &kinds, &table, start.elapsed());
             write_row(out, &row)?;
+        }
+        for key in five_duel::every_table() {
+            let start = Instant::now();
+            let (table, trouble) = five_duel::load_or_build(dir, key);
+            if let Some(why) = trouble {
+                eprintln!("five-man table {}: {why}", key.file_name());
+            }
+            write_row(out, &duel_row(key.name(), &table, start.elapsed()))?;
         }
     }
     writeln!(
@@ -104,24 +114,25 @@ fn bare_king_row(
 fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     let start = Instant::now();
     let table = tablebase::ensure_duel(ending, crate::board::Variant::Makruk);
-    let built = start.elapsed();
+    write_row(out, &duel_row(ending.name(), table, start.elapsed()))
+}
+
+/// The line of a duel table (four or five men).
+fn duel_row(name: String, table: &tablebase::DuelTable, built: std::time::Duration) -> Row {
     let (legal, won, longest) = table.summary(u8::MAX - 1);
     // A fresh board's honour: the counter at 0 of 128 plies, the last may still end it.
     let fresh = 2 * counting::BOARD_HONOUR_MOVES as u8 + 1;
     let (_, won_in_count, _) = table.summary(fresh);
-    write_row(
-        out,
-        &Row {
-            name: ending.name(),
-            legal,
-            won,
-            longest_win_moves: (longest as u32).div_ceil(2),
-            count_moves: u32::from(counting::BOARD_HONOUR_MOVES),
-            won_in_count,
-            built,
-            memory_bytes: table.memory_bytes(),
-        },
-    )
+    Row {
+        name,
+        legal,
+        won,
+        longest_win_moves: (longest as u32).div_ceil(2),
+        count_moves: u32::from(counting::BOARD_HONOUR_MOVES),
+        won_in_count,
+        built,
+        memory_bytes: table.memory_bytes(),
+    }
 }
 
 /// One position: its ending, its count, and what the table says with the count, in
@@ -133,7 +144,7 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
             "no table: the tables hold a king and one piece, or a king and two of met, \
              khon and knight, against a bare king, or a king and a piece against a king \
              and a piece, without pawns; with --five-man-tables, a king and three pieces \
-             against a bare king"
+             against a bare king, and a king, a rook and a piece against a king and a piece"
         )?;
         return Ok(false);
     };

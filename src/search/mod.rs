@@ -198,6 +198,7 @@ pub(crate) fn run(
     let repeatable = !job.limits.uses_clock();
     let tables = crate::tablebase::prepare(pos, repeatable);
     crate::tablebase::five::prepare(pos, repeatable);
+    crate::tablebase::five_duel::prepare(pos, repeatable);
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.

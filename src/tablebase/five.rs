@@ -15,13 +15,13 @@
 
 use super::Verdict;
 use super::ending::has_tables;
+use super::shelf::Shelf;
 use super::table::{MAX_PIECES, Placement};
 use super::{Ending, Table, ensure, table_file};
 use crate::board::{Color, PieceKind, Position};
 use std::path::Path;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Mutex;
 
 /// The order of a table's pieces: rook, khon, knight, met.
 const TABLE_ORDER: [PieceKind; 4] = [
@@ -113,11 +113,12 @@ pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Opti
 /// The directory five-man tables are kept in (`FiveManTables`); `None`: not used.
 static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// The tables loaded, by their pieces.
-static LOADED: RwLock<Vec<([PieceKind; MAX_PIECES], Arc<Table>)>> = RwLock::new(Vec::new());
-/// Whether any table is loaded: the search's probes stop here while none is.
-static ANY_LOADED: AtomicBool = AtomicBool::new(false);
-/// Pieces whose table is being loaded or built now.
-static PENDING: Mutex<Vec<[PieceKind; MAX_PIECES]>> = Mutex::new(Vec::new());
+static SHELF: Shelf<[PieceKind; MAX_PIECES], Table> = Shelf::new();
+
+/// The directory five-man tables are read from and built into, if one is set.
+pub(crate) fn directory() -> Option<PathBuf> {
+    DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
 
 /// Refuses a directory for the tables that names something else (a file): it could
 /// neither hold them nor be made.
@@ -167,16 +168,11 @@ pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES
 /// What a loaded five-man table says of `pos` (no count), `None` when no table of
 /// its pieces is loaded.
 pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
-    if !ANY_LOADED.load(Ordering::Acquire) {
+    if !SHELF.any_loaded() {
         return None;
     }
     let (strong, kinds) = signature(pos)?;
-    let table = LOADED
-        .read()
-        .ok()?
-        .iter()
-        .find(|(k, _)| *k == kinds)
-        .map(|(_, t)| Arc::clone(t))?;
+    let table = SHELF.get(&kinds)?;
     Some((
         table.verdict(
             Placement::of(pos, &kinds, strong),
@@ -187,19 +183,35 @@ pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
 }
 
 /// Loads (or builds) the five-man tables `pos` is in or one capture from, when a
-/// directory is set, on a thread of their own; with `wait`, returns once they are
+/// directory is set, on threads of their own; with `wait`, returns once they are
 /// loaded (searches that must not depend on timing). Errors go to stderr: the
 /// search goes on without the table.
 pub(crate) fn prepare(pos: &Position, wait: bool) {
-    let Some(dir) = DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()).clone() else {
+    let Some(dir) = directory() else {
         return;
     };
-    let mut wanted: Vec<[PieceKind; MAX_PIECES]> = Vec::new();
+    let wanted = within_a_capture(pos, |p| signature(p).map(|(_, kinds)| kinds));
+    SHELF.load(&wanted, wait, move |kinds| {
+        let (table, trouble) = load_or_build(&dir, kinds);
+        if let Some(why) = trouble {
+            eprintln!("five-man table {}: {why}", file_name(kinds));
+        }
+        table
+    });
+}
+
+/// The distinct keys `key` gives `pos` and the positions one capture or promotion
+/// from it.
+pub(crate) fn within_a_capture<K: PartialEq>(
+    pos: &Position,
+    key: impl Fn(&Position) -> Option<K>,
+) -> Vec<K> {
+    let mut wanted: Vec<K> = Vec::new();
     let mut note = |p: &Position| {
-        if let Some((_, kinds)) = signature(p)
-            && !wanted.contains(&kinds)
+        if let Some(k) = key(p)
+            && !wanted.contains(&k)
         {
-            wanted.push(kinds);
+            wanted.push(k);
         }
     };
     note(pos);
@@ -208,47 +220,7 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
             note(&pos.after(m));
         }
     }
-    let mut handles = Vec::new();
-    for &kinds in &wanted {
-        let loaded = LOADED
-            .read()
-            .map(|l| l.iter().any(|(k, _)| *k == kinds))
-            .unwrap_or(true);
-        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-        if loaded || pending.contains(&kinds) {
-            continue;
-        }
-        pending.push(kinds);
-        let dir = dir.clone();
-        handles.push(std::thread::spawn(move || {
-            let (table, trouble) = load_or_build(&dir, kinds);
-            if let Some(why) = trouble {
-                eprintln!("five-man table {}: {why}", file_name(kinds));
-            }
-            if let Ok(mut loaded) = LOADED.write() {
-                loaded.push((kinds, Arc::new(table)));
-                ANY_LOADED.store(true, Ordering::Release);
-            }
-            PENDING
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .retain(|k| *k != kinds);
-        }));
-    }
-    if wait {
-        for handle in handles {
-            let _ = handle.join();
-        }
-        // A table another thread is loading (another game of `annotate --jobs`, say):
-        // wait for it too, so that what is read does not depend on who asked first.
-        let still_pending = || {
-            let pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
-            wanted.iter().any(|k| pending.contains(k))
-        };
-        while still_pending() {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-    }
+    wanted
 }
 
 #[cfg(test)]

@@ -12,9 +12,11 @@
 //! continues into the ending it leaves, the count running on), and a king and a
 //! piece against a king and a piece (`duel.rs`, under the board's honour, where a
 //! capture starts a fresh piece's honour: see there for what is stored). Five men,
-//! a king and three pieces against a bare king (`five.rs`, the same solver), are read
-//! only when the `FiveManTables` option names a directory to keep them in: at up to
-//! 604 MB a table they are too large to build unasked. Without them, against a bare king
+//! a king and three pieces against a bare king (`five.rs`, the same solver) and a
+//! king, a rook and a piece against a king and a piece (`five_duel.rs`, the duel
+//! solver with two White pieces), are read only when the `FiveManTables` option
+//! names a directory to keep them in (`table_file.rs`; loaded by `shelf.rs`): at up
+//! to 604 MB and 1.07 GB a table they are too large to build unasked. Without them, against a bare king
 //! with three or more pieces the evaluation follows the mate one or two of the
 //! pieces alone would give (`subset_mate_distance`).
 //!
@@ -29,12 +31,15 @@ mod duel;
 mod ending;
 mod exits;
 pub mod five;
+pub mod five_duel;
 mod probe;
+mod shelf;
 mod store;
 mod table;
 pub mod table_file;
 mod words;
 
+pub use duel::DuelTable;
 pub use ending::Ending;
 pub use probe::{extend_line, probe, probe_with_count};
 pub(crate) use probe::{probe_readable, subset_mate_distance};

@@ -1,7 +1,7 @@
 //! Reading the tables for a position: the verdict, the count's allowance, and the
 //! line of best play.
 
-use super::duel::NO_RESULT;
+use super::duel::{MAX_WHITE, Men, NO_RESULT};
 use super::{Ending, Placement, Readable, Verdict, get, get_duel};
 use crate::board::{Color, CountingRule, Move, PieceKind, Position, Square, counting};
 
@@ -68,7 +68,11 @@ pub fn probe_with_count(pos: &Position) -> Option<Verdict> {
 /// [`probe_with_count`], reading only the tables in `readable`.
 pub(crate) fn probe_readable(pos: &Position, readable: Readable) -> Option<Verdict> {
     let Some((ending, strong)) = Ending::of(pos) else {
-        // Five men: read when the table is loaded (`five::prepare`).
+        // Five men: read when the table is loaded (`five::prepare`,
+        // `five_duel::prepare`).
+        if let Some(value) = super::five_duel::value(pos) {
+            return Some(duel_verdict(value, duel_allowance(pos)));
+        }
         let (verdict, strong) = super::five::verdict(pos)?;
         return Some(within_count(verdict, plies_allowed(pos, strong)));
     };
@@ -110,15 +114,23 @@ pub fn duel_allowance(pos: &Position) -> u32 {
 
 /// The exact result of a K+X v K+Y position with its count.
 fn probe_duel(pos: &Position, ending: Ending, first: Color) -> Option<Verdict> {
-    let allowed = duel_allowance(pos);
-    Some(match duel_value(pos, ending, first)? {
+    Some(duel_verdict(
+        duel_value(pos, ending, first)?,
+        duel_allowance(pos),
+    ))
+}
+
+/// A duel table's stored number (`None`: a draw whatever the count) as a verdict
+/// with the `allowed` plies the count leaves.
+fn duel_verdict(value: Option<u8>, allowed: u32) -> Verdict {
+    match value {
         None => Verdict::Draw,
         Some(v) if v as u32 > allowed => Verdict::Draw,
         // Checkmated now: a plain mate.
         Some(0) => Verdict::Loss(0),
         Some(v) if v % 2 == 1 => Verdict::Converts(v),
         Some(v) => Verdict::Conceded(v),
-    })
+    }
 }
 
 /// What the K+X v K+Y table stores for `pos` (`first` holds the table's first
@@ -131,10 +143,13 @@ pub(crate) fn duel_value(pos: &Position, ending: Ending, first: Color) -> Option
         Color::Black => sq.flip_rank(),
     };
     let piece = |color: Color| (pos.pieces_of(color) & !pos.pieces_of_kind(PieceKind::King)).lsb();
+    let men = Men {
+        king: frame(pos.king_square(first)),
+        white: [frame(piece(first)); MAX_WHITE],
+        black: frame(piece(!first)),
+    };
     let value = table.value(
-        frame(pos.king_square(first)),
-        frame(piece(first)),
-        frame(piece(!first)),
+        men,
         frame(pos.king_square(!first)),
         pos.side_to_move() == first,
     );

@@ -1,7 +1,7 @@
 //! Where the tables live once built, and when they are built: on demand, once per
 //! process, in the background or on the caller's thread.
 
-use super::duel::{DuelTable, Exits};
+use super::duel::{BlackExits, DuelTable, Exits};
 use super::ending::has_tables;
 use super::table::MAX_PIECES;
 use super::{Ending, Table, exits};
@@ -85,17 +85,17 @@ pub fn ensure_duel(ending: Ending, variant: Variant) -> &'static DuelTable {
     slot.duel.get_or_init(|| {
         let losses = |capturer: PieceKind, captured: PieceKind| {
             let single = Ending::single(capturer).expect("a piece");
-            let allowed = exits::allowance(variant, capturer, captured);
+            let allowed = exits::allowance(variant, &[capturer], captured);
             ensure(single).bare_losses(allowed)
         };
         let white_exits = losses(white, black);
         let black_exits = losses(black, white);
         DuelTable::generate(
-            white,
+            &[white],
             black,
             &Exits {
                 white: &white_exits,
-                black: &black_exits,
+                black: BlackExits::Bare(&black_exits),
             },
         )
     })

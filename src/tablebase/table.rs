@@ -554,12 +554,16 @@ impl Table {
         }
     }
 
-    /// For a one-piece table: per configuration (strong king on files a-d, then the
-    /// piece, as `BareLosses::index` reads them), the bare king's squares from which
-    /// the bare side, to move, is mated within `allowed` plies. These are the won exits
-    /// of the endings where a capture leaves a bare king with a fresh count.
+    /// For a table of one or two pieces: per configuration (strong king on files a-d,
+    /// then the pieces in every order, as `BareLosses::index` reads them), the bare
+    /// king's squares from which the bare side, to move, is mated within `allowed`
+    /// plies. These are the won exits of the duels, where a capture leaves a bare king
+    /// with a fresh count.
     pub(crate) fn bare_losses(&self, allowed: u32) -> BareLosses {
-        assert_eq!(self.len, 1, "exits lead into one-piece tables");
+        assert!(
+            self.len <= 2,
+            "duel exits lead into tables of one or two pieces"
+        );
         let mut lost = vec![0u64; self.configurations()];
         for (c, set) in lost.iter_mut().enumerate() {
             let Some((king, pieces)) = self.unpack(c) else {
@@ -714,25 +718,31 @@ pub struct BareLosses {
 
 impl BareLosses {
     /// The bare king's squares from which it is mated in time, with the strong king
-    /// and piece on these squares (any file: mirrored here).
+    /// and pieces (in the table's order) on these squares (any file: mirrored here).
     #[inline]
-    pub(crate) fn lost_set(&self, strong_king: Square, piece: Square) -> u64 {
+    pub(crate) fn lost_set(&self, strong_king: Square, pieces: &[Square]) -> u64 {
         if strong_king.file() < 4 {
-            self.lost[Self::index(strong_king, piece)]
+            self.lost[Self::index(strong_king, pieces.iter().copied())]
         } else {
-            let set = self.lost[Self::index(mirror_square(strong_king), mirror_square(piece))];
-            mirror_files(set)
+            let mirrored = pieces.iter().map(|&p| mirror_square(p));
+            mirror_files(self.lost[Self::index(mirror_square(strong_king), mirrored)])
         }
     }
 
     /// Whether the bare king on `weak_king`, to move, is mated in time.
     #[inline]
-    pub(crate) fn is_lost(&self, strong_king: Square, piece: Square, weak_king: Square) -> bool {
-        self.lost_set(strong_king, piece) & Bitboard::from_square(weak_king).0 != 0
+    pub(crate) fn is_lost(
+        &self,
+        strong_king: Square,
+        pieces: &[Square],
+        weak_king: Square,
+    ) -> bool {
+        self.lost_set(strong_king, pieces) & Bitboard::from_square(weak_king).0 != 0
     }
 
-    fn index(strong_king: Square, piece: Square) -> usize {
-        ((strong_king.rank() as usize * 4 + strong_king.file() as usize) << 6) | piece.index()
+    fn index(strong_king: Square, pieces: impl Iterator<Item = Square>) -> usize {
+        let king = strong_king.rank() as usize * 4 + strong_king.file() as usize;
+        pieces.fold(king, |c, p| (c << 6) | p.index())
     }
 }
 

@@ -2,6 +2,7 @@
 //! `khun analyze` and `khun annotate` (issue 34: "won within the count in N moves",
 //! "drawn: the count runs out first").
 
+use super::five_duel::{self, DuelKey};
 use super::probe::{duel_allowance, duel_value, plies_allowed};
 use super::table::MAX_PIECES;
 use super::{Ending, Verdict, build, five, probe};
@@ -16,6 +17,8 @@ pub enum TableEnding {
     Small(Ending),
     /// A king and these three pieces against a bare king.
     Five([PieceKind; MAX_PIECES]),
+    /// A king and two pieces against a king and a piece.
+    FiveDuel(DuelKey),
 }
 
 impl TableEnding {
@@ -24,13 +27,18 @@ impl TableEnding {
         match self {
             TableEnding::Small(ending) => ending.name(),
             TableEnding::Five(kinds) => five::ending_name(kinds),
+            TableEnding::FiveDuel(key) => key.name(),
         }
     }
 
     /// Whether the defender still has a piece (a win is then a mate or a capture into
     /// a won bare-king ending).
     fn is_duel(self) -> bool {
-        matches!(self, TableEnding::Small(ending) if ending.duel().is_some())
+        match self {
+            TableEnding::Small(ending) => ending.duel().is_some(),
+            TableEnding::Five(_) => false,
+            TableEnding::FiveDuel(_) => true,
+        }
     }
 }
 
@@ -87,6 +95,18 @@ pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
                 });
             }
             (table, strong, probe(pos)?)
+        }
+        None if five_duel::signature(pos).is_some() => {
+            let (key, _) = five_duel::signature(pos)?;
+            five_duel::prepare(pos, true);
+            let table = TableEnding::FiveDuel(key);
+            return Some(match five_duel::value(pos)? {
+                None => (table, CountVerdict::Drawn),
+                Some(plies) => {
+                    let winner = if plies % 2 == 1 { side } else { !side };
+                    (table, with_count(winner, plies, duel_allowance(pos)))
+                }
+            });
         }
         None => {
             let (strong, kinds) = five::signature(pos)?;

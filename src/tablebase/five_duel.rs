@@ -1,0 +1,235 @@
+//! Five men with a piece on each side: a king, a rook and a piece against a king and
+//! a piece (K+R+X v K+Y), solved under the board's honour by the duel solver
+//! (`duel.rs`) with two White pieces.
+//!
+//! White's capture of Black's piece leaves a bare king: a won exit when the K+R+X v
+//! K table mates inside the piece's honour that capture starts. Black's capture of
+//! either White piece leaves a K+X v K+Y duel with the count running on, read from
+//! that table with its distance. So each table needs the two four-man duels its
+//! captures lead to and one bare-king table, all built in the engine.
+//!
+//! Why these sixteen (`every_table`): in Khun's games against Fairy-Stockfish the
+//! five-man duels a game passes through are most often a rook side with an extra
+//! piece (KRMvKM, KRMvKR, KRMvKN, KRSvKS: `engine-tests/README.md`), and only a
+//! rook wins a duel at all (every four-man duel without one is a draw in all but a
+//! handful of positions), so a table without one would cost a gigabyte to say
+//! "drawn" where the count already says so.
+//!
+//! Each table is 1.07 GB (both orders of a rook pair are kept), too large to build
+//! unasked, and depends on the count's rules: like the K+X+Y+Z v K tables they are
+//! read only when `FiveManTables` names a directory, built there once per game rule
+//! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`) and read back from then on.
+
+use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
+use super::ending::has_tables;
+use super::five::{directory, within_a_capture};
+use super::shelf::Shelf;
+use super::{Ending, ensure, ensure_duel, exits, table_file};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square, Variant};
+use std::path::Path;
+
+/// One five-man duel table: White's two pieces (in the order of their bare-king
+/// table), Black's piece, and the game whose count it is solved under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuelKey {
+    pub white: [PieceKind; MAX_WHITE],
+    pub black: PieceKind,
+    pub variant: Variant,
+}
+
+impl DuelKey {
+    /// The key of White's `a` and `b` against Black's `black` in `variant`, if it is
+    /// a table Khun builds (a rook among White's pieces, a game with tables).
+    pub fn new(a: PieceKind, b: PieceKind, black: PieceKind, variant: Variant) -> Option<DuelKey> {
+        if !has_tables(variant) || (a != PieceKind::Rook && b != PieceKind::Rook) {
+            return None;
+        }
+        let pair = Ending::pair(a, b)?;
+        Ending::single(black)?;
+        let white = [pair.kinds()[0], pair.kinds()[1]];
+        Some(DuelKey {
+            white,
+            black,
+            variant,
+        })
+    }
+
+    /// The ending's name: `KRMvKN`.
+    pub fn name(self) -> String {
+        let letter = |k: PieceKind| k.letter().to_ascii_uppercase();
+        format!(
+            "K{}{}vK{}",
+            letter(self.white[0]),
+            letter(self.white[1]),
+            letter(self.black)
+        )
+    }
+
+    /// The file in a cache directory: `KRMvKN.khuntb`, with the game's name for
+    /// another count (`KRMvKN-cambodian.khuntb`).
+    pub fn file_name(self) -> String {
+        match self.variant {
+            Variant::Makruk => format!("{}.khuntb", self.name()),
+            other => format!("{}-{other}.khuntb", self.name()),
+        }
+    }
+
+    /// The count's rules as the file records them.
+    fn rules(self) -> u8 {
+        match self.variant {
+            Variant::Makruk => 0,
+            Variant::Cambodian => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Every makruk table Khun builds: a rook and each piece against each piece.
+pub fn every_table() -> Vec<DuelKey> {
+    use PieceKind::{Khon, Knight, Met, Rook};
+    let kinds = [Rook, Khon, Knight, Met];
+    kinds
+        .iter()
+        .flat_map(|&x| kinds.iter().map(move |&y| (x, y)))
+        .filter_map(|(x, y)| DuelKey::new(Rook, x, y, Variant::Makruk))
+        .collect()
+}
+
+/// The four-man duel left once Black has taken White's piece `i`, built if needed.
+fn after_black_takes(key: DuelKey, i: usize) -> SubDuel<'static> {
+    let (ending, swapped) = Ending::of_duel(key.white[1 - i], key.black).expect("a four-man duel");
+    SubDuel {
+        table: ensure_duel(ending, key.variant),
+        swapped,
+    }
+}
+
+/// The bare-king table left once White has taken Black's piece, built if needed.
+fn after_white_takes(key: DuelKey) -> &'static super::Table {
+    ensure(Ending::pair(key.white[0], key.white[1]).expect("a table of two pieces"))
+}
+
+/// Solves the table of `key`, building the smaller tables its captures lead to first.
+pub fn generate(key: DuelKey) -> DuelTable {
+    let allowed = exits::allowance(key.variant, &key.white, key.black);
+    let white_exits = after_white_takes(key).bare_losses(allowed);
+    DuelTable::generate(
+        &key.white,
+        key.black,
+        &Exits {
+            white: &white_exits,
+            black: BlackExits::Duels([after_black_takes(key, 0), after_black_takes(key, 1)]),
+        },
+    )
+}
+
+/// The table of `key` from the cache directory `dir`, built and written there first
+/// when the file is missing or refused; beside it, what went wrong on the way (which
+/// does not stop the table being used).
+pub fn load_or_build(dir: &Path, key: DuelKey) -> (DuelTable, Option<String>) {
+    let path = dir.join(key.file_name());
+    // The tables a capture leads to: the search reads them after one.
+    after_white_takes(key);
+    after_black_takes(key, 0);
+    after_black_takes(key, 1);
+    let refused = match table_file::read_duel(&path, &key.white, key.black, key.rules()) {
+        Ok(table) => return (table, None),
+        Err(_) if !path.exists() => None,
+        Err(why) => Some(why),
+    };
+    let table = generate(key);
+    let written = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))
+        .and_then(|_| table_file::write_duel(&table, key.rules(), &path));
+    let trouble = match (refused, written) {
+        (None, Ok(())) => None,
+        (Some(why), Ok(())) => Some(format!("{why}; rebuilt")),
+        (None, Err(why)) => Some(why),
+        (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
+    };
+    (table, trouble)
+}
+
+/// The tables loaded.
+static SHELF: Shelf<DuelKey, DuelTable> = Shelf::new();
+
+/// The table `pos` is in, with the side holding the two pieces (White in the
+/// table's frame), when it is one Khun builds.
+pub(crate) fn signature(pos: &Position) -> Option<(DuelKey, Color)> {
+    if pos.gates().any() || pos.occupied().count() != 5 || pos.pieces_of_kind(PieceKind::Pawn).any()
+    {
+        return None;
+    }
+    let strong = match (
+        pos.pieces_of(Color::White).count(),
+        pos.pieces_of(Color::Black).count(),
+    ) {
+        (3, 2) => Color::White,
+        (2, 3) => Color::Black,
+        _ => return None,
+    };
+    let pieces = |side: Color| pos.pieces_of(side) & !pos.pieces_of_kind(PieceKind::King);
+    let kind = |sq: Square| pos.kind_at(sq).expect("a piece");
+    let strong_pieces: Vec<Square> = pieces(strong).into_iter().collect();
+    let key = DuelKey::new(
+        kind(strong_pieces[0]),
+        kind(strong_pieces[1]),
+        kind(pieces(!strong).lsb()),
+        pos.variant(),
+    )?;
+    Some((key, strong))
+}
+
+/// The men of `pos` in the frame of the table of `key` (`strong` as White), and the
+/// Black king's square.
+fn framed(pos: &Position, key: DuelKey, strong: Color) -> (Men, Square) {
+    let frame = |sq: Square| match strong {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
+    };
+    let mut taken = Bitboard::EMPTY;
+    let mut white = [Square::new(0); MAX_WHITE];
+    for (slot, &kind) in white.iter_mut().zip(&key.white) {
+        let sq = (pos.pieces(strong, kind) & !taken).lsb();
+        taken = taken.with(sq);
+        *slot = frame(sq);
+    }
+    let black = (pos.pieces_of(!strong) & !pos.pieces_of_kind(PieceKind::King)).lsb();
+    let men = Men {
+        king: frame(pos.king_square(strong)),
+        white,
+        black: frame(black),
+    };
+    (men, frame(pos.king_square(!strong)))
+}
+
+/// What a loaded table stores for `pos` (no count applied): the plies to the side to
+/// move's winning exit (odd) or to its loss (even), `None` for a draw whatever the
+/// count; `None` outside when no table of it is loaded.
+pub(crate) fn value(pos: &Position) -> Option<Option<u8>> {
+    if !SHELF.any_loaded() {
+        return None;
+    }
+    let (key, strong) = signature(pos)?;
+    let table = SHELF.get(&key)?;
+    let (men, black_king) = framed(pos, key, strong);
+    let v = table.value(men, black_king, pos.side_to_move() == strong);
+    Some((v != NO_RESULT).then_some(v))
+}
+
+/// Loads (or builds) the tables `pos` is in or one capture from, when a directory is
+/// set, on threads of their own; with `wait`, returns once they are loaded. Errors
+/// go to stderr: the search goes on without the table.
+pub fn prepare(pos: &Position, wait: bool) {
+    let Some(dir) = directory() else {
+        return;
+    };
+    let wanted = within_a_capture(pos, |p| signature(p).map(|(key, _)| key));
+    SHELF.load(&wanted, wait, move |key| {
+        let (table, trouble) = load_or_build(&dir, key);
+        if let Some(why) = trouble {
+            eprintln!("five-man table {}: {why}", key.file_name());
+        }
+        table
+    });
+}
