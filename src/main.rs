@@ -75,9 +75,10 @@ enum Command {
         /// UCI moves to play from it first.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Read the five-man tables (a king and three pieces against a bare king)
-        /// from this directory, building the missing ones into it: the listing shows
-        /// them too (5.7 GB for all twenty), and a position looks them up.
+        /// Read the five-man tables (a king and three pieces against a bare king, two
+        /// pieces against one with a rook among them) from this directory,
+        /// building the missing ones into it: the listing shows them too (29 GB for
+        /// all forty-two), and a position looks them up.
         #[arg(long, value_name = "DIR")]
         five_man_tables: Option<std::path::PathBuf>,
     },

@@ -178,9 +178,13 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
             set: Engine::set_five_man_tables,
         },
         xboard: true,
-        what: "A directory for the king-and-three-pieces against bare king tables: a game \
-            that comes near one loads it from there (built there first, about 20 s and 1 GB \
-            of memory, 85 to 537 MB on disk a table, 5.7 GB for all twenty). Empty: not used.",
+        what: "A directory for the five-man tables: a game that comes near one loads it \
+            from there (built there first). A king and three pieces against a bare king: \
+            about 20 s and 1 GB of memory to build, 85 to 537 MB on disk a table, 5.7 GB for \
+            all twenty. Two pieces against one with a rook among them: 1-2 minutes \
+            and 3 GB to build, 1.07 GB on disk and in memory a table, 23.6 GB for all \
+            twenty-two. \
+            Empty: not used.",
     },
     EngineOption {
         name: "Use NNUE",

@@ -38,8 +38,8 @@ pub(crate) struct SearchOptions {
     /// Evaluate with the hand-written evaluation instead of the network.
     #[arg(long)]
     pub(crate) no_nnue: bool,
-    /// Read the five-man tables (a king and three pieces against a bare king) from
-    /// this directory, building a missing one into it when a position needs it (the
+    /// Read the five-man tables (a king and three pieces against a bare king, two
+    /// pieces against one with a rook among them) from this directory, building a missing one into it when a position needs it (the
     /// `FiveManTables` option): the search plays them exactly, and the notes say
     /// whether the count leaves time for the mate.
     #[arg(long, value_name = "DIR")]

@@ -23,9 +23,10 @@ fn moves_under_count(kinds: &[PieceKind]) -> u32 {
 
 /// Builds every table and prints one line each: positions, wins, the longest win,
 /// the wins that fit a fresh count, build time and memory. With `five_dir`, the
-/// thirty-six five-man tables too, read from that directory (built into it first
+/// forty-two five-man tables too, read from that directory (built into it first
 /// where missing: 5-45 s and about 1 GB each for the twenty against a bare king,
-/// 1-2 minutes and about 3 GB each for the sixteen K+R+X v K+Y; one is held at a
+/// 1-2 minutes and about 3 GB each for the twenty-two duels with a rook; one is held
+/// at a
 /// time).
 pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::Result<()> {
     writeln!(
@@ -144,7 +145,7 @@ pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Resul
             "no table: the tables hold a king and one piece, or a king and two of met, \
              khon and knight, against a bare king, or a king and a piece against a king \
              and a piece, without pawns; with --five-man-tables, a king and three pieces \
-             against a bare king, and a king, a rook and a piece against a king and a piece"
+             against a bare king, and two pieces against one with a rook among them"
         )?;
         return Ok(false);
     };

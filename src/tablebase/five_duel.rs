@@ -1,21 +1,24 @@
-//! Five men with a piece on each side: a king, a rook and a piece against a king and
-//! a piece (K+R+X v K+Y), solved under the board's honour by the duel solver
-//! (`duel.rs`) with two White pieces.
+//! Five men with a piece on each side and a rook among them: a king, a rook and a
+//! piece against a king and a piece (K+R+X v K+Y), and a king and two minor pieces
+//! against a king and a rook (K+X+Y v K+R), solved under the board's honour by the
+//! duel solver (`duel.rs`) with the two pieces as White.
 //!
-//! White's capture of Black's piece leaves a bare king: a won exit when the K+R+X v
+//! White's capture of Black's piece leaves a bare king: a won exit when the K+X+Y v
 //! K table mates inside the piece's honour that capture starts. Black's capture of
 //! either White piece leaves a K+X v K+Y duel with the count running on, read from
-//! that table with its distance. So each table needs the two four-man duels its
-//! captures lead to and one bare-king table, all built in the engine.
+//! that table with its distance (so Black's rook can win too). Each table needs the
+//! two four-man duels its captures lead to and one bare-king table, all built in
+//! the engine.
 //!
-//! Why these sixteen (`every_table`): in Khun's games against Fairy-Stockfish the
-//! five-man duels a game passes through are most often a rook side with an extra
-//! piece (KRMvKM, KRMvKR, KRMvKN, KRSvKS: `engine-tests/README.md`), and only a
-//! rook wins a duel at all (every four-man duel without one is a draw in all but a
-//! handful of positions), so a table without one would cost a gigabyte to say
-//! "drawn" where the count already says so.
+//! Why these twenty-two (`every_table`): only a rook wins a duel at all (every
+//! four-man duel without one is a draw in all but a handful of positions), so a
+//! table without one would cost a gigabyte to say "drawn" where the count already
+//! says so; and the five-man duels Khun's games against Fairy-Stockfish pass
+//! through are a rook with a piece against a piece (KRMvKM, KRMvKR, KRMvKN,
+//! KRSvKS) or a rook against two pieces (KSMvKR, KNMvKR, KMMvKR): the census in
+//! `engine-tests/README.md`.
 //!
-//! Each table is 1.07 GB (both orders of a rook pair are kept), too large to build
+//! Each table is 1.07 GB (both orders of a pair are kept), too large to build
 //! unasked, and depends on the count's rules: like the K+X+Y+Z v K tables they are
 //! read only when `FiveManTables` names a directory, built there once per game rule
 //! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`) and read back from then on.
@@ -39,9 +42,9 @@ pub struct DuelKey {
 
 impl DuelKey {
     /// The key of White's `a` and `b` against Black's `black` in `variant`, if it is
-    /// a table Khun builds (a rook among White's pieces, a game with tables).
+    /// a table Khun builds (a rook on the board, a game with tables).
     pub fn new(a: PieceKind, b: PieceKind, black: PieceKind, variant: Variant) -> Option<DuelKey> {
-        if !has_tables(variant) || (a != PieceKind::Rook && b != PieceKind::Rook) {
+        if !has_tables(variant) || ![a, b, black].contains(&PieceKind::Rook) {
             return None;
         }
         let pair = Ending::pair(a, b)?;
@@ -84,14 +87,25 @@ impl DuelKey {
     }
 }
 
-/// Every makruk table Khun builds: a rook and each piece against each piece.
+/// Every makruk table Khun builds: a rook and each piece against each piece, then
+/// each pair of minor pieces against a rook.
 pub fn every_table() -> Vec<DuelKey> {
     use PieceKind::{Khon, Knight, Met, Rook};
     let kinds = [Rook, Khon, Knight, Met];
-    kinds
-        .iter()
-        .flat_map(|&x| kinds.iter().map(move |&y| (x, y)))
-        .filter_map(|(x, y)| DuelKey::new(Rook, x, y, Variant::Makruk))
+    let minor = [Khon, Knight, Met];
+    let mut all = Vec::new();
+    for &x in &kinds {
+        for &y in &kinds {
+            all.push((Rook, x, y));
+        }
+    }
+    for (i, &x) in minor.iter().enumerate() {
+        for &y in &minor[i..] {
+            all.push((x, y, Rook));
+        }
+    }
+    all.into_iter()
+        .filter_map(|(a, b, black)| DuelKey::new(a, b, black, Variant::Makruk))
         .collect()
 }
 

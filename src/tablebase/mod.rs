@@ -12,9 +12,9 @@
 //! continues into the ending it leaves, the count running on), and a king and a
 //! piece against a king and a piece (`duel.rs`, under the board's honour, where a
 //! capture starts a fresh piece's honour: see there for what is stored). Five men,
-//! a king and three pieces against a bare king (`five.rs`, the same solver) and a
-//! king, a rook and a piece against a king and a piece (`five_duel.rs`, the duel
-//! solver with two White pieces), are read only when the `FiveManTables` option
+//! a king and three pieces against a bare king (`five.rs`, the same solver) and two
+//! pieces against one with a rook among them (`five_duel.rs`, the duel solver with
+//! two White pieces), are read only when the `FiveManTables` option
 //! names a directory to keep them in (`table_file.rs`; loaded by `shelf.rs`): at up
 //! to 604 MB and 1.07 GB a table they are too large to build unasked. Without them, against a bare king
 //! with three or more pieces the evaluation follows the mate one or two of the

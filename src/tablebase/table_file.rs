@@ -56,9 +56,15 @@ fn header(
 }
 
 /// Writes `header` and `body` to `path` (beside it first, then renamed: a reader
-/// never sees half a table).
+/// never sees half a table). The file beside it is named by the process and thread,
+/// so two engines building the same table into one directory do not write into one
+/// file.
 fn write_file(path: &Path, header: &[u8; HEADER_BYTES], body: &[u8]) -> Result<(), String> {
-    let partial = path.with_extension("partial");
+    let writer = format!("{:?}", std::thread::current().id())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>();
+    let partial = path.with_extension(format!("partial-{}-{writer}", std::process::id()));
     let written = std::fs::File::create(&partial).and_then(|mut file| {
         file.write_all(header)?;
         file.write_all(body)?;
@@ -66,7 +72,11 @@ fn write_file(path: &Path, header: &[u8; HEADER_BYTES], body: &[u8]) -> Result<(
     });
     written
         .and_then(|_| std::fs::rename(&partial, path))
-        .map_err(|e| format!("cannot write the table file {}: {e}", path.display()))
+        .map_err(|e| {
+            // A disk that filled up keeps no half-written gigabyte.
+            let _ = std::fs::remove_file(&partial);
+            format!("cannot write the table file {}: {e}", path.display())
+        })
 }
 
 /// Reads the file at `path` whose header must match `expected` (the header with
