@@ -21,14 +21,15 @@
 //! Each table is 1.07 GB (both orders of a pair are kept), too large to build
 //! unasked, and depends on the count's rules: like the K+X+Y+Z v K tables they are
 //! read only when `FiveManTables` names a directory, built there once per game rule
-//! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`) and read back from then on.
+//! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`; not for ASEAN chess, see
+//! `DuelKey::new`) and read back from then on.
 
 use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
 use super::ending::has_tables;
 use super::five::{directory, within_a_capture};
 use super::shelf::Shelf;
 use super::{Ending, ensure, ensure_duel, exits, table_file};
-use crate::board::{Bitboard, Color, PieceKind, Position, Square, Variant};
+use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
 use std::path::Path;
 
 /// One five-man duel table: White's two pieces (in the order of their bare-king
@@ -42,9 +43,15 @@ pub struct DuelKey {
 
 impl DuelKey {
     /// The key of White's `a` and `b` against Black's `black` in `variant`, if it is
-    /// a table Khun builds (a rook on the board, a game with tables).
+    /// a table Khun builds (a rook on the board; makruk or Cambodian chess).
     pub fn new(a: PieceKind, b: PieceKind, black: PieceKind, variant: Variant) -> Option<DuelKey> {
-        if !has_tables(variant) || ![a, b, black].contains(&PieceKind::Rook) {
+        // why not ASEAN chess: its duels run on the fifty-move rule, which a capture
+        // resets, so Black's capture into a four-man duel starts a fresh count there
+        // instead of continuing this one, and the solver's distances would not hold.
+        if !has_tables(variant)
+            || variant.counting() == CountingRule::Asean
+            || ![a, b, black].contains(&PieceKind::Rook)
+        {
             return None;
         }
         let pair = Ending::pair(a, b)?;
@@ -69,7 +76,7 @@ impl DuelKey {
     }
 
     /// The file in a cache directory: `KRMvKN.khuntb`, with the game's name for
-    /// another count (`KRMvKN-cambodian.khuntb`).
+    /// Cambodian chess's count (`KRMvKN-cambodian.khuntb`).
     pub fn file_name(self) -> String {
         match self.variant {
             Variant::Makruk => format!("{}.khuntb", self.name()),
@@ -81,8 +88,7 @@ impl DuelKey {
     fn rules(self) -> u8 {
         match self.variant {
             Variant::Makruk => 0,
-            Variant::Cambodian => 1,
-            _ => 2,
+            _ => 1,
         }
     }
 }
@@ -246,4 +252,45 @@ pub fn prepare(pos: &Position, wait: bool) {
         }
         table
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key_of(fen: &str, variant: Variant) -> Option<(DuelKey, Color)> {
+        signature(&Position::from_fen_in(variant, fen).expect("a legal position"))
+    }
+
+    #[test]
+    fn the_tables_are_the_duels_of_five_men_with_a_rook_in_the_games_they_hold() {
+        use PieceKind::{Khon, Knight, Met, Rook};
+        // The side with two pieces is White in the table's frame, whichever colour.
+        let (key, strong) =
+            key_of("8/8/3k4/3n4/8/8/8/RM2K3 w - 128 0 60", Variant::Makruk).expect("K+R+M v K+N");
+        assert_eq!(
+            (key.white, key.black, strong),
+            ([Rook, Met], Knight, Color::White)
+        );
+        assert_eq!(key.name(), "KRMvKN");
+        let (key, strong) =
+            key_of("rs2k3/8/8/8/8/3R4/3K4/8 b - 128 0 60", Variant::Makruk).expect("KRSvKR");
+        assert_eq!(
+            (key.white, key.black, strong),
+            ([Rook, Khon], Rook, Color::Black)
+        );
+        let (key, _) =
+            key_of("8/8/3k4/3r4/8/8/8/SM2K3 w - 128 0 60", Variant::Makruk).expect("K+S+M v K+R");
+        assert_eq!(key.name(), "KSMvKR");
+        // Without a rook, or with a pawn, or four men a side: no table.
+        assert!(key_of("8/8/3k4/3n4/8/8/8/SM2K3 w - 128 0 60", Variant::Makruk).is_none());
+        assert!(key_of("8/8/3k4/3n4/8/8/P7/R3K3 w - - 0 60", Variant::Makruk).is_none());
+        assert!(key_of("8/8/3k4/8/8/8/8/RMS1K3 w - - 0 60", Variant::Makruk).is_none());
+        // Cambodian chess has its own file; ASEAN chess has no five-man duels.
+        let cambodian = key_of("8/8/3k4/3n4/8/8/8/RM2K3 w - 126 0 60", Variant::Cambodian)
+            .expect("a Cambodian table");
+        assert_eq!(cambodian.0.file_name(), "KRMvKN-cambodian.khuntb");
+        assert!(key_of("8/8/3k4/3b4/8/8/8/RQ2K3 w - - 0 60", Variant::Asean).is_none());
+        assert_eq!(every_table().len(), 22);
+    }
 }

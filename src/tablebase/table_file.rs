@@ -9,7 +9,7 @@
 //! |-------|-------|
 //! | 0-7   | magic: `KHUNBKTB` (bare king) or `KHUNDLTB` (duel) |
 //! | 8-11  | version (bare king: 2, 1 is still read; duel: 1) |
-//! | 12    | bare king: pieces beside the strong king (1 to 3); duel: the count's rules (0 makruk, 1 Cambodian, 2 ASEAN) |
+//! | 12    | bare king: pieces beside the strong king (1 to 3); duel: the count's rules (0 makruk, 1 Cambodian) |
 //! | 13-15 | bare king: their kinds in the table's order; duel: White's two, then Black's (`PieceKind` indices; unused: 255) |
 //! | 16-23 | FNV-1a 64 checksum of the body |
 //! | 24-   | the body. Bare king: the distances, one byte per (configuration, weak king), strong side to move. Duel: the stored numbers, one byte per (configuration, Black king), White to move then Black to move |
