@@ -2,7 +2,7 @@
 //! count a K+X v K+Y table's captures start, read from the rules core by playing such
 //! a capture (so the tables follow the counting rules, not a copy of them).
 
-use super::probe::plies_allowed;
+use super::count_left::plies_allowed;
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Position, Square, Variant};
 

@@ -422,7 +422,7 @@ mod tests {
             }
             let table = &tables.iter().find(|(k, _)| *k == kinds).expect("built").1;
             let verdict = stored(table, &kinds, &pos, strong);
-            let allowed = crate::tablebase::probe::plies_allowed(&pos, strong);
+            let allowed = crate::tablebase::count_left::plies_allowed(&pos, strong);
             let fits = match verdict {
                 Verdict::Win(d) | Verdict::Loss(d) => {
                     if d as u32 <= allowed {

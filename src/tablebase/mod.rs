@@ -27,6 +27,7 @@
 //! they say of one position, the count included, in words for `analyze` and
 //! `annotate`: `words.rs`.
 
+mod count_left;
 mod duel;
 mod ending;
 mod exits;

@@ -2,8 +2,9 @@
 //! `khun analyze` and `khun annotate` (issue 34: "won within the count in N moves",
 //! "drawn: the count runs out first").
 
+use super::count_left::{duel_allowance, plies_allowed};
 use super::five_duel::{self, DuelKey};
-use super::probe::{duel_allowance, duel_value, plies_allowed};
+use super::probe::duel_value;
 use super::table::MAX_PIECES;
 use super::{Ending, Verdict, build, five, probe};
 use crate::board::{Color, PieceKind, Position};
