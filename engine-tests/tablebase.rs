@@ -775,12 +775,9 @@ fn a_five_man_duel_follows_from_its_children() {
     let letters = std::env::var("KHUN_FIVE_DUEL").unwrap_or_else(|_| "RMN".to_string());
     let kinds: Vec<PieceKind> = letters
         .chars()
-        .map(|c| match c.to_ascii_uppercase() {
-            'R' => PieceKind::Rook,
-            'S' => PieceKind::Khon,
-            'N' => PieceKind::Knight,
-            'M' => PieceKind::Met,
-            other => panic!("{other} is not a piece of these tables"),
+        .map(|c| {
+            tablebase::table_piece(c)
+                .unwrap_or_else(|| panic!("{c} is not a piece of these tables"))
         })
         .collect();
     let (strong, weak) = ([kinds[0], kinds[1]], [kinds[2]]);

@@ -222,18 +222,8 @@ impl DuelTable {
     /// Black's king and `black` (in the table's frame), with `exits` valuing the
     /// captures.
     pub(crate) fn generate(white: &[PieceKind], black: PieceKind, exits: &Exits) -> DuelTable {
-        assert!(
-            (1..=MAX_WHITE).contains(&white.len()),
-            "a duel table holds one or two White pieces"
-        );
-        let mut kinds = [white[0]; MAX_WHITE];
-        kinds[..white.len()].copy_from_slice(white);
-        let mut table = DuelTable {
-            white: kinds,
-            len: white.len(),
-            black,
-            values: Vec::new(),
-        };
+        let mut table = DuelTable::holding(white, black, Vec::new())
+            .expect("a duel table holds one or two White pieces");
         table.values = vec![NO_RESULT; 2 * table.positions()];
         let facts = table.facts(exits);
         table.solve(&facts);
@@ -370,8 +360,7 @@ impl DuelTable {
         for i in 0..self.len {
             if self.white_attacks(i, men.white[i], occupied) & bit(men.black) != 0 {
                 let open = !attacks::between(men.white[i], men.black).0;
-                let mut after = [men.white[0]; MAX_WHITE];
-                after[..self.len].copy_from_slice(pieces);
+                let mut after = men.white;
                 after[i] = men.black;
                 possible |= open;
                 won |= open & exits.white.lost_set(men.king, &after[..self.len]);
@@ -716,17 +705,23 @@ impl DuelTable {
         black: PieceKind,
         values: Vec<u8>,
     ) -> Option<DuelTable> {
+        DuelTable::holding(white, black, values)
+            .filter(|table| table.values.len() == 2 * table.positions())
+    }
+
+    /// A table of White's `white` against Black's `black` holding `values` as they
+    /// are, or `None` unless White has one or two pieces.
+    fn holding(white: &[PieceKind], black: PieceKind, values: Vec<u8>) -> Option<DuelTable> {
         if !(1..=MAX_WHITE).contains(&white.len()) {
             return None;
         }
         let mut kinds = [white[0]; MAX_WHITE];
         kinds[..white.len()].copy_from_slice(white);
-        let table = DuelTable {
+        Some(DuelTable {
             white: kinds,
             len: white.len(),
             black,
             values,
-        };
-        (table.values.len() == 2 * table.positions()).then_some(table)
+        })
     }
 }

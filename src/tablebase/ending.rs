@@ -40,6 +40,14 @@ const DUEL_ORDER: [PieceKind; 4] = [
     PieceKind::Met,
 ];
 
+/// The piece a table's name writes with `letter` (`R`, `S`, `N`, `M`, either case),
+/// as `KSMMvK` or `KRMvKN` name them; `None` for any other letter.
+pub fn table_piece(letter: char) -> Option<PieceKind> {
+    DUEL_ORDER
+        .into_iter()
+        .find(|kind| kind.letter() == letter.to_ascii_uppercase())
+}
+
 /// Whether positions of `variant` are read from the tables (see `Ending::of`).
 pub(crate) fn has_tables(variant: Variant) -> bool {
     matches!(

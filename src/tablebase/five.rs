@@ -139,17 +139,10 @@ pub fn set_directory(dir: Option<PathBuf>) {
 /// met) when `pos` is a king and three pieces against a bare king of a game the
 /// tables hold.
 pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES])> {
-    if !has_tables(pos.variant())
-        || pos.gates().any()
-        || pos.occupied().count() != 5
-        || pos.pieces_of_kind(PieceKind::Pawn).any()
-    {
+    if !has_tables(pos.variant()) {
         return None;
     }
-    let strong = match (
-        pos.pieces_of(Color::White).count(),
-        pos.pieces_of(Color::Black).count(),
-    ) {
+    let strong = match pawnless_five_men(pos)? {
         (4, 1) => Color::White,
         (1, 4) => Color::Black,
         _ => return None,
@@ -163,6 +156,19 @@ pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES
         }
     }
     Some((strong, kinds))
+}
+
+/// White's and Black's men, kings included, when `pos` has five men, no pawn and no
+/// first-move right left (the positions a five-man table may hold).
+pub(crate) fn pawnless_five_men(pos: &Position) -> Option<(u32, u32)> {
+    if pos.gates().any() || pos.occupied().count() != 5 || pos.pieces_of_kind(PieceKind::Pawn).any()
+    {
+        return None;
+    }
+    Some((
+        pos.pieces_of(Color::White).count(),
+        pos.pieces_of(Color::Black).count(),
+    ))
 }
 
 /// What a loaded five-man table says of `pos` (no count), `None` when no table of
@@ -328,12 +334,9 @@ mod tests {
         let letters = std::env::var("KHUN_FIVE").unwrap_or_else(|_| "MMM".to_string());
         let kinds: Vec<PieceKind> = letters
             .chars()
-            .map(|c| match c.to_ascii_uppercase() {
-                'R' => PieceKind::Rook,
-                'S' => PieceKind::Khon,
-                'N' => PieceKind::Knight,
-                'M' => PieceKind::Met,
-                other => panic!("{other} is not a piece of these tables"),
+            .map(|c| {
+                crate::tablebase::table_piece(c)
+                    .unwrap_or_else(|| panic!("{c} is not a piece of these tables"))
             })
             .collect();
         let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");

@@ -26,7 +26,7 @@
 
 use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
 use super::ending::has_tables;
-use super::five::{directory, within_a_capture};
+use super::five::{directory, pawnless_five_men, within_a_capture};
 use super::shelf::Shelf;
 use super::{Ending, ensure, ensure_duel, exits, table_file};
 use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
@@ -176,24 +176,18 @@ static SHELF: Shelf<DuelKey, DuelTable> = Shelf::new();
 /// The table `pos` is in, with the side holding the two pieces (White in the
 /// table's frame), when it is one Khun builds.
 pub(crate) fn signature(pos: &Position) -> Option<(DuelKey, Color)> {
-    if pos.gates().any() || pos.occupied().count() != 5 || pos.pieces_of_kind(PieceKind::Pawn).any()
-    {
-        return None;
-    }
-    let strong = match (
-        pos.pieces_of(Color::White).count(),
-        pos.pieces_of(Color::Black).count(),
-    ) {
+    let strong = match pawnless_five_men(pos)? {
         (3, 2) => Color::White,
         (2, 3) => Color::Black,
         _ => return None,
     };
     let pieces = |side: Color| pos.pieces_of(side) & !pos.pieces_of_kind(PieceKind::King);
     let kind = |sq: Square| pos.kind_at(sq).expect("a piece");
-    let strong_pieces: Vec<Square> = pieces(strong).into_iter().collect();
+    let mut strong_pieces = pieces(strong).into_iter();
+    let (first, second) = (strong_pieces.next()?, strong_pieces.next()?);
     let key = DuelKey::new(
-        kind(strong_pieces[0]),
-        kind(strong_pieces[1]),
+        kind(first),
+        kind(second),
         kind(pieces(!strong).lsb()),
         pos.variant(),
     )?;

@@ -41,7 +41,7 @@ pub mod table_file;
 mod words;
 
 pub use duel::DuelTable;
-pub use ending::Ending;
+pub use ending::{Ending, table_piece};
 pub use probe::{extend_line, probe, probe_with_count};
 pub(crate) use probe::{probe_readable, subset_mate_distance};
 pub use store::{Readable, ensure, ensure_duel, prepare, reachable};

@@ -87,33 +87,23 @@ pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
             build(ending, pos.variant());
             let table = TableEnding::Small(ending);
             if ending.duel().is_some() {
-                return Some(match duel_value(pos, ending, strong)? {
-                    None => (table, CountVerdict::Drawn),
-                    Some(plies) => {
-                        let winner = if plies % 2 == 1 { side } else { !side };
-                        (table, with_count(winner, plies, duel_allowance(pos)))
-                    }
-                });
+                let value = duel_value(pos, ending, strong)?;
+                return Some((table, duel_count_verdict(pos, value)));
             }
             (table, strong, probe(pos)?)
         }
-        None if five_duel::signature(pos).is_some() => {
-            let (key, _) = five_duel::signature(pos)?;
-            five_duel::prepare(pos, true);
-            let table = TableEnding::FiveDuel(key);
-            return Some(match five_duel::value(pos)? {
-                None => (table, CountVerdict::Drawn),
-                Some(plies) => {
-                    let winner = if plies % 2 == 1 { side } else { !side };
-                    (table, with_count(winner, plies, duel_allowance(pos)))
-                }
-            });
-        }
-        None => {
-            let (strong, kinds) = five::signature(pos)?;
-            five::prepare(pos, true);
-            (TableEnding::Five(kinds), strong, five::verdict(pos)?.0)
-        }
+        None => match five_duel::signature(pos) {
+            Some((key, _)) => {
+                five_duel::prepare(pos, true);
+                let value = five_duel::value(pos)?;
+                return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
+            }
+            None => {
+                let (strong, kinds) = five::signature(pos)?;
+                five::prepare(pos, true);
+                (TableEnding::Five(kinds), strong, five::verdict(pos)?.0)
+            }
+        },
     };
     let (winner, plies) = match verdict {
         Verdict::Win(plies) => (side, plies),
@@ -124,6 +114,20 @@ pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
         ending,
         with_count(winner, plies, plies_allowed(pos, strong)),
     ))
+}
+
+/// A duel table's stored number for `pos` (`None`: drawn whatever the count) as a
+/// verdict with the count: odd, the side to move wins in that many plies; even, it
+/// loses.
+fn duel_count_verdict(pos: &Position, value: Option<u8>) -> CountVerdict {
+    let side = pos.side_to_move();
+    match value {
+        None => CountVerdict::Drawn,
+        Some(plies) => {
+            let winner = if plies % 2 == 1 { side } else { !side };
+            with_count(winner, plies, duel_allowance(pos))
+        }
+    }
 }
 
 /// `winner`'s win in `plies`, judged against the `allowed` plies the count leaves.
