@@ -98,15 +98,7 @@ pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Opti
         Err(why) => Some(why),
     };
     let table = Table::generate(&kinds, captures);
-    let written = std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))
-        .and_then(|_| table_file::write(&table, &path));
-    let trouble = match (refused, written) {
-        (None, Ok(())) => None,
-        (Some(why), Ok(())) => Some(format!("{why}; rebuilt")),
-        (None, Err(why)) => Some(why),
-        (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
-    };
+    let trouble = table_file::keep_built(dir, refused, || table_file::write(&table, &path));
     (table, trouble)
 }
 

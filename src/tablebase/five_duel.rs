@@ -158,15 +158,9 @@ pub fn load_or_build(dir: &Path, key: DuelKey) -> (DuelTable, Option<String>) {
         Err(why) => Some(why),
     };
     let table = generate(key);
-    let written = std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))
-        .and_then(|_| table_file::write_duel(&table, key.rules(), &path));
-    let trouble = match (refused, written) {
-        (None, Ok(())) => None,
-        (Some(why), Ok(())) => Some(format!("{why}; rebuilt")),
-        (None, Err(why)) => Some(why),
-        (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
-    };
+    let trouble = table_file::keep_built(dir, refused, || {
+        table_file::write_duel(&table, key.rules(), &path)
+    });
     (table, trouble)
 }
 

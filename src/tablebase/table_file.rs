@@ -118,6 +118,26 @@ fn read_file(
     Ok((version, body))
 }
 
+/// Writes a table just built into `dir` with `write` (the directory made first if
+/// needed), and says what went wrong on the way, if anything: `refused` (why the
+/// file there was not read), then why it could not be written. Neither stops the
+/// built table being used.
+pub(crate) fn keep_built(
+    dir: &Path,
+    refused: Option<String>,
+    write: impl FnOnce() -> Result<(), String>,
+) -> Option<String> {
+    let written = std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the table directory {}: {e}", dir.display()))
+        .and_then(|_| write());
+    match (refused, written) {
+        (None, Ok(())) => None,
+        (Some(why), Ok(())) => Some(format!("{why}; rebuilt")),
+        (None, Err(why)) => Some(why),
+        (Some(first), Err(then)) => Some(format!("{first}; rebuilt, but {then}")),
+    }
+}
+
 /// Writes `table` to `path`.
 pub fn write(table: &Table, path: &Path) -> Result<(), String> {
     let distances = table.distances();
