@@ -67,7 +67,12 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        // A failed test leaves its files to look at.
+        if std::thread::panicking() {
+            eprintln!("the test's files are kept in {}", self.0.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 }
 

@@ -20,6 +20,7 @@ pub(crate) mod score;
 pub(crate) mod weight;
 
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
+use crate::tablebase::Readable;
 use params::*;
 use score::S;
 use std::fmt::Write as _;
@@ -100,17 +101,26 @@ impl Tracer for Breakdown {
     }
 }
 
-/// The score of `pos` in centipawns from the side to move's point of view.
-#[inline]
+/// The score of `pos` in centipawns from the side to move's point of view, reading
+/// every endgame table built (the tests' evaluation; a search calls
+/// [`evaluate_cached`]).
+#[cfg(test)]
 pub(crate) fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoTrace, pawns::terms(pos)).0
+    evaluate_with(pos, &mut NoTrace, pawns::terms(pos), Readable::ALL).0
 }
 
-/// [`evaluate`], with the pawn structure looked up in (and kept in) `cache`.
+/// [`evaluate`] for a search: the pawn structure looked up in (and kept in) `cache`,
+/// and only the endgame tables in `tables` read (a repeatable search reads only
+/// those its root prepared, so its score cannot depend on what earlier searches
+/// happened to build).
 #[inline]
-pub(crate) fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i32 {
+pub(crate) fn evaluate_cached(
+    pos: &Position,
+    cache: &mut pawns::PawnCache,
+    tables: Readable,
+) -> i32 {
     let pawn_terms = cache.terms(pos);
-    evaluate_with(pos, &mut NoTrace, pawn_terms).0
+    evaluate_with(pos, &mut NoTrace, pawn_terms, tables).0
 }
 
 /// The network's score `network_stm` (centipawns, side to move's view) with the
@@ -122,10 +132,11 @@ pub(crate) fn evaluate_cached(pos: &Position, cache: &mut pawns::PawnCache) -> i
 /// hardly sees them (datagen ends a game as soon as a table covers it). Elsewhere the
 /// hand-written guidance terms (the small-edge scale) are left out: the network
 /// learnt them from searches that used them, and adding them again counts them twice.
+/// Only the endgame tables in `tables` are read (see [`evaluate_cached`]).
 #[inline]
-pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
+pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32, tables: Readable) -> i32 {
     if pos.pieces_of(Color::White).count() == 1 || pos.pieces_of(Color::Black).count() == 1 {
-        return evaluate(pos);
+        return evaluate_with(pos, &mut NoTrace, pawns::terms(pos), tables).0;
     }
     let strong = match (pos.side_to_move(), network_stm >= 0) {
         (Color::White, true) | (Color::Black, false) => Color::White,
@@ -142,7 +153,7 @@ pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32) -> i32 {
 pub(crate) fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
     let (score, phase, tapered, eg, after_eg, after_count) =
-        evaluate_with(pos, &mut b, pawns::terms(pos));
+        evaluate_with(pos, &mut b, pawns::terms(pos), Readable::ALL);
     b.phase = phase;
     b.tapered = tapered;
     b.endgame = eg;
@@ -399,12 +410,13 @@ pub(crate) fn evaluate_with<T: Tracer>(
     pos: &Position,
     tracer: &mut T,
     pawn_terms: pawns::PawnTerms,
+    tables: Readable,
 ) -> (i32, i32, i32, endgame::EndgameAdjustment, i32, i32) {
     let white = side_terms(pos, Color::White, &pawn_terms, tracer);
     let black = side_terms(pos, Color::Black, &pawn_terms, tracer);
     let phase = game_phase(pos);
     let tapered = (white - black).taper(phase, MAX_PHASE);
-    let eg = endgame::adjust(pos, tapered);
+    let eg = endgame::adjust(pos, tapered, tables);
     let after_eg = (tapered + eg.bonus) * eg.scale / 64;
     let after_count = endgame::fade_for_count(pos, after_eg);
     let stm = match pos.side_to_move() {
@@ -433,7 +445,7 @@ pub(crate) fn format_report(
                 s,
                 "NNUE: {:.2} raw, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
                 white(raw) as f64 / 100.0,
-                white(evaluate_with_network(pos, raw)) as f64 / 100.0
+                white(evaluate_with_network(pos, raw, Readable::ALL)) as f64 / 100.0
             );
         }
         None => {

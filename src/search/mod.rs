@@ -196,9 +196,7 @@ pub(crate) fn run(
     // Repeatable searches wait for the tables they may need; timed ones go on
     // without them until they are built.
     let repeatable = !job.limits.uses_clock();
-    let tables = crate::tablebase::prepare(pos, repeatable);
-    crate::tablebase::five::prepare(pos, repeatable);
-    crate::tablebase::five_duel::prepare(pos, repeatable);
+    let tables = crate::tablebase::prepare_search(pos, repeatable);
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.

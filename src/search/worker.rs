@@ -294,7 +294,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let Some(net) = self.network else {
-            return evaluate_cached(pos, &mut self.data.pawn_cache);
+            return evaluate_cached(pos, &mut self.data.pawn_cache, self.tables);
         };
         let mut ready = ply;
         while !self.accumulator_ready[ready] {
@@ -312,7 +312,7 @@ impl<'a> Worker<'a> {
             pos.to_fen()
         );
         let raw = accumulator::output(net, &self.accumulators[ply], pos);
-        evaluate_with_network(pos, raw)
+        evaluate_with_network(pos, raw, self.tables)
     }
 
     /// The score of a drawn position `ply` plies from the root, for its side to move.

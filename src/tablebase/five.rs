@@ -16,8 +16,9 @@
 use super::Verdict;
 use super::ending::has_tables;
 use super::shelf::Shelf;
+use super::store::five_man_bit;
 use super::table::{MAX_PIECES, Placement};
-use super::{Ending, Table, ensure, table_file};
+use super::{Ending, Readable, Table, ensure, table_file};
 use crate::board::{Color, PieceKind, Position};
 use std::path::Path;
 use std::path::PathBuf;
@@ -164,12 +165,15 @@ pub(crate) fn pawnless_five_men(pos: &Position) -> Option<(u32, u32)> {
 }
 
 /// What a loaded five-man table says of `pos` (no count), `None` when no table of
-/// its pieces is loaded.
-pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
+/// its pieces is loaded or it is not in `readable`.
+pub(crate) fn verdict(pos: &Position, readable: Readable) -> Option<(Verdict, Color)> {
     if !SHELF.any_loaded() {
         return None;
     }
     let (strong, kinds) = signature(pos)?;
+    if !readable.contains_five_man(five_man_bit(kinds, false)) {
+        return None;
+    }
     let table = SHELF.get(&kinds)?;
     Some((
         table.verdict(
@@ -183,12 +187,15 @@ pub(crate) fn verdict(pos: &Position) -> Option<(Verdict, Color)> {
 /// Loads (or builds) the five-man tables `pos` is in or one capture from, when a
 /// directory is set, on threads of their own; with `wait`, returns once they are
 /// loaded (searches that must not depend on timing). Errors go to stderr: the
-/// search goes on without the table.
-pub(crate) fn prepare(pos: &Position, wait: bool) {
+/// search goes on without the table. Returns the tables' [`five_man_bit`]s.
+pub(crate) fn prepare(pos: &Position, wait: bool) -> u128 {
     let Some(dir) = directory() else {
-        return;
+        return 0;
     };
     let wanted = within_a_capture(pos, |p| signature(p).map(|(_, kinds)| kinds));
+    let bits = wanted
+        .iter()
+        .fold(0, |bits, &kinds| bits | 1 << five_man_bit(kinds, false));
     SHELF.load(&wanted, wait, move |kinds| {
         let (table, trouble) = load_or_build(&dir, kinds);
         if let Some(why) = trouble {
@@ -196,6 +203,7 @@ pub(crate) fn prepare(pos: &Position, wait: bool) {
         }
         table
     });
+    bits
 }
 
 /// The distinct keys `key` gives `pos` and the positions one capture or promotion

@@ -28,7 +28,8 @@ use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDu
 use super::ending::has_tables;
 use super::five::{directory, pawnless_five_men, within_a_capture};
 use super::shelf::Shelf;
-use super::{Ending, ensure, ensure_duel, exits, table_file};
+use super::store::five_man_bit;
+use super::{Ending, Readable, ensure, ensure_duel, exits, table_file};
 use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
 use std::path::Path;
 
@@ -82,6 +83,11 @@ impl DuelKey {
             Variant::Makruk => format!("{}.khuntb", self.name()),
             other => format!("{}-{other}.khuntb", self.name()),
         }
+    }
+
+    /// The table's bit among [`Readable`]'s.
+    pub(crate) fn bit(self) -> u32 {
+        five_man_bit([self.white[0], self.white[1], self.black], true)
     }
 
     /// The count's rules as the file records them.
@@ -213,12 +219,15 @@ fn framed(pos: &Position, key: DuelKey, strong: Color) -> (Men, Square) {
 
 /// What a loaded table stores for `pos` (no count applied): the plies to the side to
 /// move's winning exit (odd) or to its loss (even), `None` for a draw whatever the
-/// count; `None` outside when no table of it is loaded.
-pub(crate) fn value(pos: &Position) -> Option<Option<u8>> {
+/// count; `None` outside when no table of it is loaded or it is not in `readable`.
+pub(crate) fn value(pos: &Position, readable: Readable) -> Option<Option<u8>> {
     if !SHELF.any_loaded() {
         return None;
     }
     let (key, strong) = signature(pos)?;
+    if !readable.contains_five_man(key.bit()) {
+        return None;
+    }
     let table = SHELF.get(&key)?;
     let (men, black_king) = framed(pos, key, strong);
     let v = table.value(men, black_king, pos.side_to_move() == strong);
@@ -227,12 +236,14 @@ pub(crate) fn value(pos: &Position) -> Option<Option<u8>> {
 
 /// Loads (or builds) the tables `pos` is in or one capture from, when a directory is
 /// set, on threads of their own; with `wait`, returns once they are loaded. Errors
-/// go to stderr: the search goes on without the table.
-pub fn prepare(pos: &Position, wait: bool) {
+/// go to stderr: the search goes on without the table. Returns the tables' bits (see
+/// [`DuelKey::bit`]).
+pub fn prepare(pos: &Position, wait: bool) -> u128 {
     let Some(dir) = directory() else {
-        return;
+        return 0;
     };
     let wanted = within_a_capture(pos, |p| signature(p).map(|(key, _)| key));
+    let bits = wanted.iter().fold(0, |bits, key| bits | 1 << key.bit());
     SHELF.load(&wanted, wait, move |key| {
         let (table, trouble) = load_or_build(&dir, key);
         if let Some(why) = trouble {
@@ -240,6 +251,7 @@ pub fn prepare(pos: &Position, wait: bool) {
         }
         table
     });
+    bits
 }
 
 #[cfg(test)]
@@ -248,6 +260,36 @@ mod tests {
 
     fn key_of(fen: &str, variant: Variant) -> Option<(DuelKey, Color)> {
         signature(&Position::from_fen_in(variant, fen).expect("a legal position"))
+    }
+
+    #[test]
+    fn every_five_man_table_has_a_bit_of_its_own() {
+        let bits: Vec<u32> = super::super::five::every_table()
+            .into_iter()
+            .map(|kinds| five_man_bit(kinds, false))
+            .chain(every_table().into_iter().map(DuelKey::bit))
+            .collect();
+        assert_eq!(bits.len(), 20 + 22);
+        for (i, &bit) in bits.iter().enumerate() {
+            assert!(bit < 128);
+            assert!(!bits[..i].contains(&bit), "bit {bit} twice");
+        }
+        // A search reads only the tables its root loaded.
+        let rook_met = DuelKey::new(
+            PieceKind::Rook,
+            PieceKind::Met,
+            PieceKind::Knight,
+            Variant::Makruk,
+        )
+        .expect("a table");
+        let readable = Readable::ALL.with_five_man(1 << rook_met.bit());
+        assert!(readable.contains_five_man(rook_met.bit()));
+        assert!(
+            bits.iter()
+                .filter(|&&b| readable.contains_five_man(b))
+                .count()
+                == 1
+        );
     }
 
     #[test]

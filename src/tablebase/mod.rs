@@ -49,3 +49,19 @@ pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};
 pub use words::{CountVerdict, TableEnding, count_verdict, describe};
+
+/// Makes the tables a search from `pos` may need available and says which it may
+/// read: those of up to four men ([`prepare`]) and, with `FiveManTables` set, the
+/// five-man tables `pos` is in or one capture from ([`five::prepare`],
+/// [`five_duel::prepare`]). With `wait` (repeatable searches: fixed depth or nodes,
+/// bench) they are ready when this returns and the search reads only them;
+/// otherwise they come in the background and the search reads whatever is ready.
+pub fn prepare_search(pos: &crate::board::Position, wait: bool) -> Readable {
+    let small = prepare(pos, wait);
+    let five = five::prepare(pos, wait) | five_duel::prepare(pos, wait);
+    if wait {
+        small.with_five_man(five)
+    } else {
+        small
+    }
+}

@@ -35,10 +35,10 @@ pub(crate) fn probe_readable(pos: &Position, readable: Readable) -> Option<Verdi
     let Some((ending, strong)) = Ending::of(pos) else {
         // Five men: read when the table is loaded (`five::prepare`,
         // `five_duel::prepare`).
-        if let Some(value) = super::five_duel::value(pos) {
+        if let Some(value) = super::five_duel::value(pos, readable) {
             return Some(duel_verdict(value, duel_allowance(pos)));
         }
-        let (verdict, strong) = super::five::verdict(pos)?;
+        let (verdict, strong) = super::five::verdict(pos, readable)?;
         return Some(within_count(verdict, plies_allowed(pos, strong)));
     };
     if !readable.contains(ending) {
@@ -155,12 +155,13 @@ pub fn extend_line(root: &Position, line: &mut Vec<Move>) {
 /// For a bare king against a king and three or more pieces (no table covers it):
 /// the fewest plies to mate that one or two of the strong side's pieces alone would
 /// need from here, by the built tables of those pieces, ignoring the count and the
-/// other pieces. `None` when no such table is built or none of them wins.
+/// other pieces. `None` when no such table is built (or in `readable`) or none of
+/// them wins.
 ///
 /// The other pieces rarely lengthen the mate (they may only block a square or
 /// stalemate, which the search sees), so this is a distance the search can follow
 /// where the hand-written guidance only points the way.
-pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
+pub(crate) fn subset_mate_distance(pos: &Position, readable: Readable) -> Option<u8> {
     if !super::ending::has_tables(pos.variant())
         || pos.gates().any()
         || pos.pieces_of_kind(PieceKind::Pawn).any()
@@ -190,7 +191,10 @@ pub(crate) fn subset_mate_distance(pos: &Position) -> Option<u8> {
             let kinds = e.kinds();
             kinds.contains(&PieceKind::Rook) || kinds.len() == 2 && kinds.contains(&PieceKind::Khon)
         };
-        let Some(table) = ending.filter(generally_won).and_then(get) else {
+        let Some(table) = ending
+            .filter(|e| generally_won(e) && readable.contains(*e))
+            .and_then(get)
+        else {
             return;
         };
         let d = match table.verdict(Placement::framed(pos, strong, &chosen), strong_to_move) {
@@ -245,21 +249,32 @@ mod tests {
         let without_f4 = mated_in("8/8/3K4/8/4S3/4M3/8/4k3 b - - 0 106");
         let without_e3 = mated_in("8/8/3K4/8/4SM2/8/8/4k3 b - - 0 106");
         let shortest = without_f4.min(without_e3);
-        let distance = subset_mate_distance(&full).expect("a table wins");
+        let distance = subset_mate_distance(&full, Readable::ALL).expect("a table wins");
         assert_eq!(distance, shortest);
         assert!(distance > 0);
         // With Black the strong side, the frame turns the board over (the khon's
         // forward is down): the same distance.
         let mirrored = pos("4K3/8/4m3/4sm2/8/3k4/8/8 w - 88 34 106");
-        assert_eq!(subset_mate_distance(&mirrored), Some(distance));
+        assert_eq!(
+            subset_mate_distance(&mirrored, Readable::ALL),
+            Some(distance)
+        );
+        // A repeatable search from a root too far from the tables to prepare them
+        // reads none of them, built or not (annotate's output depended on what other
+        // games had built).
+        let far = super::super::prepare(&Position::startpos(), true);
+        assert_eq!(subset_mate_distance(&full, far), None);
+        // One that prepared them (its root holds those pieces) reads them.
+        let near = super::super::prepare(&full, true);
+        assert_eq!(subset_mate_distance(&full, near), Some(distance));
         // Two pieces are a table's own position, not a subset's.
         assert_eq!(
-            subset_mate_distance(&pos("8/8/3K4/8/4S3/4M3/8/4k3 b - - 0 106")),
+            subset_mate_distance(&pos("8/8/3K4/8/4S3/4M3/8/4k3 b - - 0 106"), Readable::ALL),
             None
         );
         // A defender with a piece is not a bare king.
         assert_eq!(
-            subset_mate_distance(&pos("8/8/3K4/8/4SM2/4M3/8/3mk3 b - - 0 106")),
+            subset_mate_distance(&pos("8/8/3K4/8/4SM2/4M3/8/3mk3 b - - 0 106"), Readable::ALL),
             None
         );
     }

@@ -6,7 +6,7 @@ use super::count_left::{duel_allowance, plies_allowed};
 use super::five_duel::{self, DuelKey};
 use super::probe::duel_value;
 use super::table::MAX_PIECES;
-use super::{Ending, Verdict, build, five, probe};
+use super::{Ending, Readable, Verdict, build, five, probe};
 use crate::board::{Color, PieceKind, Position};
 
 /// The table a verdict comes from: one of the tables built in the engine, or a
@@ -95,13 +95,17 @@ pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
         None => match five_duel::signature(pos) {
             Some((key, _)) => {
                 five_duel::prepare(pos, true);
-                let value = five_duel::value(pos)?;
+                let value = five_duel::value(pos, Readable::ALL)?;
                 return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
             }
             None => {
                 let (strong, kinds) = five::signature(pos)?;
                 five::prepare(pos, true);
-                (TableEnding::Five(kinds), strong, five::verdict(pos)?.0)
+                (
+                    TableEnding::Five(kinds),
+                    strong,
+                    five::verdict(pos, Readable::ALL)?.0,
+                )
             }
         },
     };

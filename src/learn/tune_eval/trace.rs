@@ -45,8 +45,12 @@ pub(crate) fn trace(pos: &Position) -> Option<TracedPosition> {
         counts: vec![0; Weight::COUNT],
     };
     let pawn_terms = pawns::terms_traced(pos, &mut tracer);
-    let (_, phase, tapered, endgame, after_endgame, after_count) =
-        evaluate_with(pos, &mut tracer, pawn_terms);
+    let (_, phase, tapered, endgame, after_endgame, after_count) = evaluate_with(
+        pos,
+        &mut tracer,
+        pawn_terms,
+        crate::tablebase::Readable::ALL,
+    );
     if endgame.bonus != 0 || endgame.scale != 64 || after_count != after_endgame {
         return None;
     }
