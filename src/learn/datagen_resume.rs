@@ -13,7 +13,7 @@
 //! on from the next game index. `--games` and `--positions` count the whole run,
 //! what was there included, so a finished run can also be taken further.
 
-use super::datagen::{DatagenConfig, DatagenSummary, Totals};
+use super::datagen_run::{DatagenConfig, DatagenSummary, Totals};
 use crate::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
