@@ -15,97 +15,13 @@
 //! a capture does. Threefold repetition is judged on the placement and side to move alone
 //! (as pyffish and match runners judge it), while the hash key also covers the count.
 
+pub use super::count_state::{CountKind, CountState};
 use super::position::Position;
 use super::types::{Color, PieceKind};
 use super::variant::{CountingRule, Variant};
-use std::fmt;
 
 /// The board's-honour limit in moves (the count runs while both sides have pieces).
 pub(crate) const BOARD_HONOUR_MOVES: u16 = 64;
-
-/// The counting state of a position: `limit` plies (0 = no count runs) and the
-/// running counter `ply`. FEN fields 4 and 5 hold exactly these numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CountState {
-    limit: u16,
-    ply: u16,
-}
-
-/// Which of the two counting rules a running count follows, judged from the material.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CountKind {
-    /// Both sides still have pieces (64 moves).
-    BoardsHonour,
-    /// `bare` has only its king; the other side must mate within the limit.
-    PiecesHonour { bare: Color },
-}
-
-impl CountState {
-    pub(crate) const NONE: CountState = CountState { limit: 0, ply: 0 };
-
-    /// A count with `limit` plies, its counter at `ply`. A limit of zero means none.
-    pub(crate) const fn new(limit: u16, ply: u16) -> CountState {
-        if limit == 0 {
-            CountState::NONE
-        } else {
-            CountState { limit, ply }
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) const fn is_running(self) -> bool {
-        self.limit != 0
-    }
-
-    /// The limit in plies (0 when no count runs).
-    #[inline(always)]
-    pub(crate) const fn limit(self) -> u16 {
-        self.limit
-    }
-
-    /// The counter in plies (0 when no count runs).
-    #[inline(always)]
-    pub const fn ply(self) -> u16 {
-        self.ply
-    }
-
-    /// The counter has passed the limit: the game is drawn unless the side to move
-    /// is checkmated.
-    #[inline(always)]
-    pub const fn is_exceeded(self) -> bool {
-        self.limit != 0 && self.ply > self.limit
-    }
-
-    /// Plies that may still be played before the count runs out (`None` when no count
-    /// runs). Zero means the next move ends the game unless it mates.
-    #[inline(always)]
-    pub fn plies_left(self) -> Option<u16> {
-        self.is_running()
-            .then(|| self.limit.saturating_sub(self.ply))
-    }
-
-    #[inline(always)]
-    fn advanced(self) -> CountState {
-        if self.is_running() {
-            CountState {
-                limit: self.limit,
-                ply: self.ply.saturating_add(1),
-            }
-        } else {
-            self
-        }
-    }
-}
-
-impl fmt::Display for CountState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_running() {
-            write!(f, "{} {}", self.limit, self.ply)
-        } else {
-            f.write_str("-")
-        }
-    }
-}
 
 /// The limit in moves that `side` would count under, or `None` when no count can
 /// start for it. Makruk: none while pawns remain or while the other side is a bare
@@ -191,49 +107,53 @@ fn pieces_honour(pos: &Position, strong: Color) -> u16 {
     }
 }
 
-/// The count after a move, in a position of variant `V` (a `Variant as u8`). `pos` is
-/// the position after the move (its side to move is the side that did not move);
-/// `before` is the count before it.
-#[inline(always)]
-pub(super) fn after_move_in<const V: u8>(
-    pos: &Position,
-    before: CountState,
-    captured: Option<PieceKind>,
-    promotion: bool,
-) -> CountState {
-    let rule = Variant::from_u8(V).counting();
-    let mut count = before.advanced();
-    let stm = pos.side_to_move();
-    let mover = !stm;
-    let pieces_on_board = pos.occupied().count() as u16;
-    let asean = rule == CountingRule::Asean;
+impl Position {
+    /// The count after a move, in a position of variant `V` (a `Variant as u8`):
+    /// `self` is the position after the move (its side to move is the side that did
+    /// not move); `before` is the count before it. (A method, so that the position
+    /// asks the rules here without importing them: the rules read positions.)
+    #[inline(always)]
+    pub(super) fn count_after_move<const V: u8>(
+        &self,
+        before: CountState,
+        captured: Option<PieceKind>,
+        promotion: bool,
+    ) -> CountState {
+        let pos = self;
+        let rule = Variant::from_u8(V).counting();
+        let mut count = before.advanced();
+        let stm = pos.side_to_move();
+        let mover = !stm;
+        let pieces_on_board = pos.occupied().count() as u16;
+        let asean = rule == CountingRule::Asean;
 
-    // A bare king that captures the last pawn starts the count at once, one ply early,
-    // so the stronger side's reply brings the counter to twice the piece count.
-    if !asean
-        && captured == Some(PieceKind::Pawn)
-        && pos.pieces_of(mover).count() == 1
-        && !pos.pieces_of_kind(PieceKind::Pawn).any()
-        && let Some(moves) = limit_under(pos, mover, rule)
-    {
-        count = CountState::new(2 * moves, 2 * pieces_on_board - 1);
-    }
+        // A bare king that captures the last pawn starts the count at once, one ply early,
+        // so the stronger side's reply brings the counter to twice the piece count.
+        if !asean
+            && captured == Some(PieceKind::Pawn)
+            && pos.pieces_of(mover).count() == 1
+            && !pos.pieces_of_kind(PieceKind::Pawn).any()
+            && let Some(moves) = limit_under(pos, mover, rule)
+        {
+            count = CountState::new(2 * moves, 2 * pieces_on_board - 1);
+        }
 
-    // A count starts for the side to move when none runs yet, or replaces the running
-    // one when this move left the side to move with a bare king. ASEAN's counter
-    // starts from 0.
-    let stm_bare = pos.pieces_of(stm).count() == 1;
-    if (!count.is_running() || ((captured.is_some() || promotion) && stm_bare))
-        && let Some(moves) = limit_under(pos, stm, rule)
-    {
-        let ply = if stm_bare && !asean {
-            2 * pieces_on_board
-        } else {
-            0
-        };
-        count = CountState::new(2 * moves, ply);
+        // A count starts for the side to move when none runs yet, or replaces the running
+        // one when this move left the side to move with a bare king. ASEAN's counter
+        // starts from 0.
+        let stm_bare = pos.pieces_of(stm).count() == 1;
+        if (!count.is_running() || ((captured.is_some() || promotion) && stm_bare))
+            && let Some(moves) = limit_under(pos, stm, rule)
+        {
+            let ply = if stm_bare && !asean {
+                2 * pieces_on_board
+            } else {
+                0
+            };
+            count = CountState::new(2 * moves, ply);
+        }
+        count
     }
-    count
 }
 
 /// Which counting rule the running count of `pos` follows, from its material.

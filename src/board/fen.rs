@@ -13,7 +13,7 @@
 //! Output is the Fairy-Stockfish form, the same text pyffish's `get_fen` gives.
 
 use super::bitboard::Bitboard;
-use super::counting::CountState;
+use super::count_state::CountState;
 use super::position::Position;
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;

@@ -7,7 +7,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
-use super::counting::{self, CountState};
+use super::count_state::CountState;
 use super::moves::Move;
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
@@ -419,8 +419,7 @@ impl Position {
         }
 
         self.side = them;
-        self.count =
-            counting::after_move_in::<V>(self, before, captured.map(|p| p.kind), m.is_promotion());
+        self.count = self.count_after_move::<V>(before, captured.map(|p| p.kind), m.is_promotion());
         key ^= zobrist::count(self.count.limit(), self.count.ply());
         self.checkers = self.attackers_to_in::<V>(self.king_square(them), self.occupied())
             & self.by_color[us.index()];
