@@ -8,7 +8,8 @@ position that did not reach a depth is left out of that depth's sums for every
 engine, so the columns compare like with like) and gives the median time too.
 
     depth_profile.py --depth 14 --engine khun=target/release/khun \\
-        --engine fsf=/path/to/fairy-stockfish [--positions FILE] [--hash 16]
+        --engine fsf=/path/to/fairy-stockfish [--positions FILE] [--hash 16] \\
+        [--option 'fsf:Use NNUE=false' --option khun:EvalFile=net.nnue ...]
 
 Positions: one FEN a line (default: those `khun bench` searches, read from
 `src/bench.rs`). Not a test: the numbers depend on the machine.
@@ -26,12 +27,12 @@ INFO_TIME_FIRST = re.compile(r"\bdepth (\d+)\b.*?\btime (\d+)\b.*?\bnodes (\d+)\
 
 def bench_positions(repo):
     text = (repo / "src" / "bench.rs").read_text()
-    block = text.split("pub const POSITIONS", 1)[1].split("];", 1)[0]
+    block = text.split("const POSITIONS", 1)[1].split("];", 1)[0]
     return re.findall(r'"([^"]+)"', block)
 
 
 class Engine:
-    def __init__(self, name, cmd, hash_mb):
+    def __init__(self, name, cmd, hash_mb, options=()):
         self.name = name
         self.proc = subprocess.Popen(
             [cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
@@ -41,6 +42,8 @@ class Engine:
         self.send("setoption name UCI_Variant value makruk")
         self.send(f"setoption name Hash value {hash_mb}")
         self.send("setoption name Threads value 1")
+        for option, value in options:
+            self.send(f"setoption name {option} value {value}")
         self.send("isready")
         self.wait("readyok")
 
@@ -91,14 +94,24 @@ def main():
     ap.add_argument("--engine", action="append", required=True, help="NAME=PATH")
     ap.add_argument("--positions", help="file of FENs (default: the bench positions)")
     ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument(
+        "--option", action="append", default=[], help="ENGINE:NAME=VALUE, a UCI option for one engine"
+    )
     args = ap.parse_args()
+    options = {}
+    for spec in args.option:
+        engine, setting = spec.split(":", 1)
+        options.setdefault(engine, []).append(tuple(setting.split("=", 1)))
     repo = Path(__file__).resolve().parents[2]
     fens = (
         [l.strip() for l in open(args.positions) if l.strip()]
         if args.positions
         else bench_positions(repo)
     )
-    engines = [Engine(*spec.split("=", 1), args.hash) for spec in args.engine]
+    engines = []
+    for spec in args.engine:
+        name, cmd = spec.split("=", 1)
+        engines.append(Engine(name, cmd, args.hash, options.get(name, ())))
     results = {e.name: [] for e in engines}
     for i, fen in enumerate(fens):
         for e in engines:
