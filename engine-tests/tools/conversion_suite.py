@@ -277,14 +277,11 @@ def winning_streaks(start_white, comments, min_score, streak, keep_mates):
     return result
 
 
-def extract_game(tags, moves, final, args, source):
-    """Kept positions of one game: list of dicts."""
-    fen0 = tags.get("FEN", START)
-    if "FEN" in tags and not args.include_setup:
-        return [], "setup"
-    start_white = fen0.split()[1] == "w"
+def replay(fen0, moves):
+    """The UCI moves of a game's SAN `moves` ([(san, comment)]) from `fen0`, checked
+    against pyffish's SAN for them; raises ValueError when they do not replay."""
     board = board_of(fen0)
-    white = start_white
+    white = fen0.split()[1] == "w"
     uci = []
     try:
         for san, _ in moves:
@@ -292,10 +289,23 @@ def extract_game(tags, moves, final, args, source):
             white = not white
         sans = sf.get_san_moves(VARIANT, fen0, uci)
     except (ValueError, SystemError) as exc:
-        return [], f"unreadable ({exc})"
+        raise ValueError(f"unreadable ({exc})") from exc
     strip = lambda s: re.sub(r"[+#]", "", s)
     if [strip(s) for s in sans] != [strip(WESTERN.get(s[0], s[0]) + s[1:]) for s, _ in moves]:
-        return [], "SAN mismatch"
+        raise ValueError("SAN mismatch")
+    return uci
+
+
+def extract_game(tags, moves, final, args, source):
+    """Kept positions of one game: list of dicts."""
+    fen0 = tags.get("FEN", START)
+    if "FEN" in tags and not args.include_setup:
+        return [], "setup"
+    start_white = fen0.split()[1] == "w"
+    try:
+        uci = replay(fen0, moves)
+    except ValueError as exc:
+        return [], str(exc)
 
     comments = [c for _, c in moves]
     winners = winning_streaks(start_white, comments, args.min_score, args.streak, args.keep_mates)

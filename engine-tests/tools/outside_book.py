@@ -15,32 +15,21 @@ Needs pyffish (`pip install pyffish`); reads the SAN with conversion_suite.py's 
 """
 import argparse
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conversion_suite as cs  # noqa: E402
-import pyffish as sf  # noqa: E402
 
 
 def game_moves(tags, moves):
-    """The game's UCI moves, or None when it does not replay exactly."""
+    """The game's UCI moves, or None when it does not start from the start position
+    or does not replay exactly."""
     if "FEN" in tags:
         return None
-    board = cs.board_of(cs.START)
-    white = True
-    uci = []
     try:
-        for san, _ in moves:
-            uci.append(cs.san_to_uci(board, white, san, lambda: sf.legal_moves(cs.VARIANT, cs.START, uci)))
-            white = not white
-        sans = sf.get_san_moves(cs.VARIANT, cs.START, uci)
-    except (ValueError, SystemError):
+        return cs.replay(cs.START, moves)
+    except ValueError:
         return None
-    strip = lambda s: re.sub(r"[+#]", "", s)
-    if [strip(s) for s in sans] != [strip(cs.WESTERN.get(s[0], s[0]) + s[1:]) for s, _ in moves]:
-        return None
-    return uci
 
 
 def main():
