@@ -179,6 +179,35 @@ fn go_nodes_is_repeatable() {
     assert!(nodes <= 20_000 + 1, "node limit overshot: {nodes}");
 }
 
+/// The tightest limits still end a whole first ply: the answer carries a searched
+/// move and a real score, never the "mated in 0" of a search cut before its first
+/// root move was scored (one and three threads).
+#[test]
+fn tiny_limits_still_finish_the_first_ply() {
+    let mut e = EngineProcess::start(&[]);
+    for threads in [1, 3] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        for position in ["startpos", "startpos moves e3e4 d6d5 f3f4 c6c5"] {
+            for go in ["go nodes 1", "go movetime 0", "go wtime 0 btime 0"] {
+                e.send(&format!("position {position}"));
+                e.send(go);
+                let lines = e.until_bestmove();
+                let (kind, value) = last_score(&lines);
+                assert_eq!(kind, "cp", "{threads} threads, {position}, {go}: {lines:?}");
+                assert!(value.abs() < 500, "{position}, {go}: {lines:?}");
+                let depth: u32 = lines
+                    .iter()
+                    .rev()
+                    .find_map(|l| info_field(l, "depth"))
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert!(depth >= 1, "{position}, {go}: {lines:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn infinite_waits_for_stop() {
     let mut e = EngineProcess::start(&[]);

@@ -349,6 +349,18 @@ impl<'a> Worker<'a> {
             self.stopped = true;
             return true;
         }
+        let checkpoint = self.nodes & 1023 == 0;
+        if checkpoint {
+            self.publish_nodes();
+        }
+        // why nothing but `stop` ends the first iteration: a limit that cut it would
+        // leave no searched move and no score (the root moves' -INFINITE, shown as
+        // "mated in 0"), where one ply costs a few hundred nodes and microseconds. Only
+        // the main thread enforces the limits (on every thread's nodes), so a helper
+        // that finished its first ply cannot cut the main thread's short.
+        if self.completed_depth == 0 || !self.is_main() {
+            return false;
+        }
         if let Some(limit) = self.limits.nodes {
             let total = if self.shared.nodes.len() == 1 {
                 self.nodes
@@ -360,15 +372,12 @@ impl<'a> Worker<'a> {
                 return true;
             }
         }
-        if self.nodes & 1023 == 0 {
-            self.publish_nodes();
-            if self.is_main()
-                && !self.shared.pondering.load(Ordering::Relaxed)
-                && self.time.as_ref().is_some_and(|tm| tm.out_of_time())
-            {
-                self.stop_all();
-                return true;
-            }
+        if checkpoint
+            && !self.shared.pondering.load(Ordering::Relaxed)
+            && self.time.as_ref().is_some_and(|tm| tm.out_of_time())
+        {
+            self.stop_all();
+            return true;
         }
         false
     }
