@@ -4,6 +4,27 @@
 use crate::board::{Bitboard, Move, PieceKind, Position, attacks};
 use crate::eval::params::see_value_in;
 
+/// The kinds a side recaptures with, cheapest first (the king, which may only take
+/// last, is handled on its own).
+const RECAPTURE_ORDER: [PieceKind; 6] = [
+    PieceKind::Pawn,
+    PieceKind::Met,
+    PieceKind::Khon,
+    PieceKind::Knight,
+    PieceKind::Rook,
+    PieceKind::King,
+];
+
+/// The same in ai-wok, whose ai-wok (in the met's slot) is its dearest piece.
+const AIWOK_RECAPTURE_ORDER: [PieceKind; 6] = [
+    PieceKind::Pawn,
+    PieceKind::Khon,
+    PieceKind::Knight,
+    PieceKind::Rook,
+    PieceKind::Met,
+    PieceKind::King,
+];
+
 /// Whether the exchange started by `m` wins at least `threshold` centipawns for the
 /// mover. Promotions are counted as the pawn they are (the met is worth little more).
 pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
@@ -23,7 +44,19 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut occupied = pos.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occupied) & occupied;
-    let rooks = pos.pieces_of_kind(PieceKind::Rook);
+    // The pieces that move as a rook: they x-ray through one that took before them
+    // (the ai-wok moves as a rook too).
+    let aiwok = variant.has_aiwok();
+    let rooks = if aiwok {
+        pos.pieces_of_kind(PieceKind::Rook) | pos.pieces_of_kind(PieceKind::Met)
+    } else {
+        pos.pieces_of_kind(PieceKind::Rook)
+    };
+    let order = if aiwok {
+        &AIWOK_RECAPTURE_ORDER
+    } else {
+        &RECAPTURE_ORDER
+    };
     let mut result = true;
     loop {
         stm = !stm;
@@ -35,7 +68,7 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
         result = !result;
         // The least valuable attacker recaptures.
         let mut next = None;
-        for kind in PieceKind::ALL {
+        for &kind in order {
             let candidates = ours & pos.pieces_of_kind(kind);
             if candidates.any() {
                 next = Some((kind, candidates.lsb()));
@@ -56,7 +89,7 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         }
         occupied ^= Bitboard::from_square(sq);
-        if kind == PieceKind::Rook {
+        if (Bitboard::from_square(sq) & rooks).any() {
             // A rook behind the one that just took joins in (an x-ray).
             attackers |= attacks::rook_attacks(to, occupied) & rooks;
         }
@@ -84,5 +117,26 @@ mod tests {
         let pos = Position::from_fen("4k3/8/8/3n3r/4P3/8/8/4K3 w - - 0 1").unwrap();
         let m = pos.parse_uci_move("e4d5").unwrap();
         assert!(see_at_least(&pos, m, 300));
+    }
+
+    #[test]
+    fn the_aiwok_recaptures_last_and_x_rays_as_a_rook() {
+        use crate::board::Variant;
+        // Rook takes a pawn defended by a knight and an ai-wok, backed by a pawn: the
+        // knight takes the rook, the pawn the knight, the ai-wok the pawn; White is
+        // down 300. Recapturing with the ai-wok first (into the pawn) made it look
+        // like a free pawn.
+        let pos =
+            Position::from_fen_in(Variant::AiWok, "4a2k/8/6n1/4p3/3P4/8/8/4RK2 w - - 0 1").unwrap();
+        let m = pos.parse_uci_move("e1e5").unwrap();
+        assert!(!see_at_least(&pos, m, 0));
+        // A pawn takes a knight defended by an ai-wok standing behind a rook on the
+        // file: the rook recaptures, White's rook takes it, and the ai-wok behind
+        // joins in as a rook would.
+        let pos =
+            Position::from_fen_in(Variant::AiWok, "4a3/4r3/8/4n3/3P4/8/8/4RK1k w - - 0 1").unwrap();
+        let m = pos.parse_uci_move("d4e5").unwrap();
+        assert!(see_at_least(&pos, m, 0));
+        assert!(!see_at_least(&pos, m, 381));
     }
 }
