@@ -4,18 +4,9 @@
 use crate::board::{Bitboard, Move, PieceKind, Position, attacks};
 use crate::eval::params::see_value_in;
 
-/// The kinds a side recaptures with, cheapest first (the king, which may only take
-/// last, is handled on its own).
-const RECAPTURE_ORDER: [PieceKind; 6] = [
-    PieceKind::Pawn,
-    PieceKind::Met,
-    PieceKind::Khon,
-    PieceKind::Knight,
-    PieceKind::Rook,
-    PieceKind::King,
-];
-
-/// The same in ai-wok, whose ai-wok (in the met's slot) is its dearest piece.
+/// The kinds an ai-wok side recaptures with, cheapest first: its ai-wok (in the
+/// met's slot) is its dearest piece. The other games recapture in `PieceKind::ALL`'s
+/// order, which is already cheapest first.
 const AIWOK_RECAPTURE_ORDER: [PieceKind; 6] = [
     PieceKind::Pawn,
     PieceKind::Khon,
@@ -55,7 +46,7 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let order = if aiwok {
         &AIWOK_RECAPTURE_ORDER
     } else {
-        &RECAPTURE_ORDER
+        &PieceKind::ALL
     };
     let mut result = true;
     loop {
