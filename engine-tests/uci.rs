@@ -29,6 +29,17 @@ fn assert_legal(pos: &Position, text: &str) {
     );
 }
 
+/// The number the last `info` line carrying `field` gives for it.
+fn last_info_number(lines: &[String], field: &str) -> u64 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| info_field(l, field))
+        .unwrap_or_else(|| panic!("an info line with {field}: {lines:?}"))
+        .parse()
+        .unwrap()
+}
+
 /// The last `info ... score` line's score, as ("cp"|"mate", value).
 fn last_score(lines: &[String]) -> (String, i32) {
     let line = lines
@@ -169,13 +180,7 @@ fn go_nodes_is_repeatable() {
     let first = run(&mut e);
     let second = run(&mut e);
     assert_eq!(first, second);
-    let nodes: u64 = first
-        .iter()
-        .rev()
-        .find_map(|l| info_field(l, "nodes"))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let nodes = last_info_number(&first, "nodes");
     assert!(nodes <= 20_000 + 1, "node limit overshot: {nodes}");
 }
 
@@ -195,13 +200,7 @@ fn tiny_limits_still_finish_the_first_ply() {
                 let (kind, value) = last_score(&lines);
                 assert_eq!(kind, "cp", "{threads} threads, {position}, {go}: {lines:?}");
                 assert!(value.abs() < 500, "{position}, {go}: {lines:?}");
-                let depth: u32 = lines
-                    .iter()
-                    .rev()
-                    .find_map(|l| info_field(l, "depth"))
-                    .unwrap()
-                    .parse()
-                    .unwrap();
+                let depth = last_info_number(&lines, "depth");
                 assert!(depth >= 1, "{position}, {go}: {lines:?}");
             }
         }

@@ -78,14 +78,9 @@ impl Position {
     /// in ai-wok the ai-woks too.
     #[inline(always)]
     fn rook_and_knight_movers<const V: u8>(&self, color: Color) -> (Bitboard, Bitboard) {
-        let rooks = self.pieces(color, PieceKind::Rook);
-        let knights = self.pieces(color, PieceKind::Knight);
-        if Variant::from_u8(V).has_aiwok() {
-            let aiwoks = self.pieces(color, PieceKind::Met);
-            (rooks | aiwoks, knights | aiwoks)
-        } else {
-            (rooks, knights)
-        }
+        let (rooks, knights) = self.rook_and_knight_movers_in::<V>();
+        let own = self.pieces_of(color);
+        (rooks & own, knights & own)
     }
 
     #[inline(always)]

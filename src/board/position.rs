@@ -313,6 +313,33 @@ impl Position {
         }
     }
 
+    /// Both sides' pieces that move as a rook and as a knight under the rules of
+    /// variant `V` (a `Variant as u8`): the rooks and knights, and in ai-wok the
+    /// ai-woks (in the met's slot) too.
+    #[inline(always)]
+    pub(crate) fn rook_and_knight_movers_in<const V: u8>(&self) -> (Bitboard, Bitboard) {
+        let rooks = self.by_kind[PieceKind::Rook.index()];
+        let knights = self.by_kind[PieceKind::Knight.index()];
+        if Variant::from_u8(V).has_aiwok() {
+            let aiwoks = self.by_kind[PieceKind::Met.index()];
+            (rooks | aiwoks, knights | aiwoks)
+        } else {
+            (rooks, knights)
+        }
+    }
+
+    /// Both sides' pieces that move as a rook (the ai-woks too, in ai-wok).
+    #[inline]
+    pub(crate) fn rook_movers(&self) -> Bitboard {
+        if self.variant.has_aiwok() {
+            self.rook_and_knight_movers_in::<{ Variant::AiWok as u8 }>()
+                .0
+        } else {
+            self.rook_and_knight_movers_in::<{ Variant::Makruk as u8 }>()
+                .0
+        }
+    }
+
     /// `attackers_to` under the rules of variant `V` (a `Variant as u8`).
     #[inline(always)]
     fn attackers_to_in<const V: u8>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -320,13 +347,7 @@ impl Position {
         let black = self.by_color[1];
         let khons = self.by_kind[PieceKind::Khon.index()];
         let pawns = self.by_kind[PieceKind::Pawn.index()];
-        let mut rooks = self.by_kind[PieceKind::Rook.index()];
-        let mut knights = self.by_kind[PieceKind::Knight.index()];
-        // The ai-wok (in the met's slot) also attacks as a rook and a knight.
-        if Variant::from_u8(V).has_aiwok() {
-            rooks |= self.by_kind[PieceKind::Met.index()];
-            knights |= self.by_kind[PieceKind::Met.index()];
-        }
+        let (rooks, knights) = self.rook_and_knight_movers_in::<V>();
         // A piece of colour c attacks sq exactly when sq's reverse pattern (the same
         // piece of the other colour) reaches it; only khons and pawns are asymmetric.
         (attacks::knight_attacks(sq) & knights)

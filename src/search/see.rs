@@ -35,15 +35,9 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut occupied = pos.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occupied) & occupied;
-    // The pieces that move as a rook: they x-ray through one that took before them
-    // (the ai-wok moves as a rook too).
-    let aiwok = variant.has_aiwok();
-    let rooks = if aiwok {
-        pos.pieces_of_kind(PieceKind::Rook) | pos.pieces_of_kind(PieceKind::Met)
-    } else {
-        pos.pieces_of_kind(PieceKind::Rook)
-    };
-    let order = if aiwok {
+    // The pieces that move as a rook: they x-ray through one that took before them.
+    let rooks = pos.rook_movers();
+    let order = if variant.has_aiwok() {
         &AIWOK_RECAPTURE_ORDER
     } else {
         &PieceKind::ALL
