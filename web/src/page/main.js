@@ -1,0 +1,1002 @@
+// Khun's web page: play against Khun, analyse, import and export PGN, review a game.
+// The rules come from khun.js (window.Khun.loadRules(), synchronous once loaded); the
+// engine runs in khun.worker.js (see web/API-DRAFT.md). Nothing here talks to anything
+// but the page's own files.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { Board, placement, pieceArt } from "./board.js";
+import { Engine, parseInfo } from "./engine.js";
+import { pgnText, evalGraph, expectedFromInfo, marksFor, scoreText } from "./review.js";
+
+const $ = (id) => document.getElementById(id);
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const other = (c) => (c === "white" ? "black" : "white");
+
+const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
+const DRAW_ACCEPT_CP = 25; // Khun takes a draw when its own score is at most +0.25 (or a table says draw)
+
+const S = {
+  rules: null,
+  engine: null,
+  variants: [],
+  variant: "makruk",
+  startFen: "",
+  moves: [],
+  sans: [],
+  cache: [],
+  cursor: 0,
+  playing: false, // a game against Khun is on: the board takes only your moves
+  game: null,
+  result: null, // {result, reason} of the game (play, PGN), shown beside the board
+  tags: {},
+  orientation: "white",
+  analysing: false,
+  analysis: { id: 0, lines: [], st: null, frame: 0 },
+  evals: [], // per ply, from the review: {white: expected score for White, info}
+  marks: [], // per move: "?!" | "?" | "??" | ""
+  annotating: null,
+  engineVariant: null,
+};
+
+// ---------------------------------------------------------------- positions
+
+function variantInfo(name) {
+  return S.variants.find((v) => v.name === name) || S.variants[0];
+}
+
+function stateAt(ply) {
+  if (!S.cache[ply]) S.cache[ply] = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply));
+  return S.cache[ply];
+}
+
+function setLine(variant, startFen, moves) {
+  const st = S.rules.state(variant, startFen, moves); // throws on a bad FEN or move
+  S.variant = variant;
+  S.startFen = startFen;
+  S.moves = moves.slice();
+  S.sans = st.sans.slice();
+  S.cache = [];
+  S.cache[moves.length] = st;
+  S.cursor = moves.length;
+  S.evals = [];
+  S.marks = [];
+  board.setPromotionRanks(variant === "asean" ? [] : [3, 6]);
+}
+
+function pushMove(uci) {
+  const st = stateAt(S.cursor);
+  const m = st.legal.find((x) => x.uci === uci);
+  if (!m) throw new Error(`illegal move ${uci}`);
+  S.moves = S.moves.slice(0, S.cursor);
+  S.sans = S.sans.slice(0, S.cursor);
+  S.cache = S.cache.slice(0, S.cursor + 1);
+  S.evals = S.evals.slice(0, S.cursor + 1);
+  S.marks = S.marks.slice(0, S.cursor);
+  S.moves.push(uci);
+  S.sans.push(m.san);
+  S.cursor++;
+  return m;
+}
+
+function positionCmd(ply) {
+  const moves = S.moves.slice(0, ply);
+  return `position fen ${S.startFen}` + (moves.length ? ` moves ${moves.join(" ")}` : "");
+}
+
+function setupLines(ply) {
+  const lines = [];
+  if (S.engineVariant !== S.variant) {
+    lines.push(`setoption name UCI_Variant value ${S.variant}`);
+    S.engineVariant = S.variant;
+  }
+  lines.push(positionCmd(ply));
+  return lines;
+}
+
+// ---------------------------------------------------------------- board hooks
+
+function canMoveNow() {
+  const st = stateAt(S.cursor);
+  if (st.end || S.annotating) return false;
+  if (S.playing) return S.cursor === S.moves.length && st.turn === S.game.human && !S.result;
+  return true;
+}
+
+const board = new Board($("board"), {
+  movable(sq) {
+    if (!S.rules || !canMoveNow()) return false;
+    const st = stateAt(S.cursor);
+    return st.legal.some((m) => m.from === sq);
+  },
+  dests(sq) {
+    if (!S.rules || !canMoveNow()) return [];
+    return [...new Set(stateAt(S.cursor).legal.filter((m) => m.from === sq).map((m) => m.to))];
+  },
+  move(from, to) {
+    const cands = stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to);
+    if (cands.length === 1) userMove(cands[0].uci);
+    else if (cands.length > 1) askPromotion(cands);
+  },
+});
+
+function askPromotion(cands) {
+  const box = $("promotion");
+  box.replaceChildren();
+  const white = stateAt(S.cursor).turn === "white";
+  for (const m of cands) {
+    const b = document.createElement("button");
+    const letter = m.uci.length > 4 ? m.uci[4] : "m";
+    const img = document.createElement("img");
+    img.src = pieceArt({ letter: white ? letter.toUpperCase() : letter, white, promoted: false });
+    img.alt = "";
+    b.append(img, document.createTextNode(m.san));
+    b.setAttribute("aria-label", `Promote: ${m.san}`);
+    b.dataset.uci = m.uci;
+    b.addEventListener("click", () => { box.classList.add("hidden"); userMove(m.uci); });
+    box.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "✕";
+  cancel.setAttribute("aria-label", "Cancel the promotion");
+  cancel.addEventListener("click", () => box.classList.add("hidden"));
+  box.appendChild(cancel);
+  box.classList.remove("hidden");
+  box.querySelector("button").focus();
+}
+
+function userMove(uci) {
+  if (!canMoveNow()) return;
+  const m = pushMove(uci);
+  if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
+  say(`You played ${m.san}`);
+  afterMove("human");
+}
+
+function afterMove(who) {
+  const st = stateAt(S.moves.length);
+  if (S.playing) {
+    clockSwitch();
+    if (st.end) finishGame(st.end.result, st.end.reason);
+    else if (st.turn !== S.game.human) engineMove();
+  }
+  render();
+  if (S.analysing) analyse();
+  if (who === "engine") maybeFocusBoard();
+}
+
+function maybeFocusBoard() { /* the board keeps focus where the user left it */ }
+
+// ---------------------------------------------------------------- status
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+function kingSquare(fen, color) {
+  const want = color === "white" ? "K" : "k";
+  for (const [sq, p] of Object.entries(placement(fen))) if (p.letter === want) return sq;
+  return null;
+}
+
+function render() {
+  if (!S.rules) return;
+  const st = stateAt(S.cursor);
+  const last = S.cursor > 0 ? S.moves[S.cursor - 1] : null;
+  board.setOrientation(S.orientation);
+  board.set({
+    fen: st.fen,
+    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
+    check: st.check ? kingSquare(st.fen, st.turn) : null,
+    arrows: currentArrows(),
+  });
+  $("board").dataset.turn = st.turn;
+  $("board").dataset.ply = String(S.cursor);
+
+  // Whose move, or the end.
+  const atEnd = S.cursor === S.moves.length;
+  let status;
+  if (st.end) status = `${st.end.reason}: ${st.end.result}`;
+  else if (S.playing && atEnd && !S.result) {
+    status = st.turn === S.game.human ? "Your move" : "Khun is thinking…";
+    if (st.check) status += " (check)";
+  } else status = `${cap(st.turn)} to move${st.check ? ", in check" : ""}`;
+  if (!atEnd) status += ` (move ${S.cursor} of ${S.moves.length})`;
+  $("status").dataset.state = status;
+  if (!$("status").textContent || !S.playing || atEnd) $("status").textContent = status;
+
+  const res = S.result || (!S.playing && S.cursor === S.moves.length ? null : null);
+  const r = $("result");
+  if (res) {
+    r.textContent = `${res.result} · ${res.reason}${resultWords(res)}`;
+    r.dataset.result = res.result;
+    r.dataset.reason = res.reason;
+    r.classList.remove("hidden");
+  } else {
+    r.textContent = "";
+    delete r.dataset.result;
+    delete r.dataset.reason;
+    r.classList.add("hidden");
+  }
+
+  // The count as players say it.
+  const c = st.count;
+  const ce = $("count");
+  if (c) {
+    const honour = c.honour === "piece" ? "piece's honour" : "board's honour";
+    let t = `${cap(c.counting)} counts: ${c.number} of ${c.of} (${honour}). `;
+    t += c.exceeded ? "The count has run out: a draw." : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
+    ce.textContent = t;
+    ce.title = c.text || "";
+    ce.dataset.honour = c.honour;
+    ce.dataset.counting = c.counting;
+    ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
+    ce.classList.remove("hidden");
+  } else {
+    ce.textContent = "";
+    ce.classList.add("hidden");
+  }
+  const tv = $("table-verdict");
+  if (st.table && (S.analysing || !S.playing)) {
+    tv.textContent = `Endgame table: ${st.table.text || `${st.table.verdict} for ${st.table.forSide}`}`;
+    tv.classList.remove("hidden");
+  } else tv.classList.add("hidden");
+
+  renderNames();
+  renderMoves();
+  renderButtons();
+  renderClocks();
+  renderGraph();
+  $("pgn-out").value = pgnText(S);
+}
+
+function resultWords(res) {
+  if (!S.game) return "";
+  if (res.result === "1/2-1/2") return ": a draw";
+  const winner = res.result === "1-0" ? "white" : "black";
+  return winner === S.game.human ? ": you win" : ": Khun wins";
+}
+
+function renderNames() {
+  let white = S.tags.White || "White";
+  let black = S.tags.Black || "Black";
+  if (S.game) {
+    white = S.game.human === "white" ? "You" : S.game.engineName;
+    black = S.game.human === "black" ? "You" : S.game.engineName;
+  }
+  const top = S.orientation === "white" ? black : white;
+  const bottom = S.orientation === "white" ? white : black;
+  $("name-top").textContent = top;
+  $("name-bottom").textContent = bottom;
+}
+
+function renderMoves() {
+  const list = $("movelist");
+  list.replaceChildren();
+  const st0 = stateAt(0);
+  const f = st0.fen.split(/\s+/);
+  let num = Number(f[f.length - 1]) || 1;
+  let white = st0.turn === "white";
+  const add = (cls, text) => {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    li.appendChild(span);
+    list.appendChild(li);
+  };
+  if (!white && S.sans.length) { add("num", `${num}.`); add("num", "…"); }
+  S.sans.forEach((san, i) => {
+    if (white) add("num", `${num}.`);
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    const mark = S.marks[i] || "";
+    b.textContent = san + mark;
+    b.dataset.ply = String(i + 1);
+    b.dataset.uci = S.moves[i];
+    b.setAttribute("aria-label", `${white ? "White" : "Black"} ${num}: ${san}${mark ? ` ${mark}` : ""}`);
+    if (mark) b.className = { "?!": "mark-inacc", "?": "mark-mist", "??": "mark-blund" }[mark];
+    if (i + 1 === S.cursor) b.classList.add("current");
+    b.addEventListener("click", () => goTo(i + 1));
+    li.appendChild(b);
+    list.appendChild(li);
+    if (!white) num++;
+    white = !white;
+  });
+  const cur = list.querySelector(".current");
+  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+}
+
+function renderButtons() {
+  const n = S.moves.length;
+  $("nav-first").disabled = S.cursor === 0;
+  $("nav-prev").disabled = S.cursor === 0;
+  $("nav-next").disabled = S.cursor === n;
+  $("nav-last").disabled = S.cursor === n;
+  const inGame = S.playing && !S.result;
+  $("setup").classList.toggle("hidden", inGame);
+  $("game-controls").classList.toggle("hidden", !S.game);
+  if (S.game) {
+    const humanToMove = inGame && stateAt(n).turn === S.game.human;
+    const humanMoves = n - S.game.startPly - (stateAt(n).turn === S.game.human ? 0 : 1);
+    $("btn-takeback").disabled = !inGame || humanMoves < 1;
+    $("btn-draw").disabled = !humanToMove || !!S.game.drawPending;
+    $("btn-resign").disabled = !inGame;
+    $("btn-new").disabled = false;
+    $("btn-analyse-game").disabled = false;
+    $("btn-analyse-game").textContent = inGame ? "Leave and analyse" : "Analyse this game";
+  }
+  $("btn-analysis").textContent = S.analysing ? "Stop" : "Analyse";
+  $("btn-analysis").setAttribute("aria-label", S.analysing ? "Stop the analysis" : "Start the analysis");
+  $("btn-analysis").disabled = S.playing && !S.result;
+  $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0;
+  $("btn-annotate").textContent = S.annotating ? "Cancel" : "Annotate";
+  $("analysis-note").textContent = S.playing && !S.result
+    ? "A game is on: analysis opens when it ends (or leave it from the Play tab)."
+    : "Analyse the position on the board; moves on the board are free for both sides.";
+}
+
+// ---------------------------------------------------------------- navigation
+
+function goTo(ply) {
+  ply = Math.max(0, Math.min(S.moves.length, ply));
+  if (ply === S.cursor) return;
+  S.cursor = ply;
+  $("promotion").classList.add("hidden");
+  render();
+  if (S.analysing) analyse();
+}
+
+// ---------------------------------------------------------------- play
+
+function readSetup() {
+  const level = $("level").value;
+  return {
+    variant: $("variant").value,
+    color: $("color").value,
+    level,
+    elo: Number($("elo").value),
+    tc: $("tc").value,
+    fen: $("fen-input").value.trim(),
+  };
+}
+
+function levelLines(level, elo) {
+  if (level === "elo") {
+    const e = Math.max(672, Math.min(2551, Math.round(elo) || 1500));
+    return ["setoption name Skill Level value 20", "setoption name UCI_LimitStrength value true", `setoption name UCI_Elo value ${e}`];
+  }
+  return ["setoption name UCI_LimitStrength value false", `setoption name Skill Level value ${level}`];
+}
+
+function levelLabel(level, elo) {
+  if (level === "elo") return `Elo ${Math.max(672, Math.min(2551, Math.round(elo) || 1500))}`;
+  if (level === "20") return "full strength";
+  return `level ${level}, ≈ ${LEVELS[level]} Elo`;
+}
+
+function parseTc(tc) {
+  let m = /^mt(\d+(?:\.\d+)?)$/.exec(tc);
+  if (m) return { movetime: Math.round(Number(m[1]) * 1000) };
+  m = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(tc);
+  if (m) return { base: Math.round(Number(m[1]) * 60000), inc: Math.round(Number(m[2]) * 1000) };
+  return { base: 300000, inc: 3000 };
+}
+
+async function startGame(opts, moves = []) {
+  stopAnalysis(false);
+  cancelAnnotate();
+  S.engine.cancelAll();
+  const v = variantInfo(opts.variant);
+  const fen = opts.fen || v.startFen;
+  try {
+    setLine(v.name, fen, moves);
+  } catch (e) {
+    say(`Cannot start from that position: ${e.message}`);
+    return;
+  }
+  $("fen-input").setCustomValidity("");
+  const human = opts.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : opts.color;
+  const tc = parseTc(opts.tc);
+  S.playing = true;
+  S.result = null;
+  S.tags = {};
+  S.orientation = human;
+  S.game = {
+    human,
+    token: 0,
+    startPly: moves.length,
+    tc,
+    tcText: opts.tc,
+    level: opts.level,
+    elo: opts.elo,
+    engineName: `Khun (${levelLabel(opts.level, opts.elo)})`,
+    clock: tc.movetime ? null : { ms: { white: tc.base, black: tc.base }, inc: tc.inc, mover: null, since: 0 },
+    drawPending: false,
+  };
+  S.engineVariant = v.name;
+  S.engine.configure([
+    `setoption name UCI_Variant value ${v.name}`,
+    "ucinewgame",
+    "setoption name UCI_AnalyseMode value false",
+    "setoption name MultiPV value 1",
+    "setoption name UCI_ShowWDL value false",
+    ...levelLines(opts.level, opts.elo),
+  ]);
+  $("game-info").textContent = `${v.title}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
+    (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move.` : `${opts.tc}.`);
+  selectTab("play");
+  const st = stateAt(S.moves.length);
+  if (S.game.clock) { S.game.clock.mover = st.turn; S.game.clock.since = performance.now(); }
+  render();
+  if (st.end) finishGame(st.end.result, st.end.reason);
+  else if (st.turn !== human) engineMove();
+  else say("Your move");
+}
+
+async function engineMove() {
+  const g = S.game;
+  const token = ++g.token;
+  const ply = S.moves.length;
+  let go;
+  if (g.clock) {
+    go = `go wtime ${Math.max(1, Math.round(clockLeft("white")))} btime ${Math.max(1, Math.round(clockLeft("black")))}` +
+      ` winc ${g.clock.inc} binc ${g.clock.inc}`;
+  } else go = `go movetime ${g.tc.movetime}`;
+  render();
+  const task = S.engine.go(setupLines(ply), go);
+  const r = await task.promise;
+  if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
+  const st = stateAt(ply);
+  const m = st.legal.find((x) => x.uci === r.bestmove);
+  if (!m) {
+    say(`Khun answered ${r.bestmove}, which is not a legal move here`);
+    return;
+  }
+  const follow = S.cursor === ply;
+  const savedCursor = S.cursor;
+  S.cursor = ply;
+  pushMove(m.uci);
+  if (!follow) S.cursor = savedCursor;
+  say(`Khun played ${m.san}`);
+  afterMove("engine");
+}
+
+function clockLeft(color) {
+  const c = S.game && S.game.clock;
+  if (!c) return Infinity;
+  return c.ms[color] - (c.mover === color && !S.result ? performance.now() - c.since : 0);
+}
+
+function clockSwitch() {
+  const c = S.game && S.game.clock;
+  if (!c || !c.mover) return;
+  const now = performance.now();
+  c.ms[c.mover] -= now - c.since;
+  c.ms[c.mover] += c.inc;
+  c.mover = other(c.mover);
+  c.since = now;
+}
+
+function clockStop() {
+  const c = S.game && S.game.clock;
+  if (!c || !c.mover) return;
+  c.ms[c.mover] -= performance.now() - c.since;
+  c.mover = null;
+}
+
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = ms / 1000;
+  if (s < 10) return s.toFixed(1);
+  const m = Math.floor(s / 60);
+  const sec = Math.floor(s % 60);
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  const c = S.game && S.game.clock;
+  const top = S.orientation === "white" ? "black" : "white";
+  const bottom = other(top);
+  for (const [id, color] of [["clock-top", top], ["clock-bottom", bottom]]) {
+    const e = $(id);
+    if (!c) { e.textContent = ""; continue; }
+    const left = clockLeft(color);
+    e.textContent = fmtClock(left);
+    e.classList.toggle("running", c.mover === color && !S.result);
+    e.classList.toggle("low", left < 10000);
+    e.setAttribute("aria-label", `${cap(color)}'s clock`);
+  }
+}
+
+setInterval(() => {
+  if (!S.game || !S.game.clock || S.result) return;
+  renderClocks();
+  const c = S.game.clock;
+  if (S.playing && c.mover && clockLeft(c.mover) <= 0) {
+    S.engine.cancelAll();
+    S.game.token++;
+    finishGame(c.mover === "white" ? "0-1" : "1-0", "Time forfeit");
+  }
+}, 100);
+
+function finishGame(result, reason) {
+  clockStop();
+  S.result = { result, reason };
+  S.playing = false;
+  if (S.game) S.game.token++;
+  S.tags.Result = result;
+  say(`Game over: ${result} (${reason})`);
+  render();
+}
+
+function takeback() {
+  const g = S.game;
+  if (!S.playing || S.result || !g) return;
+  S.engine.cancelAll();
+  g.token++;
+  let n = S.moves.length;
+  const turn = stateAt(n).turn;
+  n -= turn === g.human ? 2 : 1;
+  if (n < g.startPly) return;
+  S.moves = S.moves.slice(0, n);
+  S.sans = S.sans.slice(0, n);
+  S.cache = S.cache.slice(0, n + 1);
+  S.cursor = n;
+  if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
+  say("Move taken back: your move");
+  render();
+}
+
+function resign() {
+  if (!S.playing || S.result) return;
+  S.engine.cancelAll();
+  finishGame(S.game.human === "white" ? "0-1" : "1-0", "Resignation");
+}
+
+async function offerDraw() {
+  const g = S.game;
+  if (!S.playing || S.result || !g || g.drawPending) return;
+  const ply = S.moves.length;
+  const st = stateAt(ply);
+  if (st.turn !== g.human) return;
+  g.drawPending = true;
+  renderButtons();
+  say("Khun considers your draw offer…");
+  let accept = st.table ? st.table.verdict === "draw" : null;
+  let why = accept ? "the endgame table says draw" : "";
+  if (accept === null) {
+    let last = null;
+    const r = await S.engine.go(setupLines(ply), "go movetime 500", (line) => {
+      const i = parseInfo(line);
+      if (i && i.score && (i.multipv || 1) === 1 && !i.bound) last = i;
+    }).promise;
+    if (!r || g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
+    // The score is from the side to move's view (yours): Khun's is its negation.
+    const sc = last && last.score;
+    const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
+    accept = khunCp <= DRAW_ACCEPT_CP;
+    why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}`;
+  }
+  g.drawPending = false;
+  if (accept) finishGame("1/2-1/2", "Draw agreed");
+  else { say(`Khun declines the draw (${why}). Your move.`); renderButtons(); }
+}
+
+// ---------------------------------------------------------------- analysis
+
+function currentArrows() {
+  if (!S.analysing || !S.analysis.lines.length) return [];
+  const out = [];
+  S.analysis.lines.forEach((l, i) => {
+    if (l && l.pv && l.pv[0] && i < 2) out.push({ from: l.pv[0].slice(0, 2), to: l.pv[0].slice(2, 4), kind: i === 0 ? "best" : "second" });
+  });
+  return out.reverse();
+}
+
+async function startAnalysis() {
+  if (S.playing && !S.result) return;
+  cancelAnnotate();
+  S.analysing = true;
+  $("eval-bar").classList.remove("hidden");
+  S.engine.cancelAll();
+  S.engine.configure([
+    "setoption name UCI_LimitStrength value false",
+    "setoption name Skill Level value 20",
+    "setoption name UCI_AnalyseMode value true",
+    "setoption name MultiPV value 3",
+    "setoption name UCI_ShowWDL value true",
+  ]);
+  analyse();
+  renderButtons();
+}
+
+function analyse() {
+  const id = ++S.analysis.id;
+  S.analysis.lines = [];
+  const st = stateAt(S.cursor);
+  S.analysis.st = st;
+  S.engine.cancelAll();
+  renderAnalysis();
+  if (st.end) {
+    $("analysis-depth").textContent = `${st.end.reason}: ${st.end.result}`;
+    setEvalBar(st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, st.end.result);
+    return;
+  }
+  $("analysis-depth").textContent = "…";
+  S.engine.go(setupLines(S.cursor), "go infinite", (line) => {
+    if (id !== S.analysis.id) return;
+    const info = parseInfo(line);
+    if (!info || !info.pv || !info.score || info.bound) return;
+    S.analysis.lines[(info.multipv || 1) - 1] = info;
+    if (!S.analysis.frame) S.analysis.frame = requestAnimationFrame(() => { S.analysis.frame = 0; renderAnalysis(); });
+  });
+}
+
+async function stopAnalysis(show = true) {
+  if (!S.analysing) return;
+  S.analysing = false;
+  S.analysis.id++;
+  renderButtons();
+  board.setArrows([]);
+  const r = await S.engine.stop();
+  if (show && r && r.stopMs !== null) {
+    const e = $("stop-latency");
+    e.textContent = `stopped in ${Math.round(r.stopMs)} ms`;
+    e.dataset.ms = String(r.stopMs);
+  }
+}
+
+function renderAnalysis() {
+  const ol = $("analysis-lines");
+  ol.replaceChildren();
+  const st = S.analysis.st;
+  if (!S.analysing || !st) { board.setArrows([]); return; }
+  const lines = S.analysis.lines.filter(Boolean);
+  for (const l of lines) {
+    let sans = [];
+    try { sans = S.rules.state(S.variant, st.fen, l.pv.slice(0, 12)).sans; } catch { continue; }
+    const li = document.createElement("li");
+    li.dataset.multipv = String(l.multipv || 1);
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = scoreText(l.score, st.turn);
+    li.appendChild(score);
+    if (l.wdl) {
+      const w = document.createElement("span");
+      w.className = "wdl";
+      const [W, D, L] = l.wdl.map((x) => Math.round(x / 10));
+      w.textContent = `W ${W}% D ${D}% L ${L}%`;
+      w.title = "win / draw / loss chances of the side to move";
+      li.appendChild(w);
+    }
+    const pv = document.createElement("span");
+    pv.className = "pv";
+    pv.textContent = pvText(st, sans);
+    li.appendChild(pv);
+    li.addEventListener("click", () => { if (canMoveNow()) userMove(l.pv[0]); });
+    ol.appendChild(li);
+  }
+  const best = lines[0];
+  if (best) {
+    const nps = best.nps ? `, ${(best.nps / 1000).toFixed(0)} kn/s` : "";
+    $("analysis-depth").textContent = `depth ${best.depth || "?"}${best.nodes ? `, ${best.nodes.toLocaleString("en")} nodes` : ""}${nps}`;
+    const exp = expectedFromInfo(best, st.turn);
+    setEvalBar(exp, scoreText(best.score, st.turn));
+  }
+  board.setArrows(currentArrows());
+}
+
+function pvText(st, sans) {
+  const f = st.fen.split(/\s+/);
+  let num = Number(f[f.length - 1]) || 1;
+  let white = st.turn === "white";
+  const parts = [];
+  sans.forEach((s, i) => {
+    if (white) parts.push(`${num}. ${s}`);
+    else parts.push(i === 0 ? `${num}… ${s}` : s);
+    if (!white) num++;
+    white = !white;
+  });
+  return parts.join(" ");
+}
+
+function setEvalBar(whiteExp, text) {
+  const pct = Math.max(0, Math.min(100, whiteExp * 100));
+  $("eval-fill").style.height = `${pct}%`;
+  $("eval-text").textContent = text;
+  $("eval-bar").setAttribute("aria-valuenow", pct.toFixed(0));
+  $("eval-bar").setAttribute("aria-valuetext", `${text}, White's expected score ${pct.toFixed(0)}%`);
+}
+
+// ---------------------------------------------------------------- review (annotate)
+
+function cancelAnnotate() {
+  if (S.annotating) { S.annotating.cancel = true; S.engine.cancelAll(); }
+}
+
+async function annotate() {
+  if (S.annotating) { cancelAnnotate(); return; }
+  if ((S.playing && !S.result) || !S.moves.length) return;
+  const wasAnalysing = S.analysing;
+  await stopAnalysis(false);
+  const job = { cancel: false };
+  S.annotating = job;
+  const nodes = Number($("annotate-nodes").value);
+  S.engine.configure([
+    "setoption name UCI_LimitStrength value false",
+    "setoption name Skill Level value 20",
+    "setoption name UCI_AnalyseMode value true",
+    "setoption name MultiPV value 1",
+    "setoption name UCI_ShowWDL value true",
+  ]);
+  const moves = S.moves.slice();
+  const evals = [];
+  renderButtons();
+  const t0 = performance.now();
+  for (let i = 0; i <= moves.length && !job.cancel; i++) {
+    $("annotate-status").textContent = `Analysing position ${i} of ${moves.length}…`;
+    const st = stateAt(i);
+    if (st.end) {
+      evals[i] = { white: st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, info: null, end: st.end };
+      continue;
+    }
+    let last = null;
+    const r = await S.engine.go(setupLines(i), `go nodes ${nodes}`, (line) => {
+      const info = parseInfo(line);
+      if (info && info.score && info.pv && (info.multipv || 1) === 1 && !info.bound) last = info;
+    }).promise;
+    if (job.cancel || S.moves.length !== moves.length || S.moves.some((m, k) => m !== moves[k])) break;
+    const e = expectedFromInfo(last, st.turn);
+    evals[i] = { white: e, info: last, best: r && r.bestmove, turn: st.turn };
+    S.evals = evals.slice();
+    S.marks = marksFor(S.evals, (k) => stateAt(k).turn, S.moves);
+    renderGraph();
+    renderMoves();
+  }
+  const done = evals.length === moves.length + 1 && !job.cancel;
+  S.annotating = null;
+  const counts = S.marks.reduce((a, m) => { if (m) a[m] = (a[m] || 0) + 1; return a; }, {});
+  $("annotate-status").textContent = done
+    ? `Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts["??"] || 0} ??, ${counts["?"] || 0} ?, ${counts["?!"] || 0} ?!`
+    : "Stopped.";
+  $("annotate-status").dataset.done = done ? "1" : "0";
+  render();
+  if (wasAnalysing && !job.cancel) startAnalysis();
+}
+
+function renderGraph() {
+  const svg = $("eval-graph");
+  if (!S.evals.length) { svg.classList.add("hidden"); return; }
+  svg.classList.remove("hidden");
+  evalGraph(svg, S.evals, S.marks, S.moves.length, S.cursor);
+}
+
+$("eval-graph").addEventListener("click", (e) => {
+  const rect = $("eval-graph").getBoundingClientRect();
+  const x = (e.clientX - rect.left) / rect.width;
+  goTo(Math.round(x * S.moves.length));
+});
+
+// ---------------------------------------------------------------- PGN
+
+function loadGame(g) {
+  stopAnalysis(false);
+  cancelAnnotate();
+  S.engine.cancelAll();
+  const v = variantInfo(g.variant || "makruk");
+  const fen = !g.fen || g.fen === "startpos" ? v.startFen : g.fen;
+  setLine(v.name, fen, g.moves || []);
+  S.playing = false;
+  S.game = null;
+  S.tags = { ...(g.tags || {}) };
+  const res = g.result || S.tags.Result;
+  S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
+  S.cursor = 0;
+  S.orientation = "white";
+  render();
+  say(`Loaded: ${S.tags.White || "?"} – ${S.tags.Black || "?"}, ${S.moves.length} plies`);
+}
+
+function importPgn() {
+  const text = $("pgn-in").value;
+  $("pgn-error").textContent = "";
+  let games;
+  try { games = S.rules.readPgn(text); } catch (e) { $("pgn-error").textContent = e.message; return; }
+  if (!games || !games.length) { $("pgn-error").textContent = "No game found in that text."; return; }
+  const sel = $("pgn-games");
+  sel.replaceChildren();
+  games.forEach((g, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `${i + 1}. ${g.tags.White || "?"} – ${g.tags.Black || "?"} ${g.result || ""}`;
+    sel.appendChild(o);
+  });
+  sel.classList.toggle("hidden", games.length < 2);
+  sel.onchange = () => pick(Number(sel.value));
+  const pick = (i) => {
+    const g = games[i];
+    loadGame(g);
+    if (g.error) $("pgn-error").textContent = `Read up to move ${g.moves.length}: ${g.error}`;
+    selectTab("analysis");
+  };
+  pick(0);
+}
+
+function download() {
+  const blob = new Blob([pgnText(S)], { type: "application/x-chess-pgn" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `khun-${S.variant}-${new Date().toISOString().slice(0, 10)}.pgn`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied`);
+  } catch {
+    say(`${what}: ${text}`);
+  }
+}
+
+function positionLink() {
+  const st = stateAt(S.cursor);
+  const u = new URL(location.href);
+  u.search = "";
+  u.searchParams.set("variant", S.variant);
+  u.searchParams.set("fen", st.fen);
+  return u.toString();
+}
+
+// ---------------------------------------------------------------- tabs, keys, wiring
+
+function selectTab(name) {
+  for (const t of ["play", "analysis", "pgn"]) {
+    $(`tab-${t}`).setAttribute("aria-selected", String(t === name));
+    $(`panel-${t}`).classList.toggle("hidden", t !== name);
+  }
+}
+
+function wire() {
+  for (const t of ["play", "analysis", "pgn"]) $(`tab-${t}`).addEventListener("click", () => selectTab(t));
+  $("nav-first").addEventListener("click", () => goTo(0));
+  $("nav-prev").addEventListener("click", () => goTo(S.cursor - 1));
+  $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));
+  $("nav-last").addEventListener("click", () => goTo(S.moves.length));
+  $("btn-flip").addEventListener("click", () => { S.orientation = other(S.orientation); render(); });
+  $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(readSetup()); });
+  $("btn-takeback").addEventListener("click", takeback);
+  $("btn-resign").addEventListener("click", resign);
+  $("btn-draw").addEventListener("click", offerDraw);
+  $("btn-new").addEventListener("click", () => {
+    if (S.playing && !S.result) finishGame(S.game.human === "white" ? "0-1" : "1-0", "Abandoned");
+    S.game = null;
+    render();
+    selectTab("play");
+  });
+  $("btn-analyse-game").addEventListener("click", () => {
+    if (S.playing && !S.result) { S.engine.cancelAll(); finishGame("*", "Left for analysis"); S.result = null; }
+    S.playing = false;
+    selectTab("analysis");
+    startAnalysis();
+  });
+  $("btn-analysis").addEventListener("click", () => (S.analysing ? stopAnalysis(true) : startAnalysis()));
+  $("btn-annotate").addEventListener("click", annotate);
+  $("btn-import").addEventListener("click", importPgn);
+  $("pgn-file").addEventListener("change", async () => {
+    const f = $("pgn-file").files[0];
+    if (!f) return;
+    $("pgn-in").value = await f.text();
+    importPgn();
+  });
+  $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "PGN"));
+  $("btn-download-pgn").addEventListener("click", download);
+  $("btn-copy-link").addEventListener("click", () => {
+    const link = positionLink();
+    history.replaceState(null, "", link);
+    copyText(link, "Link");
+  });
+  $("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("move-input");
+    const text = input.value.trim();
+    $("move-error").textContent = "";
+    if (!text) return;
+    if (!canMoveNow()) { $("move-error").textContent = "Not your move now."; return; }
+    const st = stateAt(S.cursor);
+    let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
+    if (!uci) {
+      try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
+    }
+    if (!uci || !st.legal.some((m) => m.uci === uci)) { $("move-error").textContent = `Not a legal move: ${text}`; return; }
+    input.value = "";
+    userMove(uci);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const k = e.key;
+    if (k === "ArrowLeft") goTo(S.cursor - 1);
+    else if (k === "ArrowRight") goTo(S.cursor + 1);
+    else if (k === "Home") goTo(0);
+    else if (k === "End") goTo(S.moves.length);
+    else if (k === "f") { S.orientation = other(S.orientation); render(); }
+    else if (k === "Escape") { $("promotion").classList.add("hidden"); board.select(null); }
+    else return;
+    e.preventDefault();
+  });
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  wire();
+  if (!window.Khun || !window.Khun.loadRules) {
+    $("engine-status").textContent = "khun.js did not load: serve this page with Khun's files beside it (web/dist).";
+    return;
+  }
+  try {
+    S.rules = await window.Khun.loadRules();
+  } catch (e) {
+    $("engine-status").textContent = `The rules did not load: ${e.message}`;
+    return;
+  }
+  S.variants = S.rules.variants();
+  const sel = $("variant");
+  for (const v of S.variants) {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.title || v.name;
+    sel.appendChild(o);
+  }
+  S.engine = new Engine("khun.worker.js");
+  S.engine.listeners.push((line) => { if (line.startsWith("error")) $("engine-status").textContent = `Engine: ${line.slice(6)}`; });
+  S.engine.enqueue(async () => {
+    await S.engine.init();
+    $("engine-status").textContent = `${S.engine.name} is ready (in this page, offline).`;
+    $("engine-status").dataset.ready = "1";
+  });
+
+  const q = new URLSearchParams(location.search);
+  const vname = S.variants.some((v) => v.name === q.get("variant")) ? q.get("variant") : "makruk";
+  sel.value = vname;
+  const fen = q.get("fen") || variantInfo(vname).startFen;
+  const moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
+  if (q.get("fen")) $("fen-input").value = q.get("fen");
+  if (q.get("color")) $("color").value = q.get("color");
+  if (q.get("level")) $("level").value = q.get("level");
+  if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
+  if (q.get("tc")) {
+    const tc = q.get("tc");
+    if (![...$("tc").options].some((o) => o.value === tc)) {
+      const o = document.createElement("option");
+      o.value = tc;
+      o.textContent = tc;
+      $("tc").appendChild(o);
+    }
+    $("tc").value = tc;
+  }
+  try {
+    setLine(vname, fen, moves);
+  } catch (e) {
+    say(`Cannot read the position in the link: ${e.message}`);
+    setLine(vname, variantInfo(vname).startFen, []);
+  }
+  if (q.get("ply")) S.cursor = Math.max(0, Math.min(S.moves.length, Number(q.get("ply")) || 0));
+  if (q.get("flip") === "1" || q.get("orientation") === "black") S.orientation = "black";
+  const mode = q.get("mode");
+  if (mode === "play") {
+    startGame(readSetup(), moves);
+  } else {
+    render();
+    if (mode === "analysis") { selectTab("analysis"); startAnalysis(); }
+  }
+  // For tests and the curious: the page's state, read-only by convention.
+  window.khunPage = { state: S, stateAt };
+}
+
+main();
