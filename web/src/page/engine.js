@@ -79,9 +79,9 @@ export class Engine {
   }
 
   /** Queue a job (async function); `cancelled` jobs are skipped when their turn comes. */
-  enqueue(job) {
+  enqueue(job, cancellable = true) {
     const task = { cancelled: false };
-    this.tasks.add(task);
+    if (cancellable) this.tasks.add(task);
     const run = async () => {
       this.tasks.delete(task);
       if (task.cancelled) return null;
@@ -111,7 +111,7 @@ export class Engine {
     return this.enqueue(async () => {
       for (const l of lines) this.send(l);
       await this.isready();
-    }).promise;
+    }, false).promise;
   }
 
   /**

@@ -959,7 +959,7 @@ async function main() {
     await S.engine.init();
     $("engine-status").textContent = `${S.engine.name} is ready (in this page, offline).`;
     $("engine-status").dataset.ready = "1";
-  });
+  }, false);
 
   const q = new URLSearchParams(location.search);
   const vname = S.variants.some((v) => v.name === q.get("variant")) ? q.get("variant") : "makruk";

@@ -1,0 +1,389 @@
+"""Browser tests of Khun's web page (web/src/index.html and web/src/page/).
+
+Serves a built page directory over HTTP and drives Debian's Chromium with Playwright:
+    pip install playwright pytest && apt-get install -y chromium
+    KHUN_WEB_DIST=web/dist pytest web/tests/test_page.py
+
+KHUN_WEB_DIST: the directory to serve (default web/dist, as web/build.sh makes it).
+    Where it has no index.html yet, a copy of it with web/src/index.html and web/src/page/
+    laid over it is served. KHUN_WEB_DIST=mock serves the page with the stand-in engine
+    of web/tests/mock/ (for working on the page without a wasm build).
+KHUN_SCREENSHOT: where the mid-game screenshot goes (default web/tests/out/page.png).
+KHUN_CHROMIUM: the browser (default /usr/bin/chromium).
+"""
+
+import functools
+import http.server
+import os
+import pathlib
+import re
+import shutil
+import socket
+import tempfile
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+WEB = pathlib.Path(__file__).resolve().parent.parent
+REPO = WEB.parent
+CHROMIUM = os.environ.get("KHUN_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+COUNT_FEN = "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1"  # piece's honour: White mates within 13 moves
+COUNT_END_FEN = "8/8/8/4k3/8/8/7R/3K4 b - 32 28 1"  # the same count, nearly run out
+MATE_FEN = "7k/8/6K1/8/8/8/8/R7 w - - 0 1"  # Ra8#
+
+
+def _page_dir(tmp_root):
+    dist = os.environ.get("KHUN_WEB_DIST", str(WEB / "dist"))
+    if dist == "mock":
+        out = pathlib.Path(tmp_root) / "dist"
+        out.mkdir()
+        for f in ("khun.js", "khun.worker.js"):
+            shutil.copy(WEB / "tests" / "mock" / f, out / f)
+    else:
+        d = pathlib.Path(dist)
+        if not d.is_absolute():
+            d = (pathlib.Path.cwd() / d) if (pathlib.Path.cwd() / d).exists() else REPO / dist
+        if not (d / "khun.js").exists():
+            pytest.skip(f"no khun.js in {d}: build with web/build.sh, or set KHUN_WEB_DIST=mock")
+        if (d / "index.html").exists():
+            return d
+        out = pathlib.Path(tmp_root) / "dist"
+        shutil.copytree(d, out)
+    shutil.copy(WEB / "src" / "index.html", out / "index.html")
+    if (out / "page").exists():
+        shutil.rmtree(out / "page")
+    shutil.copytree(WEB / "src" / "page", out / "page")
+    return out
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server():
+    tmp = tempfile.mkdtemp(prefix="khun-web-")
+    root = _page_dir(tmp)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{port}"
+    httpd.shutdown()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Page:
+    """One page of the app, with its script errors and every request it made."""
+
+    def __init__(self, browser, server, viewport=(1280, 900)):
+        self.server = server
+        self.ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.page = self.ctx.new_page()
+        self.errors = []
+        self.requests = []
+        self.console_errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        self.ctx.on("request", lambda r: self.requests.append(r.url))
+
+    def open(self, **params):
+        q = urllib.parse.urlencode(params)
+        self.page.goto(f"{self.server}/index.html" + (f"?{q}" if q else ""))
+        self.page.wait_for_selector("#engine-status[data-ready='1']", timeout=60000)
+        return self
+
+    def fen(self):
+        return self.page.get_attribute("#board", "data-fen")
+
+    def square(self, sq):
+        return self.page.locator(f"#board rect.sq[data-square='{sq}']")
+
+    def click(self, sq):
+        self.square(sq).click()
+
+    def dests(self):
+        return [d.get_attribute("data-dest") for d in self.page.locator("#board .dest").all()]
+
+    def drag(self, a, b):
+        ba = self.square(a).bounding_box()
+        bb = self.square(b).bounding_box()
+        m = self.page.mouse
+        m.move(ba["x"] + ba["width"] / 2, ba["y"] + ba["height"] / 2)
+        m.down()
+        for k in range(1, 9):
+            m.move(ba["x"] + ba["width"] / 2 + (bb["x"] - ba["x"]) * k / 8,
+                   ba["y"] + ba["height"] / 2 + (bb["y"] - ba["y"]) * k / 8)
+        m.up()
+
+    def plies(self):
+        return self.page.locator("#movelist button").count()
+
+    def check_clean(self):
+        assert not self.errors, f"script errors: {self.errors}"
+        own = [u for u in self.requests
+               if not (u.startswith(self.server + "/") or u.startswith("blob:") or u.startswith("data:"))]
+        assert not own, f"requests outside the page's origin: {own}"
+
+    def close(self):
+        self.ctx.close()
+
+
+@pytest.fixture
+def app(browser, server):
+    pages = []
+
+    def make(**kw):
+        p = Page(browser, server, **kw)
+        pages.append(p)
+        return p
+
+    yield make
+    for p in pages:
+        p.close()
+
+
+def test_loads_clean(app):
+    p = app().open()
+    assert p.page.locator("#board rect.sq").count() == 64
+    assert p.page.locator("#board image.pc").count() == 32
+    names = p.page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
+    assert sorted(names) == sorted(["makruk", "cambodian", "makpong", "ai-wok", "asean", "karouk"])
+    # every piece's art loads
+    broken = p.page.evaluate("""() => Promise.all([...document.querySelectorAll('#board image.pc')]
+        .map(i => fetch(i.getAttribute('href')).then(r => r.ok ? null : i.getAttribute('href'))))""")
+    assert not any(broken), broken
+    p.check_clean()
+
+
+def test_illegal_click_refused(app):
+    p = app().open(mode="play", color="white", level="-20", tc="5+3")
+    before = p.fen()
+    p.click("e3")
+    assert "e4" in p.dests()
+    p.click("e5")  # a pawn moves one step: e5 is no destination
+    p.page.wait_for_timeout(300)
+    assert p.fen() == before
+    assert p.plies() == 0
+    p.click("e6")  # Black's pawn: not yours to move
+    assert p.dests() == []
+    assert p.fen() == before
+    p.check_clean()
+
+
+def test_counting_shown(app):
+    p = app().open(fen=COUNT_FEN)
+    count = p.page.locator("#count")
+    count.wait_for(state="visible")
+    text = count.inner_text()
+    assert count.get_attribute("data-honour") == "piece"
+    assert count.get_attribute("data-counting") == "black"
+    assert "Black counts" in text and "of 16" in text and "piece's honour" in text, text
+    assert "White must mate within 13 moves" in text, text
+    p.check_clean()
+
+
+def test_mate_by_drag(app):
+    p = app().open(mode="play", color="white", level="-20", tc="1+0", fen=MATE_FEN)
+    p.drag("a1", "a8")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=10000)
+    assert res.get_attribute("data-result") == "1-0"
+    assert "mate" in res.get_attribute("data-reason").lower()
+    assert p.page.locator("#board image.pc[data-square='a8']").get_attribute("data-piece") == "R"
+    p.check_clean()
+
+
+def _centre_distance(sq):
+    f = "abcdefgh".index(sq[0])
+    r = int(sq[1]) - 1
+    return abs(f - 3.5) + abs(r - 3.5)
+
+
+def test_game_to_the_end_by_clicks(app):
+    """Black's bare king against Khun's rook, the count nearly out: a draw by the count."""
+    p = app().open(mode="play", color="black", level="-20", tc="1+0", fen=COUNT_END_FEN)
+    res = p.page.locator("#result")
+    for _ in range(12):
+        p.page.wait_for_function(
+            "() => !document.querySelector('#result').classList.contains('hidden')"
+            " || (document.querySelector('#board').dataset.turn === 'black'"
+            "     && document.querySelector('#status').textContent.startsWith('Your move'))",
+            timeout=30000)
+        if res.is_visible():
+            break
+        king = p.page.locator("#board image.pc[data-piece='k']").get_attribute("data-square")
+        plies = p.plies()
+        p.click(king)
+        dests = p.dests()
+        assert dests, "the king has no move"
+        p.click(min(dests, key=_centre_distance))
+        p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length > {plies}")
+    res.wait_for(state="visible", timeout=30000)
+    assert res.get_attribute("data-result") == "1/2-1/2", res.inner_text()
+    assert "count" in res.get_attribute("data-reason").lower(), res.inner_text()
+    assert p.plies() == 5
+    p.check_clean()
+
+
+def test_promotion_in_makruk_is_automatic(app):
+    p = app().open(fen="4k3/8/8/4P3/8/8/8/4K3 w - - 0 1")
+    p.click("e5")
+    p.click("e6")
+    p.page.wait_for_selector("#board image.pc[data-square='e6']")
+    assert p.page.locator("#board image.pc[data-square='e6']").get_attribute("data-piece") == "M~"
+    assert p.page.locator("#promotion").is_hidden()
+    assert "e6=M" in p.page.locator("#movelist").inner_text()
+    p.check_clean()
+
+
+def test_analysis_and_stop(app):
+    p = app().open(mode="analysis")
+    lines = p.page.locator("#analysis-lines li")
+    lines.first.wait_for(timeout=30000)
+    p.page.wait_for_function("() => document.querySelectorAll('#analysis-lines li').length >= 2", timeout=30000)
+    text = lines.first.inner_text()
+    assert re.search(r"[+-]\d+\.\d\d|#-?\d+", text), text  # a score
+    assert re.search(r"W \d+% D \d+% L \d+%", text), text  # the win/draw/loss chances
+    assert re.search(r"1\. \S+", text), text  # the line in SAN, numbered
+    assert p.page.locator("#board .arrow").count() >= 1
+    assert not p.page.locator("#eval-bar").is_hidden()
+    p.page.wait_for_timeout(1500)
+    p.page.click("#btn-analysis")
+    p.page.wait_for_selector("#stop-latency[data-ms]", timeout=5000)
+    ms = float(p.page.get_attribute("#stop-latency", "data-ms"))
+    assert ms < 100, f"bestmove came {ms:.0f} ms after stop"
+    # a move on the board during analysis restarts it at the new position
+    p.page.click("#btn-analysis")
+    lines.first.wait_for(timeout=30000)
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    p.page.wait_for_function(
+        "() => [...document.querySelectorAll('#analysis-lines li')].some(li => li.textContent.includes('1… '))",
+        timeout=30000)
+    p.check_clean()
+
+
+PGN = """[Event "Test"]
+[Site "?"]
+[Date "2026.11.27"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[Variant "makruk"]
+
+1. e4 e5 2. Nd2 Nd7 3. Nc4 *
+"""
+
+
+def test_pgn_import_review_export(app):
+    p = app().open()
+    p.page.click("#tab-pgn")
+    p.page.fill("#pgn-in", PGN)
+    p.page.click("#btn-import")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 5")
+    assert p.page.get_attribute("#board", "data-ply") == "0"
+    p.page.click("#nav-next")
+    assert p.page.get_attribute("#board", "data-ply") == "1"
+    p.page.locator("body").press("ArrowRight")
+    p.page.locator("body").press("ArrowRight")
+    assert p.page.get_attribute("#board", "data-ply") == "3"
+    p.page.locator("body").press("End")
+    assert p.page.get_attribute("#board", "data-ply") == "5"
+    p.page.locator("body").press("ArrowLeft")
+    assert p.page.get_attribute("#board", "data-ply") == "4"
+    # the review: every position analysed at a fixed node count, the graph drawn
+    p.page.click("#tab-analysis")
+    p.page.select_option("#annotate-nodes", "50000")
+    p.page.click("#btn-annotate")
+    p.page.wait_for_selector("#annotate-status[data-done='1']", timeout=120000)
+    assert p.page.get_attribute("#eval-graph", "data-points") == "6"
+    # the export: tags and SAN
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    for tag in ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant"):
+        assert f"[{tag} " in out, out
+    assert '[Variant "makruk"]' in out and '[White "A"]' in out
+    assert "[FEN " not in out
+    assert re.search(r"1\. e4\S* e5\S* 2\. Nd2\S* Nd7\S* 3\. Nc4\S* \*", out), out
+    p.check_clean()
+
+
+def test_export_from_a_position(app):
+    p = app().open(fen=COUNT_FEN)
+    p.click("e5")
+    p.click("d4")
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    assert '[SetUp "1"]' in out and f'[FEN "{COUNT_FEN}"]' in out, out
+    assert "1... Kd4" in out, out
+    p.check_clean()
+
+
+def test_takeback_and_screenshot(app):
+    p = app().open(mode="play", color="white", level="-20", tc="5+3")
+    for frm, to in (("e3", "e4"), ("d3", "d4"), ("g1", "e2")):
+        plies = p.plies()
+        p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')",
+                                 timeout=30000)
+        p.click(frm)
+        if to not in p.dests():  # Khun's reply took the piece or blocked it: another pawn move
+            p.click(frm)
+            for sq in p.page.eval_on_selector_all("#board image.pc[data-piece='P']",
+                                                  "es => es.map(e => e.dataset.square)"):
+                p.click(sq)
+                if p.dests():
+                    to = p.dests()[0]
+                    break
+        p.click(to)
+        p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length >= {plies + 2}",
+                                 timeout=30000)
+    p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')")
+    assert p.plies() == 6
+    shot = pathlib.Path(os.environ.get("KHUN_SCREENSHOT", str(WEB / "tests" / "out" / "page.png")))
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    p.page.screenshot(path=str(shot))
+    p.page.click("#btn-takeback")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 4")
+    assert p.page.get_attribute("#board", "data-turn") == "white"
+    p.page.click("#btn-resign")
+    assert p.page.get_attribute("#result", "data-result") == "0-1"
+    p.check_clean()
+
+
+def test_phone_width(app):
+    p = app(viewport=(390, 844)).open(mode="play", color="white", level="-20", tc="5+3")
+    box = p.page.locator("#board").bounding_box()
+    assert box["width"] <= 390 and box["width"] >= 300, box
+    width = p.page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert width <= 391, f"the page scrolls sideways: {width}px"
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length >= 1")
+    p.check_clean()
