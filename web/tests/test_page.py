@@ -204,6 +204,23 @@ def test_counting_shown(app):
     assert count.get_attribute("data-counting") == "black"
     assert "Black counts" in text and "of 16" in text and "piece's honour" in text, text
     assert "White must mate within 13 moves" in text, text
+    table = p.page.locator("#table-verdict")
+    assert table.is_visible() and "KRvK" in table.inner_text(), table.inner_text()
+    p.check_clean()
+
+
+def test_draw_offer(app):
+    # Khun declines before move 11; later it takes a draw where its score is level or worse
+    p = app().open(mode="play", color="white", level="-20", tc="5+3", fen="4k3/8/pppp4/8/8/PPPP4/8/4K3 w - - 0 1")
+    p.page.click("#btn-draw")
+    p.page.wait_for_function("() => document.querySelector('#status').textContent.includes('declines')", timeout=15000)
+    assert p.page.locator("#result").is_hidden()
+    p = app().open(mode="play", color="white", level="-20", tc="5+3", fen="4k3/8/pppp4/8/8/PPPP4/8/4K3 w - - 0 40")
+    p.page.click("#btn-draw")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=15000)
+    assert res.get_attribute("data-result") == "1/2-1/2"
+    assert res.get_attribute("data-reason") == "Draw agreed"
     p.check_clean()
 
 
@@ -251,7 +268,7 @@ def test_game_to_the_end_by_clicks(app):
 
 
 def test_promotion_in_makruk_is_automatic(app):
-    p = app().open(fen="4k3/8/8/4P3/8/8/8/4K3 w - - 0 1")
+    p = app().open(fen="4k3/8/8/4P3/8/8/8/R3K3 w - - 0 1")
     p.click("e5")
     p.click("e6")
     p.page.wait_for_selector("#board image.pc[data-square='e6']")

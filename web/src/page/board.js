@@ -144,10 +144,16 @@ export class Board {
     this.drawSquares();
   }
 
-  /** fen, lastMove: [from, to] | null, check: square | null, arrows: [{from, to, kind}] */
-  set({ fen, lastMove = null, check = null, arrows = [] }) {
+  /** fen, promoted: squares whose met is a promoted pawn, lastMove: [from, to] | null, check: square | null, arrows: [{from, to, kind}] */
+  set({ fen, promoted = null, lastMove = null, check = null, arrows = [] }) {
     this.fen = fen;
     this.pieces = placement(fen);
+    if (promoted) {
+      for (const sq of promoted) {
+        const p = this.pieces[sq];
+        if (p && p.letter.toLowerCase() === "m") p.promoted = true;
+      }
+    }
     this.lastMove = lastMove;
     this.checkSquare = check;
     this.arrows = arrows;

@@ -12,8 +12,15 @@ const $ = (id) => document.getElementById(id);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const other = (c) => (c === "white" ? "black" : "white");
 
+const TITLES = {
+  makruk: "Makruk", cambodian: "Cambodian (Ouk Chatrang)", karouk: "Kar Ouk", makpong: "Makpong",
+  asean: "ASEAN", "ai-wok": "Ai-wok",
+};
 const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
-const DRAW_ACCEPT_CP = 25; // Khun takes a draw when its own score is at most +0.25 (or a table says draw)
+// A draw offer: Khun accepts where an endgame table says draw, or, from move 11 on, where
+// its own score after half a second's search is at most +0.25 (level or worse for it).
+const DRAW_ACCEPT_CP = 25;
+const DRAW_FROM_MOVE = 10;
 
 const S = {
   rules: null,
@@ -24,6 +31,7 @@ const S = {
   moves: [],
   sans: [],
   cache: [],
+  tables: {},
   cursor: 0,
   playing: false, // a game against Khun is on: the board takes only your moves
   game: null,
@@ -49,6 +57,18 @@ function stateAt(ply) {
   return S.cache[ply];
 }
 
+/** The endgame table's verdict at `ply` (asked only outside a game: it may take a moment). */
+function tableAt(ply) {
+  if (!(ply in S.tables)) {
+    try {
+      S.tables[ply] = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { table: true }).table || null;
+    } catch {
+      S.tables[ply] = null;
+    }
+  }
+  return S.tables[ply];
+}
+
 function setLine(variant, startFen, moves) {
   const st = S.rules.state(variant, startFen, moves); // throws on a bad FEN or move
   S.variant = variant;
@@ -56,6 +76,7 @@ function setLine(variant, startFen, moves) {
   S.moves = moves.slice();
   S.sans = st.sans.slice();
   S.cache = [];
+  S.tables = {};
   S.cache[moves.length] = st;
   S.cursor = moves.length;
   S.evals = [];
@@ -70,12 +91,33 @@ function pushMove(uci) {
   S.moves = S.moves.slice(0, S.cursor);
   S.sans = S.sans.slice(0, S.cursor);
   S.cache = S.cache.slice(0, S.cursor + 1);
+  for (const k of Object.keys(S.tables)) if (Number(k) > S.cursor) delete S.tables[k];
   S.evals = S.evals.slice(0, S.cursor + 1);
   S.marks = S.marks.slice(0, S.cursor);
   S.moves.push(uci);
   S.sans.push(m.san);
   S.cursor++;
   return m;
+}
+
+/**
+ * Squares that hold a promoted pawn at `ply`. The rules' FENs write a promoted pawn as a
+ * met (M), so the page follows them from the start FEN's `~` marks and the promotions
+ * among the moves, to draw them as promoted pawns (bia ngai).
+ */
+function promotedSquares(ply) {
+  const set = new Set();
+  for (const [sq, p] of Object.entries(placement(S.startFen))) if (p.promoted) set.add(sq);
+  for (let i = 0; i < ply; i++) {
+    const u = S.moves[i];
+    const from = u.slice(0, 2);
+    const to = u.slice(2, 4);
+    const carried = set.has(from);
+    set.delete(from);
+    set.delete(to);
+    if (carried || (u.length > 4 && u[4] === "m" && S.variant !== "asean")) set.add(to);
+  }
+  return set;
 }
 
 function positionCmd(ply) {
@@ -185,6 +227,7 @@ function render() {
   board.setOrientation(S.orientation);
   board.set({
     fen: st.fen,
+    promoted: promotedSquares(S.cursor),
     lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
     check: st.check ? kingSquare(st.fen, st.turn) : null,
     arrows: currentArrows(),
@@ -236,8 +279,9 @@ function render() {
     ce.classList.add("hidden");
   }
   const tv = $("table-verdict");
-  if (st.table && (S.analysing || !S.playing)) {
-    tv.textContent = `Endgame table: ${st.table.text || `${st.table.verdict} for ${st.table.forSide}`}`;
+  const table = !S.playing || S.result ? tableAt(S.cursor) : null;
+  if (table) {
+    tv.textContent = `Endgame table: ${table.text || `${table.verdict} for ${table.forSide || table.winner}`}`;
     tv.classList.remove("hidden");
   } else tv.classList.add("hidden");
 
@@ -422,7 +466,7 @@ async function startGame(opts, moves = []) {
     "setoption name UCI_ShowWDL value false",
     ...levelLines(opts.level, opts.elo),
   ]);
-  $("game-info").textContent = `${v.title}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
+  $("game-info").textContent = `${v.title || TITLES[v.name] || v.name}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
     (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move.` : `${opts.tc}.`);
   selectTab("play");
   const st = stateAt(S.moves.length);
@@ -541,6 +585,7 @@ function takeback() {
   S.moves = S.moves.slice(0, n);
   S.sans = S.sans.slice(0, n);
   S.cache = S.cache.slice(0, n + 1);
+  S.tables = {};
   S.cursor = n;
   if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
   say("Move taken back: your move");
@@ -562,8 +607,10 @@ async function offerDraw() {
   g.drawPending = true;
   renderButtons();
   say("Khun considers your draw offer…");
-  let accept = st.table ? st.table.verdict === "draw" : null;
-  let why = accept ? "the endgame table says draw" : "";
+  const table = tableAt(ply);
+  // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
+  let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
+  let why = table ? `endgame table: ${table.text || table.verdict}` : "";
   if (accept === null) {
     let last = null;
     const r = await S.engine.go(setupLines(ply), "go movetime 500", (line) => {
@@ -574,7 +621,9 @@ async function offerDraw() {
     // The score is from the side to move's view (yours): Khun's is its negation.
     const sc = last && last.score;
     const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
-    accept = khunCp <= DRAW_ACCEPT_CP;
+    const moveNo = Number(st.fen.trim().split(/\s+/).pop()) || 1;
+    accept = khunCp <= DRAW_ACCEPT_CP && moveNo > DRAW_FROM_MOVE;
+    if (moveNo <= DRAW_FROM_MOVE) why = `not before move ${DRAW_FROM_MOVE + 1}; ${why}`;
     why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}`;
   }
   g.drawPending = false;
@@ -950,7 +999,7 @@ async function main() {
   for (const v of S.variants) {
     const o = document.createElement("option");
     o.value = v.name;
-    o.textContent = v.title || v.name;
+    o.textContent = v.title || TITLES[v.name] || v.name;
     sel.appendChild(o);
   }
   S.engine = new Engine("khun.worker.js");

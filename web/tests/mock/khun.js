@@ -183,7 +183,7 @@
 
   const rules = {
     variants: () => VARIANTS.map((v) => ({ ...v })),
-    state(variant, fen, moves = []) {
+    state(variant, fen, moves = [], options = {}) {
       let p = parse(variant, fen);
       const sans = [];
       for (const u of moves) { const m = findMove(p, u); sans.push(sanOf(p, m, legal(p))); p = play(p, m); }
@@ -194,7 +194,8 @@
         legal: ms.map((m) => ({ uci: uciOf(m), san: sanOf(p, m, ms), from: sqName(m.from), to: sqName(m.to), promotion: m.promo })),
         end: endOf(p), count: countOf(p),
         countText: p.limit ? countOf(p).text : pawns ? "no count: pawns on the board" : "no count",
-        table: null,
+        table: options.table && p.b.filter((x) => x).length === 3 && p.b.some((x) => x && x.c.toLowerCase() === "r")
+          ? { ending: "KRvK", text: "KRvK (mock): White wins", winner: p.b.some((x) => x && x.c === "R") ? "white" : "black" } : null,
       };
     },
     san(variant, fen, uci) { const p = parse(variant, fen); return sanOf(p, findMove(p, uci), legal(p)); },
