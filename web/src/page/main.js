@@ -31,7 +31,10 @@ const S = {
   moves: [],
   sans: [],
   cache: [],
-  tables: {},
+  tables: new Map(), // "variant|startFen|moves" -> table verdict (null: none)
+  tableJobs: new Map(),
+  tableId: 0,
+  tableWorker: null,
   cursor: 0,
   playing: false, // a game against Khun is on: the board takes only your moves
   game: null,
@@ -57,16 +60,41 @@ function stateAt(ply) {
   return S.cache[ply];
 }
 
-/** The endgame table's verdict at `ply` (asked only outside a game: it may take a moment). */
+/**
+ * The endgame table's verdict at `ply`: null (none), undefined (asked, not answered yet).
+ * Asked of page/table.worker.js, since a first probe of an ending can take a second.
+ */
 function tableAt(ply) {
-  if (!(ply in S.tables)) {
-    try {
-      S.tables[ply] = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { table: true }).table || null;
-    } catch {
-      S.tables[ply] = null;
-    }
+  const key = `${S.variant}|${S.startFen}|${S.moves.slice(0, ply).join(" ")}`;
+  if (S.tables.has(key)) return S.tables.get(key);
+  S.tables.set(key, undefined);
+  if (!S.tableWorker) {
+    S.tableWorker = new Worker("page/table.worker.js");
+    S.tableWorker.onmessage = (e) => {
+      const job = S.tableJobs.get(e.data.id);
+      if (!job) return;
+      S.tableJobs.delete(e.data.id);
+      S.tables.set(job.key, e.data.table);
+      for (const f of job.waiting) f(e.data.table);
+      render();
+    };
   }
-  return S.tables[ply];
+  const id = ++S.tableId;
+  const job = { key, waiting: [] };
+  S.tableJobs.set(id, job);
+  S.tableWorker.postMessage({ id, variant: S.variant, fen: S.startFen, moves: S.moves.slice(0, ply) });
+  return undefined;
+}
+
+/** The verdict at `ply`, once it is in. */
+function tableWhenReady(ply) {
+  const t = tableAt(ply);
+  if (t !== undefined) return Promise.resolve(t);
+  const key = `${S.variant}|${S.startFen}|${S.moves.slice(0, ply).join(" ")}`;
+  for (const job of S.tableJobs.values()) {
+    if (job.key === key) return new Promise((resolve) => job.waiting.push(resolve));
+  }
+  return Promise.resolve(null);
 }
 
 function setLine(variant, startFen, moves) {
@@ -76,7 +104,6 @@ function setLine(variant, startFen, moves) {
   S.moves = moves.slice();
   S.sans = st.sans.slice();
   S.cache = [];
-  S.tables = {};
   S.cache[moves.length] = st;
   S.cursor = moves.length;
   S.evals = [];
@@ -91,7 +118,6 @@ function pushMove(uci) {
   S.moves = S.moves.slice(0, S.cursor);
   S.sans = S.sans.slice(0, S.cursor);
   S.cache = S.cache.slice(0, S.cursor + 1);
-  for (const k of Object.keys(S.tables)) if (Number(k) > S.cursor) delete S.tables[k];
   S.evals = S.evals.slice(0, S.cursor + 1);
   S.marks = S.marks.slice(0, S.cursor);
   S.moves.push(uci);
@@ -290,6 +316,7 @@ function render() {
   renderButtons();
   renderClocks();
   renderGraph();
+  renderReview();
   $("pgn-out").value = pgnText(S);
 }
 
@@ -470,7 +497,6 @@ async function startGame(opts, moves = []) {
     (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move.` : `${opts.tc}.`);
   selectTab("play");
   const st = stateAt(S.moves.length);
-  if (S.game.clock) { S.game.clock.mover = st.turn; S.game.clock.since = performance.now(); }
   render();
   if (st.end) finishGame(st.end.result, st.end.reason);
   else if (st.turn !== human) engineMove();
@@ -513,8 +539,14 @@ function clockLeft(color) {
 
 function clockSwitch() {
   const c = S.game && S.game.clock;
-  if (!c || !c.mover) return;
+  if (!c) return;
   const now = performance.now();
+  if (!c.mover) {
+    // The game's first move is free (the engine may still be loading): clocks start after it.
+    c.mover = stateAt(S.moves.length).turn;
+    c.since = now;
+    return;
+  }
   c.ms[c.mover] -= now - c.since;
   c.ms[c.mover] += c.inc;
   c.mover = other(c.mover);
@@ -585,7 +617,6 @@ function takeback() {
   S.moves = S.moves.slice(0, n);
   S.sans = S.sans.slice(0, n);
   S.cache = S.cache.slice(0, n + 1);
-  S.tables = {};
   S.cursor = n;
   if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
   say("Move taken back: your move");
@@ -607,7 +638,8 @@ async function offerDraw() {
   g.drawPending = true;
   renderButtons();
   say("Khun considers your draw offer…");
-  const table = tableAt(ply);
+  const table = await tableWhenReady(ply);
+  if (g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
   // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
   let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
   let why = table ? `endgame table: ${table.text || table.verdict}` : "";
@@ -687,6 +719,7 @@ async function stopAnalysis(show = true) {
   S.analysis.id++;
   renderButtons();
   board.setArrows([]);
+  renderReview();
   const r = await S.engine.stop();
   if (show && r && r.stopMs !== null) {
     const e = $("stop-latency");
@@ -752,7 +785,8 @@ function pvText(st, sans) {
 function setEvalBar(whiteExp, text) {
   const pct = Math.max(0, Math.min(100, whiteExp * 100));
   $("eval-fill").style.height = `${pct}%`;
-  $("eval-text").textContent = text;
+  // The bar is narrow: one decimal ("+0.3"), mates as they are ("#14").
+  $("eval-text").textContent = /^[+-]\d+\.\d\d$/.test(text) ? text.slice(0, -1) : text;
   $("eval-bar").setAttribute("aria-valuenow", pct.toFixed(0));
   $("eval-bar").setAttribute("aria-valuetext", `${text}, White's expected score ${pct.toFixed(0)}%`);
 }
@@ -813,6 +847,23 @@ async function annotate() {
   if (wasAnalysing && !job.cancel) startAnalysis();
 }
 
+/** In a reviewed game: the eval bar at the shown position, and what the engine preferred. */
+function renderReview() {
+  const note = $("review-note");
+  const e = S.evals[S.cursor];
+  if (!S.analysing) {
+    $("eval-bar").classList.toggle("hidden", !e);
+    if (e) setEvalBar(e.white, e.end ? e.end.result : e.info ? scoreText(e.info.score, e.turn) : "");
+  }
+  const i = S.cursor - 1; // the move that led here
+  const before = i >= 0 ? S.evals[i] : null;
+  if (!before || !S.marks[i] || !before.best) { note.textContent = ""; note.classList.add("hidden"); return; }
+  let best = before.best;
+  try { best = S.rules.san(S.variant, stateAt(i).fen, before.best); } catch { /* keep the UCI */ }
+  note.textContent = `${S.sans[i]}${S.marks[i]}: Khun preferred ${best}.`;
+  note.classList.remove("hidden");
+}
+
 function renderGraph() {
   const svg = $("eval-graph");
   if (!S.evals.length) { svg.classList.add("hidden"); return; }
@@ -834,7 +885,24 @@ function loadGame(g) {
   S.engine.cancelAll();
   const v = variantInfo(g.variant || "makruk");
   const fen = !g.fen || g.fen === "startpos" ? v.startFen : g.fen;
-  setLine(v.name, fen, g.moves || []);
+  let moves = g.moves || [];
+  let note = "";
+  try {
+    setLine(v.name, fen, moves);
+  } catch (e) {
+    // The PGN goes on where the rules end the game (a count run out, say): keep the moves
+    // up to there ("move N (...): ..." names the first one refused).
+    const m = /move (\d+)/.exec(e.message);
+    const n = m ? Number(m[1]) - 1 : 0;
+    moves = moves.slice(0, Math.max(0, Math.min(n, moves.length)));
+    note = `Kept ${moves.length} of ${(g.moves || []).length} plies: ${e.message}`;
+    try {
+      setLine(v.name, fen, moves);
+    } catch (e2) {
+      setLine(v.name, v.startFen, []);
+      note = `Cannot read this game: ${e2.message}`;
+    }
+  }
   S.playing = false;
   S.game = null;
   S.tags = { ...(g.tags || {}) };
@@ -844,6 +912,7 @@ function loadGame(g) {
   S.orientation = "white";
   render();
   say(`Loaded: ${S.tags.White || "?"} – ${S.tags.Black || "?"}, ${S.moves.length} plies`);
+  return note;
 }
 
 function importPgn() {
@@ -864,8 +933,8 @@ function importPgn() {
   sel.onchange = () => pick(Number(sel.value));
   const pick = (i) => {
     const g = games[i];
-    loadGame(g);
-    if (g.error) $("pgn-error").textContent = `Read up to move ${g.moves.length}: ${g.error}`;
+    const note = loadGame(g);
+    $("pgn-error").textContent = g.error ? `Read up to move ${(g.moves || []).length}: ${g.error}` : note || "";
     selectTab("analysis");
   };
   pick(0);
