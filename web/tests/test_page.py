@@ -404,3 +404,25 @@ def test_phone_width(app):
     p.click("e4")
     p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length >= 1")
     p.check_clean()
+
+
+def test_elo_level_and_fixed_time(app):
+    p = app().open(mode="play", color="black", elo="1200", tc="mt1")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 1", timeout=15000)
+    info = p.page.inner_text("#game-info")
+    assert "Elo 1200" in info and "1 s a move" in info, info
+    assert p.page.inner_text("#clock-top") == "" and p.page.inner_text("#clock-bottom") == ""
+    assert p.page.get_attribute("#board", "data-turn") == "black"
+    assert p.page.inner_text("#name-top").startswith("Khun")  # Black at the bottom: you
+    p.check_clean()
+
+
+def test_variants_start(app):
+    p = app().open()
+    for v in ("cambodian", "makpong", "ai-wok", "asean", "karouk"):
+        p.page.select_option("#variant", v)
+        p.page.click("#start-game")
+        p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')")
+        assert p.page.locator("#board image.pc").count() == 32
+        p.page.click("#btn-new")
+    p.check_clean()

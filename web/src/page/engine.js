@@ -115,14 +115,15 @@ export class Engine {
   }
 
   /**
-   * A search: `setup` lines (position ...), then `go` (e.g. "go infinite").
+   * A search: `setup` lines (position ...; or a function giving them, called when the
+   * search starts), then `go` (e.g. "go infinite").
    * Returns the task; task.promise resolves to {bestmove, ponder, stopMs} or null
    * when the task was cancelled before it started.
    */
   go(setup, go, onInfo = () => {}) {
     return this.enqueue((task) => new Promise((resolve) => {
       this.search = { onInfo, resolve, stopSent: false, stopAt: 0, task };
-      for (const l of setup) this.send(l);
+      for (const l of typeof setup === "function" ? setup() : setup) this.send(l);
       this.send(go);
     }));
   }

@@ -151,15 +151,21 @@ function positionCmd(ply) {
   return `position fen ${S.startFen}` + (moves.length ? ` moves ${moves.join(" ")}` : "");
 }
 
+/** The lines before a search at `ply`, made when the search starts (it may wait in the queue). */
 function setupLines(ply) {
-  const lines = [];
-  if (S.engineVariant !== S.variant) {
-    lines.push(`setoption name UCI_Variant value ${S.variant}`);
-    S.engineVariant = S.variant;
-  }
-  lines.push(positionCmd(ply));
-  return lines;
+  const variant = S.variant;
+  const position = positionCmd(ply);
+  return () => {
+    const lines = [];
+    if (S.engineVariant !== variant) {
+      lines.push(`setoption name UCI_Variant value ${variant}`);
+      S.engineVariant = variant;
+    }
+    lines.push(position);
+    return lines;
+  };
 }
+
 
 // ---------------------------------------------------------------- board hooks
 
