@@ -426,3 +426,23 @@ def test_variants_start(app):
         assert p.page.locator("#board image.pc").count() == 32
         p.page.click("#btn-new")
     p.check_clean()
+
+
+def test_flip_and_typed_moves(app):
+    p = app().open()
+    y = lambda sq: p.square(sq).bounding_box()["y"]  # noqa: E731
+    assert y("a1") > y("a8")
+    p.page.click("#btn-flip")
+    assert y("a1") < y("a8")
+    p.page.fill("#move-input", "e4")
+    p.page.press("#move-input", "Enter")
+    p.page.fill("#move-input", "e6e5")
+    p.page.press("#move-input", "Enter")
+    p.page.fill("#move-input", "Kc4")  # not a move here
+    p.page.press("#move-input", "Enter")
+    assert "Not a legal move" in p.page.inner_text("#move-error")
+    assert p.page.inner_text("#movelist").split() == ["1.", "e4", "e5"]
+    p.page.focus("#board")
+    p.page.keyboard.press("Home")
+    assert p.page.get_attribute("#board", "data-ply") == "0"
+    p.check_clean()
