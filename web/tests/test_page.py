@@ -414,6 +414,13 @@ def test_elo_level_and_fixed_time(app):
     assert p.page.inner_text("#clock-top") == "" and p.page.inner_text("#clock-bottom") == ""
     assert p.page.get_attribute("#board", "data-turn") == "black"
     assert p.page.inner_text("#name-top").startswith("Khun")  # Black at the bottom: you
+    # leaving the game for analysis: no result, the analysis runs on the game's position
+    p.page.click("#btn-analyse-game")
+    p.page.locator("#analysis-lines li").first.wait_for(timeout=30000)
+    assert p.page.locator("#result").is_hidden()
+    assert p.plies() == 1
+    p.page.click("#btn-analysis")
+    p.page.wait_for_selector("#stop-latency[data-ms]", timeout=5000)
     p.check_clean()
 
 

@@ -1003,7 +1003,14 @@ function wire() {
     selectTab("play");
   });
   $("btn-analyse-game").addEventListener("click", () => {
-    if (S.playing && !S.result) { S.engine.cancelAll(); finishGame("*", "Left for analysis"); S.result = null; }
+    if (S.playing && !S.result) {
+      // Leave the game unfinished: no result, the clocks stop, the board is free.
+      S.engine.cancelAll();
+      clockStop();
+      S.game.token++;
+      S.playing = false;
+      say("You left the game: its moves stay for analysis");
+    }
     S.playing = false;
     selectTab("analysis");
     startAnalysis();
