@@ -213,7 +213,7 @@ def test_draw_offer(app):
     # Khun declines before move 11; later it takes a draw where its score is level or worse
     p = app().open(mode="play", color="white", level="-20", tc="5+3", fen="4k3/8/pppp4/8/8/PPPP4/8/4K3 w - - 0 1")
     p.page.click("#btn-draw")
-    p.page.wait_for_function("() => document.querySelector('#status').textContent.includes('declines')", timeout=15000)
+    p.page.wait_for_function("() => document.querySelector('#announce').textContent.includes('declines')", timeout=15000)
     assert p.page.locator("#result").is_hidden()
     p = app().open(mode="play", color="white", level="-20", tc="5+3", fen="4k3/8/pppp4/8/8/PPPP4/8/4K3 w - - 0 40")
     p.page.click("#btn-draw")

@@ -223,10 +223,10 @@ function userMove(uci) {
   const m = pushMove(uci);
   if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
   say(`You played ${m.san}`);
-  afterMove("human");
+  afterMove();
 }
 
-function afterMove(who) {
+function afterMove() {
   const st = stateAt(S.moves.length);
   if (S.playing) {
     clockSwitch();
@@ -235,15 +235,13 @@ function afterMove(who) {
   }
   render();
   if (S.analysing) analyse();
-  if (who === "engine") maybeFocusBoard();
 }
-
-function maybeFocusBoard() { /* the board keeps focus where the user left it */ }
 
 // ---------------------------------------------------------------- status
 
+/** What just happened ("Khun played Se2"), read out by screen readers; #status says whose move. */
 function say(text) {
-  $("status").textContent = text;
+  $("announce").textContent = text;
 }
 
 function kingSquare(fen, color) {
@@ -276,10 +274,9 @@ function render() {
     if (st.check) status += " (check)";
   } else status = `${cap(st.turn)} to move${st.check ? ", in check" : ""}`;
   if (!atEnd) status += ` (move ${S.cursor} of ${S.moves.length})`;
-  $("status").dataset.state = status;
-  if (!$("status").textContent || !S.playing || atEnd) $("status").textContent = status;
+  $("status").textContent = status;
 
-  const res = S.result || (!S.playing && S.cursor === S.moves.length ? null : null);
+  const res = S.result;
   const r = $("result");
   if (res) {
     r.textContent = `${res.result} · ${res.reason}${resultWords(res)}`;
@@ -505,8 +502,8 @@ async function startGame(opts, moves = []) {
   const st = stateAt(S.moves.length);
   render();
   if (st.end) finishGame(st.end.result, st.end.reason);
-  else if (st.turn !== human) engineMove();
-  else say("Your move");
+  else if (st.turn !== human) { say("New game: Khun moves first"); engineMove(); }
+  else say("New game: your move");
 }
 
 async function engineMove() {
@@ -534,7 +531,7 @@ async function engineMove() {
   pushMove(m.uci);
   if (!follow) S.cursor = savedCursor;
   say(`Khun played ${m.san}`);
-  afterMove("engine");
+  afterMove();
 }
 
 function clockLeft(color) {
