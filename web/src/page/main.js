@@ -1082,7 +1082,11 @@ async function main() {
     sel.appendChild(o);
   }
   S.engine = new Engine("khun.worker.js");
-  S.engine.listeners.push((line) => { if (line.startsWith("error")) $("engine-status").textContent = `Engine: ${line.slice(6)}`; });
+  S.engine.listeners.push((line) => {
+    // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
+    if (line.startsWith("error ")) $("engine-status").textContent = `Engine: ${line.slice(6)}`;
+    else if (line.startsWith("info string error")) say(`Engine: ${line.slice(12)}`);
+  });
   S.engine.enqueue(async () => {
     await S.engine.init();
     $("engine-status").textContent = `${S.engine.name} is ready (in this page, offline).`;
