@@ -453,3 +453,16 @@ def test_flip_and_typed_moves(app):
     p.page.keyboard.press("Home")
     assert p.page.get_attribute("#board", "data-ply") == "0"
     p.check_clean()
+
+
+def test_time_forfeit(app):
+    # 3 seconds for the game: the first move is free, then your clock runs out
+    p = app().open(mode="play", color="white", level="-20", tc="0.05+0")
+    p.click("e3")
+    p.click("e4")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=20000)
+    assert res.get_attribute("data-result") == "0-1"
+    assert res.get_attribute("data-reason") == "Time forfeit"
+    assert p.plies() == 2
+    p.check_clean()
