@@ -296,7 +296,8 @@ function render() {
   if (c) {
     const honour = c.honour === "piece" ? "piece's honour" : "board's honour";
     let t = `${cap(c.counting)} counts: ${c.number} of ${c.of} (${honour}). `;
-    t += c.exceeded ? "The count has run out: a draw." : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
+    const mated = st.end && st.end.result !== "1/2-1/2";
+    t += c.exceeded ? (mated ? "The count ran out, but the last move mates." : "The count has run out: a draw.") : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
     ce.textContent = t;
     ce.title = c.text || "";
     ce.dataset.honour = c.honour;
