@@ -335,6 +335,17 @@ def test_pgn_import_review_export(app):
     assert p.page.get_attribute("#board", "data-ply") == "5"
     p.page.locator("body").press("ArrowLeft")
     assert p.page.get_attribute("#board", "data-ply") == "4"
+    # the game's own move steps on; another move is a variation, and the game comes back
+    p.page.click("#movelist button[data-ply='2']")
+    p.click("b1")
+    p.click("d2")  # 2. Nd2, as in the game
+    assert p.page.get_attribute("#board", "data-ply") == "3" and p.plies() == 5
+    p.click("g8")
+    p.click("e7")  # 2... Ne7 instead of Nd7
+    assert p.plies() == 4 and p.page.get_attribute("#board", "data-ply") == "4"
+    p.page.click("#btn-mainline")
+    assert p.plies() == 5 and p.page.get_attribute("#board", "data-ply") == "3"
+    assert p.page.locator("#btn-mainline").is_hidden()
     # the review: every position analysed at a fixed node count, the graph drawn
     p.page.click("#tab-analysis")
     p.page.select_option("#annotate-nodes", "50000")

@@ -46,6 +46,7 @@ const S = {
   evals: [], // per ply, from the review: {white: expected score for White, info}
   marks: [], // per move: "?!" | "?" | "??" | ""
   annotating: null,
+  mainline: null, // the game a variation left: {moves, sans, evals, marks, result, cursor}
   engineVariant: null,
 };
 
@@ -108,6 +109,7 @@ function setLine(variant, startFen, moves) {
   S.cursor = moves.length;
   S.evals = [];
   S.marks = [];
+  S.mainline = null;
   board.setPromotionRanks(variant === "asean" ? [] : [3, 6]);
 }
 
@@ -220,6 +222,17 @@ function askPromotion(cands) {
 
 function userMove(uci) {
   if (!canMoveNow()) return;
+  if (!S.playing && S.cursor < S.moves.length) {
+    // Inside a game: its own next move just steps on; another move starts a variation,
+    // and the game is kept to come back to ("Back to the game").
+    if (S.moves[S.cursor] === uci) { goTo(S.cursor + 1); return; }
+    if (!S.mainline) {
+      S.mainline = {
+        moves: S.moves.slice(), sans: S.sans.slice(), evals: S.evals.slice(), marks: S.marks.slice(),
+        result: S.result, resultTag: S.tags.Result, cursor: S.cursor,
+      };
+    }
+  }
   const m = pushMove(uci);
   if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
   say(`You played ${m.san}`);
@@ -233,6 +246,24 @@ function afterMove() {
     if (st.end) finishGame(st.end.result, st.end.reason);
     else if (st.turn !== S.game.human) engineMove();
   }
+  render();
+  if (S.analysing) analyse();
+}
+
+/** Back from a variation to the game it left, at the move where it left it. */
+function backToGame() {
+  const g = S.mainline;
+  if (!g) return;
+  S.mainline = null;
+  S.moves = g.moves;
+  S.sans = g.sans;
+  S.evals = g.evals;
+  S.marks = g.marks;
+  S.result = g.result;
+  if (g.resultTag !== undefined) S.tags.Result = g.resultTag;
+  S.cache = [];
+  S.cursor = g.cursor;
+  say("Back to the game");
   render();
   if (S.analysing) analyse();
 }
@@ -387,6 +418,8 @@ function renderButtons() {
   $("nav-prev").disabled = S.cursor === 0;
   $("nav-next").disabled = S.cursor === n;
   $("nav-last").disabled = S.cursor === n;
+  $("btn-mainline").classList.toggle("hidden", !S.mainline);
+  if (S.mainline) $("btn-mainline").textContent = `Back to the game (${S.mainline.moves.length} plies)`;
   const inGame = S.playing && !S.result;
   $("setup").classList.toggle("hidden", inGame);
   $("game-controls").classList.toggle("hidden", !S.game);
@@ -988,6 +1021,7 @@ function wire() {
   $("nav-prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));
   $("nav-last").addEventListener("click", () => goTo(S.moves.length));
+  $("btn-mainline").addEventListener("click", backToGame);
   $("btn-flip").addEventListener("click", () => { S.orientation = other(S.orientation); render(); });
   $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(readSetup()); });
