@@ -666,7 +666,16 @@ fn bad_input_is_reported_and_the_state_kept() {
         assert!(!lines.iter().any(|l| is_bestmove(l)), "{shown}: {lines:?}");
         assert_eq!(e.fen(), good, "state changed by '{shown}'");
     }
-    // And the engine still plays from the kept position.
+    // The kept position is not the GUI's after a refused `position`: a `go` answers
+    // `bestmove 0000` with the reason; after a good `position` the engine plays again.
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    assert!(
+        errors(&lines)[0].contains("no position to search"),
+        "{lines:?}"
+    );
+    e.send("position startpos moves e3e4 d6d5");
     e.send("go depth 3");
     assert_bestmove_legal(
         &position_after(None, &["e3e4", "d6d5"]),

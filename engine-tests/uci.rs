@@ -408,7 +408,9 @@ fn bad_input_is_reported_and_state_kept() {
             .any(|l| l == "Fen: rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1"),
         "state lost: {lines:?}"
     );
-    // A bad depth is reported and clamped; the search still answers.
+    // A bad depth is reported and clamped; the search still answers (after a good
+    // `position`: the refused ones above leave nothing to search).
+    e.send("position startpos moves e3e4");
     e.send("go depth -1");
     let lines = e.until_bestmove();
     assert!(
@@ -417,6 +419,33 @@ fn bad_input_is_reported_and_state_kept() {
             .any(|l| l.starts_with("info string error: go depth")),
         "{lines:?}"
     );
+    assert_legal(
+        &position_after(None, &["e3e4"]),
+        bestmove_of(lines.last().unwrap()),
+    );
+}
+
+/// After a refused `position` the engine's position is not the GUI's: `go` answers
+/// `bestmove 0000` with the reason, not a move of the last good position, until a
+/// good `position` comes.
+#[test]
+fn a_refused_position_is_not_searched() {
+    let mut e = EngineProcess::start(&[]);
+    e.send("position startpos moves e3e4");
+    // Black to move with White in check: pyffish's validate_fen accepts it.
+    e.send("position fen 8/8/6s1/7K/1k6/4r3/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: no position to search")),
+        "{lines:?}"
+    );
+    e.send("position startpos moves e3e4");
+    e.send("go depth 3");
+    let lines = e.until_bestmove();
     assert_legal(
         &position_after(None, &["e3e4"]),
         bestmove_of(lines.last().unwrap()),

@@ -217,7 +217,26 @@ fn errors_are_reported_and_the_game_is_kept() {
         "{got:?}"
     );
     assert!(got[1].starts_with("Error (illegal position"), "{got:?}");
-    // Black is still to move after e3e4: d6d5 is legal, and then White's e4xd5.
+    // The engine's position is not the GUI's now: it neither takes moves nor thinks
+    // on it (pyffish's validate_fen accepts this one: Black to move, White in check).
+    xb.send("setboard 8/8/6s1/7K/1k6/4r3/8/8 b - - 0 1");
+    assert!(xb.sync()[0].starts_with("tellusererror Illegal position"));
+    xb.send("usermove d6d5");
+    let got = xb.sync();
+    assert!(
+        got[0].starts_with("Illegal move (the last setboard was refused"),
+        "{got:?}"
+    );
+    xb.send("go");
+    let got = xb.sync();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("Error (no position to search"),
+        "{got:?}"
+    );
+    // A good setboard ends it: after e3e4, d6d5 and e4xd5 the engine plays again.
+    xb.send("force");
+    xb.send("setboard rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1");
     xb.send("usermove d6d5");
     xb.send("usermove e4d5");
     assert!(xb.sync().is_empty());

@@ -5,10 +5,10 @@
 //! must keep it. It is printed as `Nodes searched: N`, with `Nodes/second: M`.
 
 use crate::board::Position;
+use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// The default bench depth.
 pub const DEFAULT_DEPTH: u32 = 11;

@@ -3,6 +3,7 @@
 //! through this type; none of them reaches into the search.
 
 use crate::board::{Move, Position, Variant};
+use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::clock_lag::ClockLag;
 use crate::search::skill::Skill;
@@ -13,7 +14,6 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 /// Receives search progress and the final answer of each search.
 pub(crate) trait EngineReporter: Reporter {
@@ -25,7 +25,12 @@ pub(crate) trait EngineReporter: Reporter {
 pub(crate) mod limits {
     pub(crate) const HASH_DEFAULT: usize = 16;
     pub(crate) const HASH_MIN: usize = 1;
-    pub(crate) const HASH_MAX: usize = 32_768;
+    /// Natively 32 GB; a wasm32 memory holds at most 4 GB, and browsers give 2-4.
+    pub(crate) const HASH_MAX: usize = if cfg!(target_family = "wasm") {
+        1_024
+    } else {
+        32_768
+    };
     pub(crate) const THREADS_DEFAULT: usize = 1;
     pub(crate) const THREADS_MIN: usize = 1;
     pub(crate) const THREADS_MAX: usize = 256;
@@ -345,6 +350,7 @@ impl Engine {
 
     /// Starts a search of the current position. A search already running is stopped
     /// first (and answers), so every `go` gets exactly one answer.
+    #[cfg(feature = "native")]
     pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
         let limits = self.bounded(limits);
         self.stop();
@@ -398,15 +404,43 @@ impl Engine {
         });
     }
 
+    /// Searches the current position on this thread and answers: without the
+    /// `native` feature (WebAssembly) there are no threads to search on. `stop` and
+    /// `ponderhit` reach this search through the host (`search::host`), and one
+    /// search thread searches however many `Threads` asks for.
+    #[cfg(not(feature = "native"))]
+    pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
+        let limits = self.bounded(limits);
+        self.clock_lag
+            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
+        let shared = Shared::new(Arc::clone(&self.tt), 1);
+        shared.pondering.store(limits.ponder, Ordering::Relaxed);
+        let job = self.job(limits, started);
+        let mut data = self.thread_data.take().unwrap_or_default();
+        data.resize_with(1, ThreadData::default);
+        let reporter = Arc::clone(&self.reporter);
+        let answered_after_ms = AtomicU64::new(NOT_ANSWERED);
+        let answer = |result: &SearchResult| {
+            reporter.finished(result);
+            answered_after_ms.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
+        };
+        search::run(
+            &job,
+            &shared,
+            &mut data,
+            Some(&*reporter as &dyn Reporter),
+            Some(&answer),
+        );
+        self.clock_lag.on_answer(answered_after_ms.into_inner());
+        self.thread_data = Some(data);
+    }
+
     /// The search job for the current game, with the engine's options.
     fn job(&mut self, limits: Limits, started: Instant) -> SearchJob {
         self.searches += 1;
         // why the clock: two games from the same opening should not repeat the same
         // weak moves; the counter keeps searches within one nanosecond apart.
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = crate::clock::time_seed() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let contempt_cp = if self.options.analyse_mode {
             0
         } else {

@@ -102,7 +102,8 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 };
-            match cli::perft::run_perft(&pos, depth, divide, &mut std::io::stdout().lock()) {
+            match khun::board::perft::run_perft(&pos, depth, divide, &mut std::io::stdout().lock())
+            {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
             }

@@ -311,9 +311,19 @@ fn refuse_variant_path(_: &mut Engine, path: &str) -> Result<(), String> {
     ))
 }
 
-/// The option `name` names, in any letter case.
+/// The option `name` names, in any letter case, if this build offers it.
 pub(crate) fn find(name: &str) -> Option<&'static EngineOption> {
-    OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    offered().find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// The options this build offers, in the order the protocols declare them. Without
+/// the `native` feature (the web build) there is one search thread and no disk to
+/// read a network or tables from, so `Threads`, `EvalFile` and `FiveManTables` are
+/// not offered there.
+pub(crate) fn offered() -> impl Iterator<Item = &'static EngineOption> {
+    OPTIONS.iter().filter(|o| {
+        cfg!(feature = "native") || !matches!(o.name, "Threads" | "EvalFile" | "FiveManTables")
+    })
 }
 
 /// Why a value was not taken.

@@ -5,7 +5,7 @@
 /// tables) that must not slow a timed search on a busy machine. Does nothing where
 /// the system has no per-thread priority Khun knows how to set.
 pub(crate) fn lower_thread_priority() {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", feature = "native"))]
     // SAFETY: setpriority takes plain integers and touches no memory of ours. On
     // Linux, `who = 0` with PRIO_PROCESS names the calling thread (the nice value is
     // per thread there; setpriority(2), NOTES). A failure leaves the priority as it

@@ -5,6 +5,7 @@
 //! and never touches the search itself.
 
 use crate::board::{Move, Position, Variant};
+use crate::clock::Instant;
 use crate::engine::{Engine, EngineReporter};
 use crate::io::{Input, Output, clip_to};
 use crate::options::OptionError;
@@ -15,7 +16,6 @@ use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
 use crossbeam_channel::Receiver;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// The engine's name and version, as `id name` prints it.
 pub(crate) fn engine_name() -> String {
@@ -391,8 +391,7 @@ fn parse(line: &str, pos: &Position, notes: &mut Vec<String>) -> Result<Option<C
 
 /// The option declarations `uci` prints.
 fn option_lines() -> Vec<String> {
-    crate::options::OPTIONS
-        .iter()
+    crate::options::offered()
         .map(crate::options::uci_declaration)
         .chain(tunable_option_lines())
         .collect()
@@ -420,6 +419,10 @@ pub struct Uci {
     engine: Engine,
     out: Arc<Output>,
     reporter: Arc<UciReporter>,
+    /// Why the last `position` was refused, until a good one (or a new game) comes:
+    /// the engine kept its last good position, which is not the GUI's, so a `go`
+    /// then answers `bestmove 0000` instead of a move the GUI would see as illegal.
+    refused_position: Option<String>,
 }
 
 impl Uci {
@@ -429,6 +432,7 @@ impl Uci {
             engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
             out,
             reporter,
+            refused_position: None,
         }
     }
 
@@ -482,7 +486,7 @@ impl Uci {
     /// `handle_line`, but a panic (a bug, never bad input by design) is reported as
     /// `info string error: internal error ...` and the session goes on, instead of
     /// the engine vanishing in the middle of a game.
-    fn handle_line_guarded(&mut self, line: &str) -> bool {
+    pub(crate) fn handle_line_guarded(&mut self, line: &str) -> bool {
         let handled =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_line(line)));
         handled.unwrap_or_else(|panic| {
@@ -508,6 +512,9 @@ impl Uci {
         }
         match parsed {
             Err(e) => {
+                if tokens(line).first() == Some(&"position") {
+                    self.refused_position = Some(e.clone());
+                }
                 self.error(&e);
                 true
             }
@@ -529,8 +536,23 @@ impl Uci {
             Command::Debug => {}
             Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => self.engine.new_game(),
-            Command::Position { start, moves } => self.engine.set_position(start, &moves),
+            Command::NewGame => {
+                self.refused_position = None;
+                self.engine.new_game()
+            }
+            Command::Position { start, moves } => {
+                self.refused_position = None;
+                self.engine.set_position(start, &moves)
+            }
+            Command::Go { perft: None, .. } if self.refused_position.is_some() => {
+                let why = self.refused_position.clone().unwrap_or_default();
+                self.engine.stop();
+                self.engine.wait();
+                self.error(&format!(
+                    "no position to search: the last one was refused ({why}); send a new one"
+                ));
+                self.out.line("bestmove 0000");
+            }
             Command::Go {
                 limits,
                 perft: Some(depth),
@@ -544,7 +566,7 @@ impl Uci {
                     .map_or(depth, |s| depth.min(s.max_depth));
                 let mut text = Vec::new();
                 let _ =
-                    crate::cli::perft::run_perft(self.engine.position(), depth, true, &mut text);
+                    crate::board::perft::run_perft(self.engine.position(), depth, true, &mut text);
                 for line in String::from_utf8_lossy(&text).lines() {
                     self.out.line(line);
                 }

@@ -5,6 +5,8 @@
 use super::movegen::GenKind;
 use super::moves::{Move, MoveList};
 use super::position::Position;
+use crate::clock::Instant;
+use std::io::Write;
 
 /// The number of leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -37,6 +39,35 @@ pub(crate) fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .iter()
         .map(|&m| (m, perft(&pos.after(m), depth - 1)))
         .collect()
+}
+
+/// Runs perft and prints the split by root move (`split`), the node count, time and speed,
+/// in the same format as UCI `go perft`.
+pub fn run_perft(
+    pos: &Position,
+    depth: u32,
+    split: bool,
+    out: &mut impl Write,
+) -> std::io::Result<u64> {
+    let start = Instant::now();
+    let nodes = if split {
+        let mut total = 0;
+        for (m, n) in divide(pos, depth) {
+            writeln!(out, "{m}: {n}")?;
+            total += n;
+        }
+        writeln!(out)?;
+        total
+    } else {
+        perft(pos, depth)
+    };
+    let elapsed = start.elapsed();
+    let ms = elapsed.as_millis();
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    writeln!(out, "Nodes searched: {nodes}")?;
+    writeln!(out, "Time: {ms} ms")?;
+    writeln!(out, "Nodes/second: {nps}")?;
+    Ok(nodes)
 }
 
 #[cfg(test)]

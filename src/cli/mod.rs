@@ -1,7 +1,6 @@
 //! The command line: clap subcommands over the same board and engine code the
 //! protocols use.
 //!
-//! - [`perft`]: move generator counts.
 //! - [`analyze`]: one position searched, its progress and answer in text or JSON
 //!   ([`analyze_json`]: the JSON records).
 //! - [`annotate`]: PGN games searched move by move and written back annotated, with
@@ -28,7 +27,6 @@ pub mod datagen;
 pub(crate) mod game_summary;
 pub(crate) mod jobs;
 pub mod merge;
-pub mod perft;
 pub(crate) mod progress;
 pub(crate) mod review;
 pub(crate) mod score_text;

@@ -8,6 +8,7 @@
 
 pub(crate) mod clock_lag;
 pub(crate) mod history;
+pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod movepick;
 pub(crate) mod params;
@@ -25,11 +26,12 @@ pub(crate) use tt::{Bound, TranspositionTable};
 pub(crate) use worker::ThreadData;
 
 use crate::board::{Move, Position};
+use crate::clock::Instant;
 use crate::nnue::network::Network;
 use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use worker::{MainThread, RootMove, SearchContext, Worker};
 
 /// What the search threads share.
@@ -201,7 +203,7 @@ pub(crate) fn run(
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.
     let start = if repeatable {
-        std::time::Instant::now()
+        Instant::now()
     } else {
         job.started
     };
@@ -358,6 +360,13 @@ fn wait_while_held(job: &SearchJob, shared: &Shared) {
     while !shared.stop.load(Ordering::Relaxed)
         && (job.limits.infinite || shared.pondering.load(Ordering::Relaxed))
     {
-        std::thread::sleep(Duration::from_millis(1));
+        // why: on WebAssembly nothing else can set the flags while this thread waits;
+        // the host delivers the `stop` (and sleeps meanwhile). Natively the protocol's
+        // thread sets them.
+        if cfg!(target_family = "wasm") {
+            host::poll(shared, true);
+        } else {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 }

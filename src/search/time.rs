@@ -13,7 +13,8 @@
 use super::clock_lag::LagEstimate;
 use super::limits::Limits;
 use crate::board::Color;
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 
 /// The moves the rest of the game is assumed to last when no `movestogo` is given and
 /// an increment comes with every move.

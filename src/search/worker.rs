@@ -352,6 +352,16 @@ impl<'a> Worker<'a> {
         let checkpoint = self.nodes & 1023 == 0;
         if checkpoint {
             self.publish_nodes();
+            // On WebAssembly `stop` reaches the search only through the host (see
+            // `host`); natively this is compiled out.
+            #[cfg(target_family = "wasm")]
+            if self.is_main() {
+                super::host::poll(self.shared, false);
+                if self.shared.stop.load(Ordering::Relaxed) {
+                    self.stopped = true;
+                    return true;
+                }
+            }
         }
         // why nothing but `stop` ends the first iteration: a limit that cut it would
         // leave no searched move and no score (the root moves' -INFINITE, shown as

@@ -29,8 +29,7 @@ pub(crate) fn feature_lines() -> Vec<String> {
 /// The options in XBoard's syntax (`NAME -spin DEFAULT MIN MAX`, `NAME -button`), from
 /// the one table ([`crate::options`]), so names and ranges are UCI's.
 pub(crate) fn option_declarations() -> Vec<String> {
-    crate::options::OPTIONS
-        .iter()
+    crate::options::offered()
         .filter_map(crate::options::xboard_declaration)
         .collect()
 }

@@ -21,6 +21,7 @@ pub(crate) use command::{Command, CommandError};
 pub(crate) use features::feature_lines;
 
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
+use crate::clock::Instant;
 use crate::engine::Engine;
 use crate::io::{Input, MAX_LINE_BYTES, Output};
 use crate::options::OptionError;
@@ -28,7 +29,6 @@ use crate::search::Limits;
 use command::clip;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use std::sync::Arc;
-use std::time::Instant;
 use thinking::{Finished, SearchReporter, ThinkingOutput};
 
 /// Whether the first line a GUI sends asks for XBoard (`xboard`, or `protover` from
@@ -108,6 +108,10 @@ pub struct Xboard {
     last_search_id: u64,
     /// The opponent's expected reply after our last move (`hint`).
     hint: Option<Move>,
+    /// Why the last `setboard` was refused, until a good one (or `new`, `variant`):
+    /// the engine kept its last good position, which is not the GUI's, so it does not
+    /// think or take moves on it.
+    refused_position: Option<String>,
 }
 
 impl Xboard {
@@ -136,6 +140,7 @@ impl Xboard {
             active: None,
             last_search_id: 0,
             hint: None,
+            refused_position: None,
         }
     }
 
@@ -195,6 +200,8 @@ impl Xboard {
             Ok(None) => true,
             Ok(Some(cmd)) => self.execute(cmd, line),
             Err(CommandError::IllegalPosition { reason }) => {
+                self.cancel_search();
+                self.refused_position = Some(reason.clone());
                 self.out
                     .line(&format!("tellusererror Illegal position: {reason}"));
                 self.error(&format!("illegal position: {reason}"), line);
@@ -217,6 +224,7 @@ impl Xboard {
             }
             Command::New => {
                 self.cancel_search();
+                self.refused_position = None;
                 // XBoard's `new` is a game of the standard variant; a GUI names any
                 // other with `variant` after it.
                 self.engine.set_variant(Variant::Makruk);
@@ -231,6 +239,7 @@ impl Xboard {
             Command::Variant(name) => match Variant::from_name(&name) {
                 Some(v) => {
                     self.cancel_search();
+                    self.refused_position = None;
                     self.engine.set_variant(v);
                     self.hint = None;
                 }
@@ -258,6 +267,7 @@ impl Xboard {
             Command::UserMove(text) => self.user_move(&text),
             Command::SetBoard(pos) => {
                 self.cancel_search();
+                self.refused_position = None;
                 self.engine.set_position(pos, &[]);
                 self.hint = None;
                 if self.mode == Mode::Analyze {
@@ -391,6 +401,9 @@ impl Xboard {
 
     /// The engine is to move: think, or announce the end if the game is over.
     fn think(&mut self) {
+        if self.refuses_to_search() {
+            return;
+        }
         if let Some(outcome) = claimable(self.engine.position()) {
             self.claim(outcome);
             return;
@@ -400,7 +413,24 @@ impl Xboard {
         self.launch(Purpose::Think, limits);
     }
 
+    /// After a refused `setboard`: says so, and true (nothing to search).
+    fn refuses_to_search(&self) -> bool {
+        match &self.refused_position {
+            Some(why) => {
+                self.out.line(&format!(
+                    "Error (no position to search: the last setboard was refused: {why}): \
+                     send a new one"
+                ));
+                true
+            }
+            None => false,
+        }
+    }
+
     fn analyze(&mut self) {
+        if self.refuses_to_search() {
+            return;
+        }
         let limits = Limits {
             infinite: true,
             ..Limits::default()
@@ -432,6 +462,13 @@ impl Xboard {
     }
 
     fn user_move(&mut self, text: &str) {
+        if let Some(why) = &self.refused_position {
+            self.out.line(&format!(
+                "Illegal move (the last setboard was refused: {why}): {}",
+                clip(text)
+            ));
+            return;
+        }
         let ponder_guess = match &self.active {
             Some(ActiveSearch {
                 purpose: Purpose::Ponder { predicted, before },

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds web/dist/: khun.wasm (the engine and the rules, WebAssembly), the JavaScript
+# around it (web/src/), and the page. Run from anywhere; needs Debian's Rust for the
+# web (rustc-web, cargo-web, rust-web-src: a rustc with the standard library's
+# source, built here for wasm32) and binaryen (wasm-opt); it says what is missing.
+set -euo pipefail
+web="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$web")"
+dist="$web/dist"
+
+missing=()
+[ -x /usr/bin/cargo ] && /usr/bin/rustc --version 2>/dev/null | grep -q . || missing+=(rustc-web cargo-web)
+[ -d /usr/lib/rustlib/src/rust/library ] || missing+=(rust-web-src)
+command -v wasm-opt >/dev/null || missing+=(binaryen)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "web/build.sh: missing Debian packages: ${missing[*]}" >&2
+    echo "install them with: apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+
+# Debian's cargo and rustc (1.96 with the standard library's source), not rustup's:
+# -Zbuild-std compiles the standard library for wasm32 (RUSTC_BOOTSTRAP lets the
+# stable compiler take the flag). Without the `native` feature: no threads, signals,
+# files or command line (Cargo.toml). SIMD128 for the network's inference.
+export PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
+export CARGO_TARGET_DIR="$root/target/web"
+export RUSTFLAGS="-C target-feature=+simd128,+bulk-memory,+nontrapping-fptoint,+sign-ext -C panic=abort"
+cd "$root"
+/usr/bin/cargo rustc --lib --release --locked --target wasm32-unknown-unknown \
+    --no-default-features -Zbuild-std=std,panic_abort --crate-type cdylib
+built="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/khun.wasm"
+
+mkdir -p "$dist"
+# Asyncify lets the search, which runs on the worker's only thread, pause at the
+# host's `poll` so the worker reads `stop` and `isready` mid-search, and go on
+# (web/src/khun.js; src/search/host.rs). Only the functions that can reach `poll`
+# through direct calls are instrumented (`asyncify-ignore-indirect`): the path from
+# `khun_session_line` to the search's node check is all direct calls, and leaving
+# out the rest makes the search 20% faster (bench, under node).
+wasm-opt "$built" -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+    --asyncify --pass-arg=asyncify-imports@khun.poll --pass-arg=asyncify-ignore-indirect \
+    --strip-debug --strip-producers -o "$dist/khun.wasm"
+
+cp "$web"/src/*.js "$dist/"
+[ -f "$web/src/index.html" ] && cp "$web/src/index.html" "$dist/"
+[ -d "$web/src/page" ] && rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
+[ -f "$web/src/package.json" ] && cp "$web/src/package.json" "$dist/"
+cp "$root/LICENSE" "$dist/LICENSE" 2>/dev/null || true
+ls -l "$dist"

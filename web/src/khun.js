@@ -1,0 +1,297 @@
+/*
+ * Khun for JavaScript: loads khun.wasm and gives
+ *   - Khun.loadRules(source?)  -> the makruk rules (legal moves, SAN, FEN, the count),
+ *   - Khun.createEngine(opts)  -> a UCI engine fed line by line (what khun.worker.js
+ *                                 and khun-uci.js run).
+ * One file for a page (<script src="khun.js">: window.Khun), a worker
+ * (importScripts("khun.js")) and node (require("./khun.js")). See web/README.md.
+ *
+ * The engine searches on the caller's only thread. So that `stop` and `isready`
+ * are read while it searches, the search calls the host's `poll` every thousand
+ * nodes; every `sliceMs` milliseconds this file suspends it there (binaryen's
+ * asyncify unwinds the wasm stack into a buffer), lets the event loop deliver the
+ * messages that came in, and resumes it (src/search/host.rs is the Rust side).
+ *
+ * Copyright the Khun developers; GPL-3.0-or-later.
+ */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory();
+  } else {
+    root.Khun = factory();
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  const isNode =
+    typeof process !== "undefined" && !!(process.versions && process.versions.node);
+  // Where this script was loaded from, so khun.wasm is found beside it.
+  const scriptUrl =
+    (typeof document !== "undefined" && document.currentScript && document.currentScript.src) ||
+    (typeof self !== "undefined" && self.location && self.location.href) ||
+    undefined;
+
+  /** Milliseconds from a monotonic clock. */
+  const now =
+    typeof performance !== "undefined" && performance.now
+      ? () => performance.now()
+      : () => Date.now();
+
+  /** Compiles khun.wasm: `source` is a URL, bytes, a compiled module, or beside this file. */
+  async function compile(source) {
+    if (source instanceof WebAssembly.Module) return source;
+    if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+      return WebAssembly.compile(source);
+    }
+    if (isNode && (source === undefined || !/^(https?|file):/.test(String(source)))) {
+      const fs = require("fs");
+      const path = require("path");
+      return WebAssembly.compile(fs.readFileSync(source || path.join(__dirname, "khun.wasm")));
+    }
+    const url = new URL(source || "khun.wasm", scriptUrl || undefined);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  // Bytes for the suspended search's stack (asyncify); the search goes ~130 plies deep.
+  const PAUSE_BUFFER_BYTES = 1 << 20;
+
+  /** One instance of khun.wasm with its imports wired. */
+  class Wasm {
+    constructor() {
+      this.onLine = () => {};
+      this.events = 0; // bit 0: stop, bit 1: ponderhit (see src/search/host.rs)
+      this.canPause = false;
+      this.pausing = false;
+      this.resuming = false;
+      this.pauseIdle = false;
+      this.lastPause = 0;
+      this.sliceMs = 16;
+    }
+
+    async start(module) {
+      const imports = {
+        khun: {
+          now_ms: now,
+          line: (ptr, len) => this.onLine(this.text(ptr, len)),
+          poll: (idle) => this.poll(idle),
+        },
+      };
+      this.instance = await WebAssembly.instantiate(module, imports);
+      this.exports = this.instance.exports;
+      this.pauseBuffer = this.exports.khun_alloc(PAUSE_BUFFER_BYTES);
+      return this;
+    }
+
+    bytes() {
+      return new Uint8Array(this.exports.memory.buffer);
+    }
+
+    text(ptr, len) {
+      return decoder.decode(this.bytes().subarray(ptr, ptr + len));
+    }
+
+    /** Copies `text` into the module's memory: [ptr, len]; free with khun_free. */
+    put(text) {
+      const bytes = encoder.encode(text);
+      const ptr = this.exports.khun_alloc(bytes.length);
+      this.bytes().set(bytes, ptr);
+      return [ptr, bytes.length];
+    }
+
+    /** Reads and frees an answer (a 4-byte length, then UTF-8). */
+    take(ptr) {
+      const len = new DataView(this.exports.memory.buffer).getUint32(ptr, true);
+      const text = this.text(ptr + 4, len);
+      this.exports.khun_free(ptr, len + 4);
+      return text;
+    }
+
+    /** The search's `poll`: suspends it when a slice is used up (or it only waits). */
+    poll(idle) {
+      if (this.resuming) {
+        // Back from a pause: the call returns what came in meanwhile.
+        this.exports.asyncify_stop_rewind();
+        this.resuming = false;
+      } else if (this.canPause && (idle || now() - this.lastPause >= this.sliceMs)) {
+        const view = new DataView(this.exports.memory.buffer);
+        view.setUint32(this.pauseBuffer, this.pauseBuffer + 8, true);
+        view.setUint32(this.pauseBuffer + 4, this.pauseBuffer + PAUSE_BUFFER_BYTES, true);
+        this.exports.asyncify_start_unwind(this.pauseBuffer);
+        this.pausing = true;
+        this.pauseIdle = !!idle;
+        return 0;
+      }
+      const events = this.events;
+      this.events = 0;
+      return events;
+    }
+
+    /** Calls an export that may pause; `breathe` lets the event loop run meanwhile. */
+    async call(name, args, breathe) {
+      const exported = this.exports[name];
+      this.canPause = true;
+      this.lastPause = now();
+      try {
+        let result = exported(...args);
+        while (this.pausing) {
+          this.exports.asyncify_stop_unwind();
+          this.pausing = false;
+          await breathe(this.pauseIdle);
+          this.lastPause = now();
+          this.exports.asyncify_start_rewind(this.pauseBuffer);
+          this.resuming = true;
+          result = exported(...args);
+        }
+        return result;
+      } finally {
+        this.canPause = false;
+        this.pausing = false;
+        this.resuming = false;
+      }
+    }
+  }
+
+  /** Lets the event loop run: at once (a message channel, not clamped like timers). */
+  function makeBreather() {
+    if (isNode) {
+      return (idle) => new Promise((resolve) => (idle ? setTimeout(resolve, 5) : setImmediate(resolve)));
+    }
+    const channel = new MessageChannel();
+    const waiting = [];
+    channel.port1.onmessage = () => waiting.shift()();
+    return (idle) =>
+      new Promise((resolve) => {
+        if (idle) {
+          setTimeout(resolve, 5);
+        } else {
+          waiting.push(resolve);
+          channel.port2.postMessage(0);
+        }
+      });
+  }
+
+  /**
+   * A UCI engine. `onLine(line)` receives each line it prints. `send(text)` takes one
+   * or more lines. While a `go` searches: `stop` and `ponderhit` reach the search at
+   * its next pause, `isready` is answered at once, a new `go` or `ucinewgame` stops it
+   * first (as natively), and other commands wait for its `bestmove`.
+   */
+  async function createEngine({ wasm, onLine }) {
+    const module = await compile(wasm);
+    const breathe = makeBreather();
+    const queue = [];
+    let engine = null;
+    let session = 0;
+    let running = null; // the command being handled
+    let pumping = false;
+    let quit = false;
+    const optionLines = []; // replayed into a fresh instance after a crash
+
+    async function fresh() {
+      engine = await new Wasm().start(module);
+      engine.onLine = (line) => onLine(line);
+      session = engine.exports.khun_session_new();
+    }
+    await fresh();
+
+    async function handle(line) {
+      const wasm = engine;
+      const [ptr, len] = wasm.put(line);
+      try {
+        return await wasm.call("khun_session_line", [session, ptr, len], breathe);
+      } catch (error) {
+        // A bug in the engine traps the instance: report it and start a new one
+        // with the options set so far, so the GUI can go on.
+        onLine(`info string error: internal error while handling '${line.slice(0, 40)}': ${error.message}`);
+        if (/^\s*go\b/.test(line)) onLine("bestmove 0000");
+        await fresh();
+        for (const option of optionLines) {
+          const [p, l] = engine.put(option);
+          await engine.call("khun_session_line", [session, p, l], breathe);
+        }
+        return 1;
+      } finally {
+        // A trapped instance was replaced; its memory goes with it.
+        if (wasm === engine) wasm.exports.khun_free(ptr, len);
+      }
+    }
+
+    async function pump() {
+      if (pumping) return;
+      pumping = true;
+      while (queue.length && !quit) {
+        const line = queue.shift();
+        running = line;
+        if (/^\s*setoption\b/.test(line)) optionLines.push(line);
+        const more = await handle(line);
+        running = null;
+        if (!more) quit = true;
+      }
+      pumping = false;
+      if (quit && api.onQuit) api.onQuit();
+    }
+
+    function sendLine(line) {
+      const head = line.trim().split(/\s+/)[0];
+      const searching = running !== null && /^\s*go\b/.test(running);
+      if (searching) {
+        if (head === "isready") return onLine("readyok");
+        if (head === "stop") {
+          engine.events |= 1;
+          return;
+        }
+        if (head === "ponderhit") {
+          engine.events |= 2;
+          return;
+        }
+        if (head === "go" || head === "ucinewgame" || head === "quit") engine.events |= 1;
+      }
+      queue.push(line);
+      pump();
+    }
+
+    const api = {
+      send(text) {
+        for (const line of String(text).split(/\r?\n/)) {
+          if (line.length) sendLine(line);
+        }
+      },
+      /** True while a command (a search, a bench) is being handled. */
+      get busy() {
+        return pumping;
+      },
+      onQuit: null,
+    };
+    return api;
+  }
+
+  /** The rules, synchronous once loaded (see web/README.md for every answer's fields). */
+  async function loadRules(source) {
+    const wasm = await new Wasm().start(await compile(source));
+    function ask(request) {
+      const [ptr, len] = wasm.put(JSON.stringify(request));
+      let reply;
+      try {
+        reply = JSON.parse(wasm.take(wasm.exports.khun_rules(ptr, len)));
+      } finally {
+        wasm.exports.khun_free(ptr, len);
+      }
+      if ("error" in reply) throw new Error(reply.error);
+      return reply.ok;
+    }
+    return {
+      variants: () => ask({ op: "variants" }),
+      state: (variant, fen, moves = [], options = {}) =>
+        ask({ op: "state", variant, fen, moves, table: !!options.table }),
+      san: (variant, fen, uci) => ask({ op: "san", variant, fen, uci }),
+      uciFromSan: (variant, fen, san) => ask({ op: "uciFromSan", variant, fen, san }),
+      readPgn: (text) => ask({ op: "readPgn", text }),
+    };
+  }
+
+  return { compile, createEngine, loadRules };
+});

@@ -1,0 +1,138 @@
+// The wasm engine and rules as a page or match runner meets them, under node:
+//   node --test web/tests/          (after web/build.sh; KHUN_WEB_DIST picks the build)
+// KHUN_NATIVE, a native `khun` binary, adds the check that both give the same bench.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert");
+const path = require("path");
+const { execFileSync } = require("child_process");
+
+const dist = process.env.KHUN_WEB_DIST || path.join(__dirname, "..", "dist");
+const Khun = require(path.join(dist, "khun.js"));
+
+/** An engine whose lines are collected; `until(pattern)` waits for one. */
+async function engine() {
+  const lines = [];
+  const waiters = [];
+  const e = await Khun.createEngine({
+    onLine: (line) => {
+      lines.push({ line, at: performance.now() });
+      for (const w of waiters.splice(0)) w();
+    },
+  });
+  async function until(pattern, timeoutMs = 20000, from = 0) {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const found = lines.slice(from).find((l) => pattern.test(l.line));
+      if (found) return found;
+      if (performance.now() > deadline) {
+        throw new Error(`no line matching ${pattern} in:\n${lines.map((l) => l.line).join("\n")}`);
+      }
+      await new Promise((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+  return { e, lines, until };
+}
+
+test("uci lists the options a page can use, and not the native ones", async () => {
+  const { e, lines, until } = await engine();
+  e.send("uci");
+  await until(/^uciok$/);
+  const text = lines.map((l) => l.line).join("\n");
+  for (const name of ["Hash", "MultiPV", "UCI_Variant", "Skill Level", "UCI_Elo", "UCI_ShowWDL", "Calibrated Score"]) {
+    assert.match(text, new RegExp(`option name ${name} `));
+  }
+  for (const name of ["Threads", "EvalFile", "FiveManTables"]) {
+    assert.doesNotMatch(text, new RegExp(`option name ${name} `));
+  }
+});
+
+test("stop and isready are answered within 100 ms while go infinite searches", async () => {
+  const { e, lines, until } = await engine();
+  e.send("position startpos moves e3e4 e6e5");
+  e.send("go infinite");
+  await until(/^info depth 6 /);
+  const mark = lines.length;
+  const asked = performance.now();
+  e.send("isready");
+  const ready = await until(/^readyok$/, 5000, mark);
+  assert.ok(ready.at - asked < 100, `readyok after ${ready.at - asked} ms`);
+  await new Promise((r) => setTimeout(r, 200));
+  const stopped = performance.now();
+  e.send("stop");
+  const best = await until(/^bestmove /, 5000, mark);
+  assert.ok(best.at - stopped < 100, `bestmove after ${best.at - stopped} ms`);
+  assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+  // The session goes on: a new position and search after the stop.
+  const next = lines.length;
+  e.send("position startpos");
+  e.send("go depth 4");
+  await until(/^bestmove [a-h][1-8][a-h][1-8]/, 20000, next);
+});
+
+test("bad input gets an info string error and the engine stays usable", async () => {
+  const { e, lines, until } = await engine();
+  const bad = [
+    "garbage here",
+    "position fen 8/8/8/8 w",
+    "setoption name NoSuchOption value 3",
+    "setoption name Skill Level value 99",
+    "go depth x movetime 50",
+    "position startpos moves e3e5",
+  ];
+  for (const line of bad) {
+    const mark = lines.length;
+    e.send(line);
+    e.send("isready");
+    await until(/^readyok$/, 5000, mark);
+    const said = lines.slice(mark).map((l) => l.line);
+    assert.ok(said.some((l) => l.startsWith("info string error: ")), `${line}: ${said.join(" | ")}`);
+  }
+  const mark = lines.length;
+  e.send("position startpos moves e3e4");
+  e.send("go depth 3");
+  const best = await until(/^bestmove /, 20000, mark);
+  assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+});
+
+test("a refused position is not searched: go answers bestmove 0000", async () => {
+  const { e, lines, until } = await engine();
+  e.send("position startpos moves e3e4");
+  // Black to move with the white king in check: pyffish's validate_fen accepts it.
+  e.send("position fen 8/8/6s1/7K/1k6/4r3/8/8 b - - 0 1");
+  const mark = lines.length;
+  e.send("go depth 3");
+  const best = await until(/^bestmove /, 20000, mark);
+  assert.strictEqual(best.line, "bestmove 0000");
+});
+
+test("the rules: legal moves, SAN, the count, a game's end, PGN", async () => {
+  const rules = await Khun.loadRules();
+  assert.strictEqual(rules.variants().length, 6);
+  const start = rules.state("makruk", "startpos");
+  assert.strictEqual(start.legal.length, 23);
+  const after = rules.state("makruk", "startpos", ["e3e4", "d6d5", "e4d5"]);
+  assert.deepStrictEqual(after.sans, ["e4", "d5", "exd5"]);
+  const counting = rules.state("makruk", "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1");
+  assert.strictEqual(counting.count.honour, "piece");
+  assert.strictEqual(counting.count.movesLeft, 13);
+  const mate = rules.state("makruk", "7k/8/6K1/8/8/8/8/R7 w - 32 10 40", ["a1a8"]);
+  assert.deepStrictEqual(mate.end, { result: "1-0", reason: "White mates" });
+  assert.throws(() => rules.state("makruk", "startpos", ["e2e4"]), /move 1/);
+  assert.strictEqual(rules.san("makruk", "startpos", "b1d2"), "Nd2");
+  const games = rules.readPgn('[White "A"]\n\n1. e4 d5 2. exd5 1-0\n');
+  assert.deepStrictEqual(games[0].moves, ["e3e4", "d6d5", "e4d5"]);
+  for (const v of rules.variants()) {
+    assert.ok(rules.state(v.name, v.startFen).legal.length > 0, v.name);
+  }
+});
+
+test("bench gives the native build's node count", { skip: !process.env.KHUN_NATIVE }, () => {
+  const nodes = (text) => text.match(/Nodes searched: (\d+)/)[1];
+  const wasm = execFileSync("node", [path.join(dist, "khun-uci.js"), "bench"]).toString();
+  const native = execFileSync(process.env.KHUN_NATIVE, ["bench"]).toString();
+  assert.strictEqual(nodes(wasm), nodes(native));
+});
