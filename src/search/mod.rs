@@ -198,7 +198,16 @@ pub(crate) fn run(
     // Repeatable searches wait for the tables they may need; timed ones go on
     // without them until they are built.
     let repeatable = !job.limits.uses_clock();
-    let tables = crate::tablebase::prepare_search(pos, repeatable);
+    let tables = if repeatable || cfg!(feature = "native") {
+        crate::tablebase::prepare_search(pos, repeatable)
+    } else {
+        // why: without `native` (the web build) no thread builds the tables in the
+        // background; a timed search builds those its clock can pay for first.
+        crate::tablebase::prepare_within(
+            pos,
+            time::table_build_budget_ms(&job.limits, pos.side_to_move()),
+        )
+    };
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.

@@ -36,6 +36,24 @@ const MOVES_TO_GO_SUDDEN_DEATH: u64 = 50;
 // hiccup does not shrink with the moves to go.
 const MIN_RESERVE_OVERHEADS: u64 = 10;
 
+/// How much of a timed search's clock may go to building endgame tables before it
+/// starts, where no thread builds them in the background (the web build): a
+/// twentieth of the side's remaining time, or a quarter of a fixed move time.
+// why: a table costs 0.05-1.5 s there; at 10+0.1 a twentieth of the clock keeps the
+// two-piece tables for the moves with several seconds left, and a game that comes
+// near the tables with a little more time gets them one move after another (each
+// search builds what its share pays for, cheapest first).
+pub(crate) fn table_build_budget_ms(limits: &Limits, side: Color) -> u64 {
+    if let Some(movetime) = limits.movetime {
+        return movetime / 4;
+    }
+    let remaining = match side {
+        Color::White => limits.wtime,
+        Color::Black => limits.btime,
+    };
+    remaining.map_or(0, |ms| ms / 20)
+}
+
 pub(crate) struct TimeManager {
     start: Instant,
     optimum: Option<Duration>,

@@ -44,7 +44,7 @@ pub use duel::DuelTable;
 pub use ending::{Ending, table_piece};
 pub use probe::{extend_line, probe, probe_with_count};
 pub(crate) use probe::{probe_readable, subset_mate_distance};
-pub use store::{Readable, ensure, ensure_duel, prepare, reachable};
+pub use store::{Readable, ensure, ensure_duel, prepare, prepare_within, reachable};
 pub(crate) use store::{build, get, get_duel};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};

@@ -283,6 +283,45 @@ pub fn reachable(pos: &Position) -> Vec<Ending> {
     out
 }
 
+/// What building an ending's table costs on WebAssembly, in milliseconds (measured
+/// under node on the 2-core build machine: K+R v K+N 1.4 s, K+N+N v K with K+S+N v K
+/// 0.6 s, one piece against a bare king a few milliseconds).
+fn web_build_cost_ms(ending: Ending) -> u64 {
+    if ending.duel().is_some() {
+        1_500
+    } else if ending.kinds().len() >= 2 {
+        700
+    } else {
+        50
+    }
+}
+
+/// Builds, on this thread, the tables a game from `pos` can reach soon that are not
+/// built yet, as many as their cost ([`web_build_cost_ms`]) fits in `budget_ms`, the
+/// cheapest first; every built table may be read. For builds without a thread to
+/// build on in the background (the web build), in timed searches: the clock pays.
+pub fn prepare_within(pos: &Position, budget_ms: u64) -> Readable {
+    let variant = pos.variant();
+    let mut missing: Vec<Ending> = reachable(pos)
+        .into_iter()
+        .filter(|&ending| {
+            let slot = slot(ending, variant);
+            slot.bare.get().is_none() && slot.duel.get().is_none()
+        })
+        .collect();
+    missing.sort_by_key(|&ending| web_build_cost_ms(ending));
+    let mut left = budget_ms;
+    for ending in missing {
+        let cost = web_build_cost_ms(ending);
+        if cost > left {
+            break;
+        }
+        left -= cost;
+        build(ending, variant);
+    }
+    Readable::ALL
+}
+
 /// Makes the tables a search from `pos` may need available: built now when `wait`
 /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
 /// the background while the search goes on without them. Returns the tables the
