@@ -21,30 +21,42 @@ fi
 # Debian's cargo and rustc (1.96 with the standard library's source), not rustup's:
 # -Zbuild-std compiles the standard library for wasm32 (RUSTC_BOOTSTRAP lets the
 # stable compiler take the flag). Without the `native` feature: no threads, signals,
-# files or command line (Cargo.toml). SIMD128 for the network's inference.
+# files or command line (Cargo.toml).
 export PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
-export CARGO_TARGET_DIR="$root/target/web"
-export RUSTFLAGS="-C target-feature=+simd128,+bulk-memory,+nontrapping-fptoint,+sign-ext -C panic=abort"
 cd "$root"
-/usr/bin/cargo rustc --lib --release --locked --target wasm32-unknown-unknown \
-    --no-default-features -Zbuild-std=std,panic_abort --crate-type cdylib
-built="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/khun.wasm"
-
 mkdir -p "$dist"
-# Asyncify lets the search, which runs on the worker's only thread, pause at the
-# host's `poll` so the worker reads `stop` and `isready` mid-search, and go on
-# (web/src/khun.js; src/search/host.rs). Only the functions that can reach `poll`
-# through direct calls are instrumented (`asyncify-ignore-indirect`): the path from
-# `khun_session_line` to the search's node check is all direct calls, and leaving
-# out the rest makes the search 20% faster (bench, under node).
-wasm-opt "$built" -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-    --asyncify --pass-arg=asyncify-imports@khun.poll --pass-arg=asyncify-ignore-indirect \
-    --strip-debug --strip-producers -o "$dist/khun.wasm"
+features="+bulk-memory,+nontrapping-fptoint,+sign-ext"
+opt_features="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-multivalue --enable-reference-types"
+
+# build NAME TARGET_FEATURES WASM_OPT_FEATURES: one khun.wasm flavour into dist/NAME.
+build() {
+    local name=$1 target_features=$2 wasm_opt_features=$3
+    local target_dir="$root/target/web-${name%.wasm}"
+    CARGO_TARGET_DIR="$target_dir" RUSTFLAGS="-C target-feature=$target_features -C panic=abort" \
+        /usr/bin/cargo rustc --lib --release --locked --target wasm32-unknown-unknown \
+        --no-default-features -Zbuild-std=std,panic_abort --crate-type cdylib
+    # Asyncify lets the search, which runs on the worker's only thread, pause at the
+    # host's `poll` so the worker reads `stop` and `isready` mid-search, and go on
+    # (web/src/khun.js; src/search/host.rs). Only the functions that can reach `poll`
+    # through direct calls are instrumented (`asyncify-ignore-indirect`): the path
+    # from `khun_session_line` to the search's node check is all direct calls, and
+    # leaving out the rest makes the search 20% faster (bench, under node).
+    # shellcheck disable=SC2086
+    wasm-opt "$target_dir/wasm32-unknown-unknown/release/khun.wasm" -O3 $wasm_opt_features \
+        --asyncify --pass-arg=asyncify-imports@khun.poll --pass-arg=asyncify-ignore-indirect \
+        --strip-debug --strip-producers -o "$dist/$name"
+}
+
+# WebAssembly SIMD (the network's inference: src/nnue/accumulator.rs), which every
+# current browser has; khun.js loads the scalar flavour where it is missing.
+build khun.wasm "+simd128,$features" "--enable-simd $opt_features"
+build khun-nosimd.wasm "$features" "$opt_features"
 
 cp "$web"/src/*.js "$dist/"
 [ -f "$web/src/index.html" ] && cp "$web/src/index.html" "$dist/"
 [ -d "$web/src/page" ] && rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
 [ -f "$web/src/package.json" ] && cp "$web/src/package.json" "$dist/"
-cp "$root/LICENSE" "$dist/LICENSE" 2>/dev/null || true
+cp "$root/LICENSE" "$dist/LICENSE"
+[ -f "$web/README.md" ] && cp "$web/README.md" "$dist/README.md"
 ls -l "$dist"

@@ -68,9 +68,12 @@ mod tests {
         assert!(session.handle_line("isready"));
         assert!(session.handle_line("position startpos moves e3e4"));
         assert!(session.handle_line("go depth 3"));
+        // Natively the search runs on a thread of its own: a new game waits for its
+        // answer (on the web `go` returns with it).
+        assert!(session.handle_line("ucinewgame"));
         assert!(session.handle_line("position fen not-a-fen"));
         assert!(!session.handle_line("quit"));
-        let lines = lines.lock().unwrap();
+        let lines = lines.lock().unwrap().clone();
         assert_eq!(lines[0], "readyok");
         assert!(
             lines.iter().any(|l| l.starts_with("bestmove ")),

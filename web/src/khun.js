@@ -37,6 +37,17 @@
       ? () => performance.now()
       : () => Date.now();
 
+  // A module whose one function returns a v128: valid only where WebAssembly SIMD is.
+  const SIMD_PROBE = new Uint8Array([
+    0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7b, 3, 2, 1, 0, 0x0a, 0x16, 1,
+    0x14, 0, 0xfd, 0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0b,
+  ]);
+
+  /** khun.wasm (SIMD) where the engine has WebAssembly SIMD, else khun-nosimd.wasm. */
+  function defaultFile() {
+    return WebAssembly.validate(SIMD_PROBE) ? "khun.wasm" : "khun-nosimd.wasm";
+  }
+
   /** Compiles khun.wasm: `source` is a URL, bytes, a compiled module, or beside this file. */
   async function compile(source) {
     if (source instanceof WebAssembly.Module) return source;
@@ -46,9 +57,9 @@
     if (isNode && (source === undefined || !/^(https?|file):/.test(String(source)))) {
       const fs = require("fs");
       const path = require("path");
-      return WebAssembly.compile(fs.readFileSync(source || path.join(__dirname, "khun.wasm")));
+      return WebAssembly.compile(fs.readFileSync(source || path.join(__dirname, defaultFile())));
     }
-    const url = new URL(source || "khun.wasm", scriptUrl || undefined);
+    const url = new URL(source || defaultFile(), scriptUrl || undefined);
     const response = await fetch(url);
     if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
     return WebAssembly.compile(await response.arrayBuffer());
@@ -293,5 +304,5 @@
     };
   }
 
-  return { compile, createEngine, loadRules };
+  return { compile, createEngine, defaultFile, loadRules };
 });

@@ -5,7 +5,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 /* global Khun, importScripts */
 importScripts("../khun.js");
-const rules = Khun.loadRules("../khun.wasm");
+const rules = Khun.loadRules("../" + Khun.defaultFile());
 
 self.onmessage = async (e) => {
   const { id, variant, fen, moves } = e.data;
