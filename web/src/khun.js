@@ -237,6 +237,9 @@
       while (queue.length && !quit) {
         const line = queue.shift();
         running = line;
+        // A `stop` meant for a search that ended before it was read must not stop
+        // the next one (a `go` that comes right after a `bestmove` sets it).
+        engine.events = 0;
         if (/^\s*setoption\b/.test(line)) optionLines.push(line);
         const more = await handle(line);
         running = null;

@@ -140,3 +140,30 @@ test("bench gives the native build's node count", { skip: !process.env.KHUN_NATI
   const native = execFileSync(process.env.KHUN_NATIVE, ["bench"]).toString();
   assert.strictEqual(nodes(wasm), nodes(native));
 });
+
+test("a go sent as a stopped search answers is searched in full", async () => {
+  // A `go` arriving while the stopped search is still returning once stopped the
+  // next search at its first pause (a stale stop).
+  const lines = [];
+  let sentNext = false;
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+  const e = await Khun.createEngine({
+    onLine: (line) => {
+      lines.push(line);
+      if (line.startsWith("bestmove") && !sentNext) {
+        sentNext = true;
+        e.send("position startpos moves e3e4");
+        e.send("go depth 9");
+      } else if (line.startsWith("bestmove")) {
+        done();
+      }
+    },
+  });
+  e.send("go infinite");
+  await new Promise((r) => setTimeout(r, 300));
+  e.send("stop");
+  await finished;
+  const after = lines.slice(lines.findIndex((l) => l.startsWith("bestmove")) + 1);
+  assert.ok(after.some((l) => l.startsWith("info depth 9 ")), after.join("\n"));
+});
