@@ -167,3 +167,15 @@ test("a go sent as a stopped search answers is searched in full", async () => {
   const after = lines.slice(lines.findIndex((l) => l.startsWith("bestmove")) + 1);
   assert.ok(after.some((l) => l.startsWith("info depth 9 ")), after.join("\n"));
 });
+
+test("go ponder waits for ponderhit, then plays on its clock", async () => {
+  const { e, lines, until } = await engine();
+  e.send("position startpos moves e3e4 e6e5");
+  e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+  await until(/^info depth 5 /);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(!lines.some((l) => l.line.startsWith("bestmove")), "answered while pondering");
+  e.send("ponderhit");
+  const best = await until(/^bestmove /, 5000);
+  assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+});
