@@ -480,3 +480,49 @@ def test_time_forfeit(app):
     assert res.get_attribute("data-reason") == "Time forfeit"
     assert p.plies() == 2
     p.check_clean()
+
+
+def test_worker_refuses_bad_input_and_stays_usable(app):
+    """khun.worker.js itself, in the browser: every bad line gets an `info string
+    error`, a refused position makes `go` answer `bestmove 0000`, and after all of it
+    the engine still answers `isready` and plays a legal move."""
+    p = app().open()
+    said = p.page.evaluate(
+        """async () => {
+            const w = new Worker("khun.worker.js");
+            const lines = [];
+            const wait = (re) => new Promise((resolve) => {
+                const look = () => lines.some((l) => re.test(l)) ? resolve() : setTimeout(look, 20);
+                look();
+            });
+            w.onmessage = (e) => lines.push(e.data);
+            const bad = ["garbage here", "position fen 8/8/8/8 w", "setoption name Nonsense value 3",
+                         "setoption name Skill Level value 99", "go depth x movetime 50",
+                         "position startpos moves e3e5"];
+            const errors = {};
+            for (const line of bad) {
+                const from = lines.length;
+                w.postMessage(line);
+                w.postMessage("isready");
+                await wait(/^readyok$/);
+                errors[line] = lines.slice(from).filter((l) => l.startsWith("info string error: "));
+                lines.length = 0;
+            }
+            w.postMessage("position fen 8/8/6s1/7K/1k6/4r3/8/8 b - - 0 1");
+            w.postMessage("go depth 3");
+            await wait(/^bestmove /);
+            const refused = lines.find((l) => l.startsWith("bestmove "));
+            lines.length = 0;
+            w.postMessage("position startpos moves e3e4");
+            w.postMessage("go depth 4");
+            await wait(/^bestmove /);
+            const played = lines.find((l) => l.startsWith("bestmove "));
+            w.terminate();
+            return {errors, refused, played};
+        }"""
+    )
+    for line, errors in said["errors"].items():
+        assert errors, f"no error for {line!r}"
+    assert said["refused"] == "bestmove 0000"
+    assert re.match(r"bestmove [a-h][1-8][a-h][1-8]", said["played"]), said["played"]
+    p.check_clean()
