@@ -245,9 +245,24 @@ fn read_pgn(text: &str) -> Value {
             Ok(game) => {
                 let mut pos = game.start.clone();
                 let mut sans = Vec::with_capacity(game.moves.len());
-                for &m in &game.moves {
+                // Where the rules end the game, if the PGN goes on past it (a count
+                // run out that the site did not apply).
+                let mut end = Value::Null;
+                for (ply, &m) in game.moves.iter().enumerate() {
+                    if end.is_null()
+                        && let Some(outcome) = pos.outcome()
+                    {
+                        end = json!({ "ply": ply, "result": outcome.result(),
+                                      "reason": outcome.reason() });
+                    }
                     sans.push(pos.san(m));
                     pos.play(m);
+                }
+                if end.is_null()
+                    && let Some(outcome) = pos.outcome()
+                {
+                    end = json!({ "ply": game.moves.len(), "result": outcome.result(),
+                                  "reason": outcome.reason() });
                 }
                 let tags: serde_json::Map<String, Value> = game
                     .tags
@@ -261,6 +276,7 @@ fn read_pgn(text: &str) -> Value {
                     "moves": game.moves.iter().map(Move::to_string).collect::<Vec<_>>(),
                     "sans": sans,
                     "result": game.result,
+                    "end": end,
                     "error": game.error.map(|e| e.to_string()),
                 })
             }
@@ -351,6 +367,13 @@ mod tests {
         assert_eq!(games[0]["moves"], json!(["e3e4", "d6d5", "e4d5"]));
         assert_eq!(games[0]["tags"]["White"], "A");
         assert_eq!(games[0]["result"], "1-0");
+        assert_eq!(games[0]["end"], Value::Null);
+        // A game written on past the count's end: Rh2 is White's last allowed move
+        // (ply 33 of 32 after it), so the rules end the game after ply 1.
+        let games = ok(json!({"op": "readPgn",
+            "text": "[FEN \"k7/8/1K6/8/8/8/8/7R w - 32 32 54\"]\n\n54. Rh2 Kb8 55. Rh8# 1-0\n"}));
+        assert_eq!(games[0]["end"]["ply"], 1, "{}", games[0]);
+        assert_eq!(games[0]["end"]["reason"], "Counting rule");
         assert_eq!(ok(json!({"op": "variants"})).as_array().unwrap().len(), 6);
     }
 }
