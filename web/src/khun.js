@@ -231,6 +231,32 @@
       }
     }
 
+    const headOf = (line) => line.trim().split(/\s+/)[0];
+    const isGo = (line) => line !== null && headOf(line) === "go";
+
+    // While a `go` searches, the lines behind it that act on a running search act now,
+    // as natively (where `go` returns at once and the loop reads on): `stop` and
+    // `ponderhit` reach the search at its next pause, `isready` is answered. A later
+    // `go`, `ucinewgame` or `quit` stops it (natively they stop a running search
+    // first), and what comes after one of those belongs to the next command.
+    function deliverToSearch() {
+      for (let i = 0; i < queue.length; ) {
+        const head = headOf(queue[i]);
+        if (head === "go" || head === "ucinewgame" || head === "quit") {
+          engine.events |= 1;
+          return;
+        }
+        if (head === "stop" || head === "ponderhit" || head === "isready") {
+          queue.splice(i, 1);
+          if (head === "stop") engine.events |= 1;
+          else if (head === "ponderhit") engine.events |= 2;
+          else onLine("readyok");
+        } else {
+          i++;
+        }
+      }
+    }
+
     async function pump() {
       if (pumping) return;
       pumping = true;
@@ -238,8 +264,9 @@
         const line = queue.shift();
         running = line;
         // A `stop` meant for a search that ended before it was read must not stop
-        // the next one (a `go` that comes right after a `bestmove` sets it).
+        // the next one.
         engine.events = 0;
+        if (isGo(line)) deliverToSearch();
         if (/^\s*setoption\b/.test(line)) optionLines.push(line);
         const more = await handle(line);
         running = null;
@@ -250,21 +277,8 @@
     }
 
     function sendLine(line) {
-      const head = line.trim().split(/\s+/)[0];
-      const searching = running !== null && /^\s*go\b/.test(running);
-      if (searching) {
-        if (head === "isready") return onLine("readyok");
-        if (head === "stop") {
-          engine.events |= 1;
-          return;
-        }
-        if (head === "ponderhit") {
-          engine.events |= 2;
-          return;
-        }
-        if (head === "go" || head === "ucinewgame" || head === "quit") engine.events |= 1;
-      }
       queue.push(line);
+      if (isGo(running)) deliverToSearch();
       pump();
     }
 

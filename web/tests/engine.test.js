@@ -179,3 +179,68 @@ test("go ponder waits for ponderhit, then plays on its clock", async () => {
   const best = await until(/^bestmove /, 5000);
   assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
 });
+
+test("random lines never trap the engine: every go answered once, the engine still plays", async () => {
+  // On WebAssembly a panic aborts the instance (natively the session catches it), so
+  // the words the protocol knows are thrown at it in random order, with random values.
+  let seed = 0x4b48554e;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const pick = (xs) => xs[random(xs.length)];
+  const words = ["uci", "isready", "ucinewgame", "position", "startpos", "fen", "moves", "go",
+    "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite",
+    "ponder", "searchmoves", "stop", "ponderhit", "setoption", "name", "value", "Hash",
+    "MultiPV", "Skill Level", "UCI_Elo", "UCI_LimitStrength", "UCI_Variant", "UCI_ShowWDL",
+    "Calibrated Score", "Clear Hash", "d", "eval", "e3e4", "d6d5", "b1d2", "a1a8", "e3e5",
+    "8/8/8/4k3/8/8/7R/3K4", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR", "w", "b", "-",
+    "32", "6", "0", "1", "-5", "99999999999999999999", "true", "false", "makruk", "asean",
+    "ai-wok", "karouk", "\u0000", "\u00ff\u00fe", "", "x".repeat(300)];
+  const lines = [];
+  const e = await Khun.createEngine({ onLine: (l) => lines.push(l) });
+  let gos = 0;
+  for (let i = 0; i < 1500; i++) {
+    let line = Array.from({ length: 1 + random(8) }, () => pick(words)).join(" ");
+    if (random(4) === 0) line = `go ${pick(["depth 2", "nodes 3000", "movetime 10", "wtime 50 btime 50"])}`;
+    if (/^\s*go\b/.test(line)) {
+      // A go without a limit would search until stop: bound it as a GUI would.
+      if (!/\b(depth|nodes|movetime|wtime|btime)\b/.test(line) || /\binfinite\b|\bponder\b/.test(line)) {
+        line = `${line} movetime 10`;
+        e.send(line);
+        e.send("stop");
+      } else {
+        e.send(line);
+      }
+      gos++;
+    } else if (/^\s*(bench|quit)\b/.test(line)) {
+      continue;
+    } else {
+      e.send(line);
+    }
+    if (i % 100 === 99) {
+      e.send("stop");
+      e.send("isready");
+      const deadline = performance.now() + 30000;
+      while (!lines.includes("readyok") && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      assert.ok(!lines.some((l) => /internal error/.test(l)), lines.filter((l) => /internal/.test(l)).join("\n"));
+      lines.splice(0, lines.length, ...lines.filter((l) => l.startsWith("bestmove")));
+    }
+  }
+  // Every go answered (a go stops the one before, which answers too).
+  e.send("stop");
+  e.send("position startpos moves e3e4");
+  e.send("go depth 3");
+  const deadline = performance.now() + 30000;
+  while (performance.now() < deadline) {
+    const answers = lines.filter((l) => l.startsWith("bestmove")).length;
+    if (answers >= gos + 1) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const answers = lines.filter((l) => l.startsWith("bestmove"));
+  assert.strictEqual(answers.length, gos + 1, `${gos + 1} go, ${answers.length} bestmove`);
+  assert.match(answers[answers.length - 1], /^bestmove [a-h][1-8][a-h][1-8]/);
+});
