@@ -783,7 +783,7 @@ fn a_five_man_duel_follows_from_its_children() {
     let (strong, weak) = ([kinds[0], kinds[1]], [kinds[2]]);
     let temporary = std::env::temp_dir().join(format!("khun-five-duel-{}", std::process::id()));
     let dir = std::env::var("KHUN_FIVE_DIR").map_or(temporary.clone(), Into::into);
-    tablebase::five::set_directory(Some(dir.clone()));
+    tablebase::five::use_directory(Some(dir.clone())).expect("a directory");
     // `KHUN_FIVE_VARIANT=cambodian`: the table of that game's count (ASEAN chess has
     // none: a capture resets its fifty-move rule).
     let variant = std::env::var("KHUN_FIVE_VARIANT").map_or(Variant::Makruk, |name| {

@@ -636,16 +636,12 @@ impl Engine {
     pub(crate) fn set_five_man_tables(&mut self, dir: &str) -> Result<(), String> {
         let dir = dir.trim();
         if dir.is_empty() || dir == "<empty>" {
-            crate::tablebase::five::set_directory(None);
-            return Ok(());
+            return crate::tablebase::five::use_directory(None);
         }
         if self.sandbox.is_some_and(|s| !s.read_files) {
             return Err("reading table files is off in this sandbox".into());
         }
-        let path = std::path::PathBuf::from(dir);
-        crate::tablebase::five::check_directory(&path)?;
-        crate::tablebase::five::set_directory(Some(path));
-        Ok(())
+        crate::tablebase::five::use_directory(Some(std::path::PathBuf::from(dir)))
     }
 
     /// The network searches use: `None` when `Use NNUE` is off.

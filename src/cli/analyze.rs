@@ -17,6 +17,7 @@ use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Reporter, SearchReport, SearchResult};
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 /// Search time when no `--depth`, `--movetime` or `--nodes` is given.
@@ -314,6 +315,17 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     let result = engine.search_blocking(args.search.limits(DEFAULT_MOVETIME_MS));
     printer.finish(&result);
     Ok(())
+}
+
+/// `khun analyze`: prints the analysis; 2 with the reason on stderr when it cannot.
+pub fn main(args: &AnalyzeArgs) -> ExitCode {
+    match run(args, Box::new(std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("khun analyze: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 #[cfg(test)]

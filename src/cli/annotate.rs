@@ -33,6 +33,7 @@ use clap::builder::RangedU64ValueParser;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -441,4 +442,22 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         );
     }
     Ok(summary)
+}
+
+/// `khun annotate`: the exit status scripts read: a signal's (stopped early), 1 when
+/// some games could not be read in full, 2 with the reason when it could not run.
+pub fn main(args: &AnnotateArgs) -> ExitCode {
+    match super::interrupt().and_then(|i| run(args, &i)) {
+        Ok(summary) => match summary.stopped_by {
+            // Stopped by a signal before the last game: as shells report it.
+            Some(signal) => ExitCode::from(crate::interrupt::exit_code(signal)),
+            None if summary.errors == 0 => ExitCode::SUCCESS,
+            // Some games could not be read in full: say so to scripts.
+            None => ExitCode::FAILURE,
+        },
+        Err(e) => {
+            eprintln!("khun annotate: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

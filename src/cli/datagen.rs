@@ -4,6 +4,7 @@ use crate::board::{FenRules, Position};
 use crate::interrupt::{self, Interrupt};
 use crate::learn::datagen::{self, DatagenConfig, DatagenSummary};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// Self-play games at a fixed node count per move, written as training records.
 #[derive(clap::Args, Clone, Debug)]
@@ -127,4 +128,34 @@ pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, 
         );
     }
     Ok(summary)
+}
+
+/// `khun datagen`: the totals and game ends on stdout; a signal's exit status when
+/// stopped by one, 2 with the reason when it could not run.
+pub fn main(args: &DatagenArgs) -> ExitCode {
+    match super::interrupt().and_then(|i| run(args, &i)) {
+        Ok(s) => {
+            let t = &s.totals;
+            println!(
+                "{} positions from {} games (White {}, draws {}, Black {}) in {:.1} s",
+                t.positions, t.games, t.white_wins, t.draws, t.black_wins, s.seconds
+            );
+            let ends: Vec<String> = crate::learn::datagen::GameEnd::NAMES
+                .iter()
+                .zip(t.ends)
+                .filter(|(_, n)| *n > 0)
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            println!("game ends: {}", ends.join(", "));
+            match s.stopped_by {
+                // Stopped by a signal before its limits: as shells report it.
+                Some(signal) => ExitCode::from(crate::interrupt::exit_code(signal)),
+                None => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => {
+            eprintln!("khun datagen: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

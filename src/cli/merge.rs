@@ -14,6 +14,7 @@ use crate::pgn;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// `khun merge-shards`' arguments.
 #[derive(clap::Args, Clone, Debug)]
@@ -204,6 +205,17 @@ pub fn run(args: &MergeArgs) -> Result<(), String> {
     }
     out.flush()
         .map_err(|e| format!("cannot write the merged games: {e}"))
+}
+
+/// `khun merge-shards`: 2 with the reason on stderr when it cannot.
+pub fn main(args: &MergeArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("khun merge-shards: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 #[cfg(test)]

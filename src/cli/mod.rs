@@ -14,6 +14,7 @@
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
 //!   trained on it; [`tune_eval`]: the hand-written evaluation's weights fitted to it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
+//! - [`perft`]: `khun perft` and `khun bench`.
 //! - [`search_options`], [`score_text`]: what those share.
 
 pub mod analyze;
@@ -27,6 +28,7 @@ pub mod datagen;
 pub(crate) mod game_summary;
 pub(crate) mod jobs;
 pub mod merge;
+pub mod perft;
 pub(crate) mod progress;
 pub(crate) mod review;
 pub(crate) mod score_text;
@@ -38,6 +40,26 @@ pub mod train;
 pub mod tune_eval;
 
 use crate::board::{FenRules, Position, Variant};
+use std::path::PathBuf;
+
+/// `--five-man-tables DIR`, declared once for every command that reads the tables
+/// (`analyze`, `annotate`, `tablebase`), and set through one door
+/// (`tablebase::five::use_directory`, as the `FiveManTables` option).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FiveManTablesArg {
+    /// Read the five-man tables (a king and three pieces against a bare king, two
+    /// pieces against one with a rook among them) from this directory, building a
+    /// missing one into it when it is needed (the `FiveManTables` option): searches
+    /// play them exactly, the notes say whether the count leaves time for the mate, and
+    /// `tablebase` lists them too (29 GB for all forty-two).
+    #[arg(long, value_name = "DIR")]
+    pub five_man_tables: Option<PathBuf>,
+}
+
+/// SIGINT and SIGTERM asking a long job to stop cleanly.
+pub(crate) fn interrupt() -> Result<crate::interrupt::Interrupt, String> {
+    crate::interrupt::Interrupt::on_signals()
+}
 
 /// Reads a `--variant` value: one of the six names, in any letter case.
 pub fn parse_variant(text: &str) -> Result<Variant, String> {

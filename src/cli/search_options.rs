@@ -38,12 +38,8 @@ pub(crate) struct SearchOptions {
     /// Evaluate with the hand-written evaluation instead of the network.
     #[arg(long)]
     pub(crate) no_nnue: bool,
-    /// Read the five-man tables (a king and three pieces against a bare king, two
-    /// pieces against one with a rook among them) from this directory, building a missing one into it when a position needs it (the
-    /// `FiveManTables` option): the search plays them exactly, and the notes say
-    /// whether the count leaves time for the mate.
-    #[arg(long, value_name = "DIR")]
-    pub(crate) five_man_tables: Option<String>,
+    #[command(flatten)]
+    pub(crate) tables: super::FiveManTablesArg,
 }
 
 impl SearchOptions {
@@ -72,8 +68,8 @@ impl SearchOptions {
             engine.set_eval_file(file)?;
         }
         engine.set_use_nnue(!self.no_nnue);
-        if let Some(dir) = &self.five_man_tables {
-            engine.set_five_man_tables(dir)?;
+        if let Some(dir) = &self.tables.five_man_tables {
+            engine.set_five_man_tables(&dir.to_string_lossy())?;
         }
         // The clock is ours alone: no GUI lag to allow for.
         engine.set_move_overhead(0);

@@ -5,6 +5,7 @@ use crate::board::{Color, PieceKind, Position, counting};
 use crate::tablebase::{self, Ending, five, five_duel};
 use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 use std::time::Instant;
 
 /// The moves the piece's honour gives the strong side of a king and `kinds` against a
@@ -184,4 +185,48 @@ fn write_row(out: &mut impl Write, row: &Row) -> std::io::Result<()> {
         row.built.as_secs_f64(),
         row.memory_bytes / (1 << 20)
     )
+}
+
+/// `khun tablebase`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct TablebaseArgs {
+    /// The position to look up.
+    #[arg(long)]
+    fen: Option<String>,
+    /// UCI moves to play from it first.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    #[command(flatten)]
+    tables: super::FiveManTablesArg,
+}
+
+/// `khun tablebase`: without a position, every table built and described (the
+/// five-man ones too with `--five-man-tables`); with one, its verdict with the count.
+pub fn main(args: &TablebaseArgs) -> ExitCode {
+    let five_dir = args.tables.five_man_tables.clone();
+    if let Err(why) = five::use_directory(five_dir.clone()) {
+        eprintln!("khun tablebase: {why}");
+        return ExitCode::from(2);
+    }
+    let mut out = std::io::stdout().lock();
+    let written = match &args.fen {
+        None if args.moves.is_empty() => describe_all(&mut out, five_dir.as_deref()),
+        fen => match super::position_from_args(
+            crate::board::Variant::Makruk,
+            fen.as_deref(),
+            &args.moves,
+            crate::board::FenRules::Strict,
+        ) {
+            Ok(pos) => describe_position(&pos, &mut out).map(|_| ()),
+            Err(e) => {
+                eprintln!("khun tablebase: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    if written.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

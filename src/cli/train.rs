@@ -2,6 +2,7 @@
 
 use crate::learn::train::{self, TrainConfig, TrainSummary, ValidationSplit};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// `--split`: what the validation loss is measured on.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,4 +109,25 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         .and_then(|_| std::fs::rename(&partial, &args.output))
         .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
     Ok(summary)
+}
+
+/// `khun train`: what was written, on stdout; 2 with the reason when it could not.
+pub fn main(args: &TrainArgs) -> ExitCode {
+    match run(args) {
+        Ok(s) => {
+            println!(
+                "wrote {} (epoch {} of {}, {} training positions) in {:.1} s",
+                args.output.display(),
+                s.kept_epoch,
+                s.epochs.len(),
+                s.train_positions,
+                s.seconds
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("khun train: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

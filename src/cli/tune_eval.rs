@@ -8,6 +8,7 @@ use crate::learn::tune_eval::{trace, weights};
 use crate::rng::Rng;
 use std::io::Write;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// Fits the evaluation's weights to training records.
 #[derive(clap::Args, Clone, Debug)]
@@ -125,4 +126,26 @@ pub fn run(args: &TuneEvalArgs) -> Result<TuneSummary, String> {
         final_loss,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// `khun tune-eval`: what was written, on stdout; 2 with the reason when it could not.
+pub fn main(args: &TuneEvalArgs) -> ExitCode {
+    match run(args) {
+        Ok(s) => {
+            println!(
+                "wrote {} ({} records, {} training positions; loss {:.6} -> {:.6}) in {:.1} s",
+                args.output.display(),
+                s.records,
+                s.train_positions,
+                s.initial_loss,
+                s.final_loss,
+                s.seconds
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("khun tune-eval: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -113,19 +113,20 @@ pub(crate) fn directory() -> Option<PathBuf> {
     DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
-/// Refuses a directory for the tables that names something else (a file): it could
-/// neither hold them nor be made.
-pub fn check_directory(dir: &Path) -> Result<(), String> {
-    if dir.exists() && !dir.is_dir() {
+/// Sets the directory five-man tables are read from and built into (`None`: none
+/// are loaded from now on; those loaded stay): the one door the `FiveManTables`
+/// option and the command line's `--five-man-tables` share. A path that names
+/// something else (a file), which could neither hold them nor be made, is refused
+/// and the directory kept.
+pub fn use_directory(dir: Option<PathBuf>) -> Result<(), String> {
+    if let Some(dir) = &dir
+        && dir.exists()
+        && !dir.is_dir()
+    {
         return Err(format!("{} is not a directory", dir.display()));
     }
-    Ok(())
-}
-
-/// Sets the directory five-man tables are read from and built into (`None`: none
-/// are loaded from now on; those loaded stay).
-pub fn set_directory(dir: Option<PathBuf>) {
     *DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+    Ok(())
 }
 
 /// The strong side and its three pieces in the tables' order (rook, khon, knight,
