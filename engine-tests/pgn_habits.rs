@@ -7,7 +7,7 @@
 //! Each file is checked twice: through the library (the moves read, the rules'
 //! events) and through `khun annotate` (what a user gets back).
 
-use khun::cli::count_events::{self, RuleEvent};
+use khun::board::count_events::{self, RuleEvent};
 use khun::pgn::{self, Game, WrittenGame};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

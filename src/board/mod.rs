@@ -4,6 +4,7 @@
 pub(crate) mod attacks;
 pub(crate) mod bitboard;
 pub(crate) mod check;
+pub mod count_events;
 pub(crate) mod count_state;
 pub(crate) mod counting;
 pub(crate) mod fen;

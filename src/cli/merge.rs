@@ -7,9 +7,9 @@
 //! must be there exactly once: a missing shard or one given twice is an error, not a
 //! silently short file.
 //!
-//! [`shard`]: super::shard
+//! [`shard`]: crate::cli::annotate::shard
 
-use super::shard;
+use crate::cli::annotate::shard;
 use crate::pgn;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -221,7 +221,7 @@ pub fn main(args: &MergeArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::shard::Shard;
+    use crate::cli::annotate::shard::Shard;
 
     fn shard_text(k: usize, n: usize, games: usize) -> String {
         let s = Shard { index: k, count: n };

@@ -2,14 +2,14 @@
 //! protocols use.
 //!
 //! - [`analyze`]: one position searched, its progress and answer in text or JSON
-//!   ([`analyze_json`]: the JSON records).
-//! - [`annotate`]: PGN games searched move by move and written back annotated, with
-//!   [`annotate_game`] (one game's PGN and graph), [`game_summary`] (its numbers),
-//!   [`annotate_json`] (its JSON line), [`review`] (move judgements),
-//!   [`count_events`] (the counting rules' events), [`svg`] (graphs), [`jobs`] (games
-//!   shared among jobs, results in order), [`progress`] (the display on stderr),
-//!   [`shard`] (one machine's share of the games) and [`annotate_resume`] (the
-//!   progress file a stopped run resumes from).
+//!   (`analyze::json`: the JSON records).
+//! - [`annotate`]: PGN games searched move by move and written back annotated, in its
+//!   folder: `game` (one game's PGN and graph), `summary` (its numbers), `json` (its
+//!   JSON line), `review` (move judgements), `svg` (graphs), `jobs` (games shared
+//!   among jobs, results in order), `progress` (the display on stderr), `shard` (one
+//!   machine's share of the games) and `resume` (the progress file a stopped run
+//!   resumes from). The counting rules' events it reports are the rules' own
+//!   (`board::count_events`).
 //! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`train`]: the network
 //!   trained on it; [`tune_eval`]: the hand-written evaluation's weights fitted to it.
@@ -18,23 +18,12 @@
 //! - [`search_options`], [`score_text`]: what those share.
 
 pub mod analyze;
-pub(crate) mod analyze_json;
 pub mod annotate;
-pub(crate) mod annotate_game;
-pub(crate) mod annotate_json;
-pub(crate) mod annotate_resume;
-pub mod count_events;
 pub mod datagen;
-pub(crate) mod game_summary;
-pub(crate) mod jobs;
 pub mod merge;
 pub mod perft;
-pub(crate) mod progress;
-pub(crate) mod review;
 pub(crate) mod score_text;
 pub(crate) mod search_options;
-pub(crate) mod shard;
-pub(crate) mod svg;
 pub mod tablebase;
 pub mod train;
 pub mod tune_eval;

@@ -2,8 +2,8 @@
 //! against the engine's best: how much it loses, `?!`, `?` or `??`, and the better
 //! move.
 
-use super::score_text::white_view;
 use crate::board::{Color, Move, Outcome, Position};
+use crate::cli::score_text::white_view;
 use crate::engine::Engine;
 use crate::search::Limits;
 use crate::search::score::{self, is_mate};

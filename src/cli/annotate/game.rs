@@ -3,11 +3,11 @@
 //! where a move loses a clear amount, draw offers noted, the counting rules' events
 //! and the real end, and the game's evaluation graph.
 
-use super::count_events::{self, PlacedEvent};
-use super::review::{self, PositionEval};
-use super::score_text::{self, eval_command};
-use super::svg::{self, Graph, TableSpan};
 use crate::board::Color;
+use crate::board::count_events::{self, PlacedEvent};
+use crate::cli::annotate::review::{self, PositionEval};
+use crate::cli::annotate::svg::{self, Graph, TableSpan};
+use crate::cli::score_text::{self, eval_command};
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
 use crate::tablebase::{self, CountVerdict, TableEnding};
 

@@ -8,22 +8,29 @@
 //! the file's games for one machine of many (see [`shard`]). With `-o`, a run killed
 //! or stopped (SIGINT, SIGTERM) goes on with `--resume` (see [`annotate_resume`]).
 //!
-//! [`shard`]: super::shard
-//! [`annotate_resume`]: super::annotate_resume
-//! [`game_summary`]: super::game_summary
+//! [`shard`]: crate::cli::annotate::shard
+//! [`annotate_resume`]: crate::cli::annotate::resume
+//! [`game_summary`]: crate::cli::annotate::summary
 //!
-//! [`annotate_game`]: super::annotate_game
+//! [`annotate_game`]: crate::cli::annotate::game
 
-use super::annotate_game::{annotate_game, game_graph};
-use super::annotate_json;
-use super::annotate_resume::{self, GameDone, Journal, Resumed, RunSettings};
-use super::game_summary::GameSummary;
-use super::jobs;
-use super::progress::{JobProgress, Progress};
-use super::review::{self, PositionEval};
-use super::search_options::{SearchOptions, Silent};
-use super::shard::Shard;
-use super::svg;
+pub(crate) mod game;
+pub(crate) mod jobs;
+pub(crate) mod json;
+pub(crate) mod progress;
+pub(crate) mod resume;
+pub(crate) mod review;
+pub(crate) mod shard;
+pub(crate) mod summary;
+pub(crate) mod svg;
+
+use self::game::{annotate_game, game_graph};
+use self::progress::{JobProgress, Progress};
+use self::resume::{GameDone, Journal, Resumed, RunSettings};
+use self::review::PositionEval;
+use self::shard::Shard;
+use self::summary::GameSummary;
+use crate::cli::search_options::{SearchOptions, Silent};
 use crate::engine::{Engine, limits};
 use crate::interrupt::{self, Interrupt};
 use crate::pgn::{self, Game, PgnError};
@@ -50,7 +57,7 @@ pub struct AnnotateArgs {
     pub(crate) pgn: PathBuf,
     /// The game of the games without a `[Variant]` tag (a tag always wins):
     /// makruk (default), cambodian, karouk, makpong, asean or ai-wok.
-    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    #[arg(long, default_value = "makruk", value_parser = crate::cli::parse_variant)]
     pub(crate) variant: crate::board::Variant,
     /// Write the annotated PGN to this file (default: standard output).
     #[arg(long, short)]
@@ -148,7 +155,7 @@ fn run_settings(args: &AnnotateArgs, input: &[u8], games: usize) -> Result<RunSe
         hash_mb: args.search.hash,
         threads: args.search.threads,
         evaluation,
-        shard: annotate_resume::shard_setting(args.shard),
+        shard: resume::shard_setting(args.shard),
         json: args.json.is_some(),
     })
 }
@@ -351,9 +358,10 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
             Err(e) => {
                 progress.suspend(|| eprintln!("khun annotate: {e}"));
                 summary.errors += 1;
-                json_line = outputs.json.is_some().then(|| {
-                    annotate_json::line(&annotate_json::unreadable_record(index + 1, n, e))
-                });
+                json_line = outputs
+                    .json
+                    .is_some()
+                    .then(|| json::line(&json::unreadable_record(index + 1, n, e)));
             }
             Ok(game) => {
                 let evals = evals.unwrap_or_default();
@@ -372,14 +380,9 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
                     }
                 });
                 if outputs.json.is_some() {
-                    let record = annotate_json::game_record(
-                        game,
-                        &evals,
-                        &annotated.result,
-                        &game_summary,
-                        n,
-                    );
-                    json_line = Some(annotate_json::line(&record));
+                    let record =
+                        json::game_record(game, &evals, &annotated.result, &game_summary, n);
+                    json_line = Some(json::line(&record));
                 }
                 scores = Some(graph.scores_white.clone());
                 graphs.push(graph);
@@ -447,7 +450,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
 /// `khun annotate`: the exit status scripts read: a signal's (stopped early), 1 when
 /// some games could not be read in full, 2 with the reason when it could not run.
 pub fn main(args: &AnnotateArgs) -> ExitCode {
-    match super::interrupt().and_then(|i| run(args, &i)) {
+    match crate::cli::interrupt().and_then(|i| run(args, &i)) {
         Ok(summary) => match summary.stopped_by {
             // Stopped by a signal before the last game: as shells report it.
             Some(signal) => ExitCode::from(crate::interrupt::exit_code(signal)),

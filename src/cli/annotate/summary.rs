@@ -2,10 +2,10 @@
 //! inaccuracies, mistakes and blunders and the average centipawn loss, and each count
 //! of the counting rules with where it started and where it ran out.
 
-use super::count_events::{self, RuleEvent, ply_label};
-use super::review::{self, PositionEval, Verdict};
+use crate::board::count_events::{self, RuleEvent, ply_label};
 use crate::board::counting::{self, CountKind};
 use crate::board::{Color, Position};
+use crate::cli::annotate::review::{self, PositionEval, Verdict};
 use crate::pgn::Game;
 use serde::Serialize;
 

@@ -2,9 +2,9 @@
 //! one `info` object per iteration and line, and a `result` object. The fields and
 //! their order are those the README documents; scores are White's view.
 
-use super::score_text::JsonScore;
 use crate::board::counting::{self, CountKind};
 use crate::board::{Color, Position};
+use crate::cli::score_text::JsonScore;
 use crate::search::wdl::WdlContext;
 use crate::tablebase::{self, CountVerdict};
 use serde::Serialize;

@@ -3,13 +3,15 @@
 //! in words, and the win/draw/loss chances (`search::wdl`). `--json` writes the same
 //! as JSON, one object per line.
 
-use super::analyze_json::{
-    self, CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, TableJson, WdlJson,
+pub(crate) mod json;
+
+use self::json::{
+    CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, TableJson, WdlJson,
 };
-use super::score_text;
-use super::search_options::SearchOptions;
 use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, Variant};
+use crate::cli::score_text;
+use crate::cli::search_options::SearchOptions;
 use crate::engine::{EngineReporter, limits};
 use crate::pgn::numbered_san;
 use crate::search::score_scale::ScoreScale;
@@ -29,7 +31,7 @@ pub(crate) const DEFAULT_MOVETIME_MS: u64 = 1000;
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnalyzeArgs {
     /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
-    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    #[arg(long, default_value = "makruk", value_parser = crate::cli::parse_variant)]
     pub(crate) variant: Variant,
     /// The position (default: the game's start position).
     #[arg(long)]
@@ -129,10 +131,10 @@ impl Printer {
 
     fn header(&self) {
         if self.json {
-            self.line(&analyze_json::line(&PositionLine {
+            self.line(&json::line(&PositionLine {
                 kind: "position",
                 fen: self.root.to_fen(),
-                side_to_move: analyze_json::color(self.root.side_to_move()),
+                side_to_move: json::color(self.root.side_to_move()),
                 count: CountJson::of(&self.root),
             }));
         } else {
@@ -167,7 +169,7 @@ impl Printer {
                     pv_san: numbered_san(&self.root, pv),
                 })
                 .collect();
-            self.line(&analyze_json::line(&ResultLine {
+            self.line(&json::line(&ResultLine {
                 kind: "result",
                 fen: self.root.to_fen(),
                 best_move: best.map(|m| m.to_string()),
@@ -239,7 +241,7 @@ impl Reporter for Printer {
         let bound = white_bound(r.bound, side);
         let pv_san = numbered_san(&self.root, &r.pv);
         if self.json {
-            self.line(&analyze_json::line(&InfoLine {
+            self.line(&json::line(&InfoLine {
                 kind: "info",
                 depth: r.depth,
                 seldepth: r.seldepth,

@@ -4,12 +4,12 @@
 //! rules' end and every move with its evaluation and judgement. Scores are White's
 //! view, as `{"cp":N}` or `{"mate":N}`.
 //!
-//! [`game_summary`]: super::game_summary
+//! [`game_summary`]: crate::cli::annotate::summary
 
-use super::count_events;
-use super::game_summary::GameSummary;
-use super::review::{self, PositionEval};
-use super::score_text::{self, JsonScore};
+use crate::board::count_events;
+use crate::cli::annotate::review::{self, PositionEval};
+use crate::cli::annotate::summary::GameSummary;
+use crate::cli::score_text::{self, JsonScore};
 use crate::pgn::{Game, PgnError};
 use serde::Serialize;
 

@@ -4,7 +4,7 @@
 //! position (who wins within the count, or that the count runs out first). One chart
 //! per game, stacked in one SVG file.
 
-use super::count_events::{PlacedEvent, RuleEvent};
+use crate::board::count_events::{PlacedEvent, RuleEvent};
 use crate::board::counting::CountKind;
 use crate::board::{Color, Position};
 use crate::search::score::is_mate;

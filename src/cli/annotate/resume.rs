@@ -19,7 +19,7 @@
 //! rest. A progress file whose settings differ from the run's is refused, naming
 //! each difference.
 
-use super::shard::Shard;
+use crate::cli::annotate::shard::Shard;
 use crate::progress_file;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
