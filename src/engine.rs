@@ -352,17 +352,10 @@ impl Engine {
     /// first (and answers), so every `go` gets exactly one answer.
     #[cfg(feature = "native")]
     pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
-        let limits = self.bounded(limits);
         self.stop();
         self.wait();
-        self.clock_lag
-            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
-        let threads = self.options.threads;
-        let shared = Arc::new(Shared::new(Arc::clone(&self.tt), threads));
-        shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let job = self.job(limits, started);
-        let mut data = self.thread_data.take().unwrap_or_default();
-        data.resize_with(threads, ThreadData::default);
+        let (shared, job, mut data) = self.begin_search(limits, started, self.options.threads);
+        let shared = Arc::new(shared);
         let reporter = Arc::clone(&self.reporter);
         let thread_shared = Arc::clone(&shared);
         let answered_after_ms = Arc::new(AtomicU64::new(NOT_ANSWERED));
@@ -410,14 +403,7 @@ impl Engine {
     /// search thread searches however many `Threads` asks for.
     #[cfg(not(feature = "native"))]
     pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
-        let limits = self.bounded(limits);
-        self.clock_lag
-            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
-        let shared = Shared::new(Arc::clone(&self.tt), 1);
-        shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let job = self.job(limits, started);
-        let mut data = self.thread_data.take().unwrap_or_default();
-        data.resize_with(1, ThreadData::default);
+        let (shared, job, mut data) = self.begin_search(limits, started, 1);
         let reporter = Arc::clone(&self.reporter);
         let answered_after_ms = AtomicU64::new(NOT_ANSWERED);
         let answer = |result: &SearchResult| {
@@ -433,6 +419,27 @@ impl Engine {
         );
         self.clock_lag.on_answer(answered_after_ms.into_inner());
         self.thread_data = Some(data);
+    }
+
+    /// What a `go` searches with, on `threads` threads: the limits within the
+    /// sandbox, the clock's lag told of the `go`, the shared flags (pondering set
+    /// before any thread runs, so a quick `ponderhit` is not lost), the job and the
+    /// threads' memory.
+    fn begin_search(
+        &mut self,
+        limits: Limits,
+        started: Instant,
+        threads: usize,
+    ) -> (Shared, SearchJob, Vec<ThreadData>) {
+        let limits = self.bounded(limits);
+        self.clock_lag
+            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
+        let shared = Shared::new(Arc::clone(&self.tt), threads);
+        shared.pondering.store(limits.ponder, Ordering::Relaxed);
+        let job = self.job(limits, started);
+        let mut data = self.thread_data.take().unwrap_or_default();
+        data.resize_with(threads, ThreadData::default);
+        (shared, job, data)
     }
 
     /// The search job for the current game, with the engine's options.
