@@ -39,6 +39,13 @@ fn slot(ending: Ending, variant: Variant) -> &'static Slot {
     &SLOTS[rule * SLOTS_LEN + ending.index()]
 }
 
+impl Slot {
+    /// Whether its table (bare-king or duel) has been built.
+    fn is_built(&self) -> bool {
+        self.bare.get().is_some() || self.duel.get().is_some()
+    }
+}
+
 /// The table of a bare-king `ending` if it has been built.
 pub fn get(ending: Ending) -> Option<&'static Table> {
     slot(ending, Variant::Makruk).bare.get()
@@ -133,8 +140,7 @@ static QUEUE: Mutex<BuildQueue> = Mutex::new(BuildQueue {
 /// timed search reached depth 1 in 60 ms, and lost on time).
 fn request(ending: Ending, variant: Variant) {
     let slot = slot(ending, variant);
-    let built = slot.bare.get().is_some() || slot.duel.get().is_some();
-    if built || slot.requested.swap(true, Ordering::Relaxed) {
+    if slot.is_built() || slot.requested.swap(true, Ordering::Relaxed) {
         return;
     }
     let mut queue = QUEUE.lock().unwrap_or_else(|e| e.into_inner());
@@ -304,10 +310,7 @@ pub fn prepare_within(pos: &Position, budget_ms: u64) -> Readable {
     let variant = pos.variant();
     let mut missing: Vec<Ending> = reachable(pos)
         .into_iter()
-        .filter(|&ending| {
-            let slot = slot(ending, variant);
-            slot.bare.get().is_none() && slot.duel.get().is_none()
-        })
+        .filter(|&ending| !slot(ending, variant).is_built())
         .collect();
     missing.sort_by_key(|&ending| web_build_cost_ms(ending));
     let mut left = budget_ms;
