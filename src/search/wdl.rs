@@ -11,7 +11,7 @@
 //! that has run out draws outright, and proven results (mates, table wins) are
 //! certain.
 
-use crate::board::{PieceKind, Position};
+use crate::board::{Color, PieceKind, Position};
 use crate::search::score::TABLE_WIN_BOUND;
 
 /// Material of each kind for the model (pawn, met, khon, horse, rook, king), as the
@@ -22,10 +22,15 @@ const START_MATERIAL: f64 = 64.0;
 
 /// Both sides' material by [`MATERIAL`]: 64 at the start, 0 with bare kings.
 pub(crate) fn material(pos: &Position) -> i32 {
+    material_of(pos, Color::White) + material_of(pos, Color::Black)
+}
+
+/// One side's material by [`MATERIAL`]: 32 at the start.
+pub(crate) fn material_of(pos: &Position, color: Color) -> i32 {
     PieceKind::ALL
         .iter()
         .zip(MATERIAL)
-        .map(|(kind, value)| value * pos.pieces_of_kind(*kind).count() as i32)
+        .map(|(kind, value)| value * pos.pieces(color, *kind).count() as i32)
         .sum()
 }
 

@@ -13,9 +13,11 @@
 //!
 //! An answer is `{"ok": ...}` or `{"error": "why"}`; nothing a request holds panics.
 
+use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
 use crate::board::{Color, Move, Position, Variant};
+use crate::search::wdl::material_of;
 use serde_json::{Value, json};
 
 /// Answers one request (JSON text) with JSON text.
@@ -209,26 +211,13 @@ fn count_json(pos: &Position) -> Value {
     })
 }
 
-/// The side whose pieces are worth less (pawn 1, met 2, khon and horse 3, rook 5),
-/// `None` when both are worth the same.
+/// The side whose material is less (pawn 1, met 2, khon and horse 3, rook 5, as the
+/// win/draw/loss model counts it), `None` when both have the same.
 fn weaker_side(pos: &Position) -> Option<Color> {
-    use crate::board::PieceKind;
-    let worth = |color: Color| -> u32 {
-        PieceKind::ALL
-            .iter()
-            .map(|&kind| {
-                let value = match kind {
-                    PieceKind::Pawn => 1,
-                    PieceKind::Met => 2,
-                    PieceKind::Khon | PieceKind::Knight => 3,
-                    PieceKind::Rook => 5,
-                    _ => 0,
-                };
-                value * pos.pieces(color, kind).count()
-            })
-            .sum()
-    };
-    let (white, black) = (worth(Color::White), worth(Color::Black));
+    let (white, black) = (
+        material_of(pos, Color::White),
+        material_of(pos, Color::Black),
+    );
     match white.cmp(&black) {
         std::cmp::Ordering::Less => Some(Color::White),
         std::cmp::Ordering::Greater => Some(Color::Black),
@@ -243,27 +232,17 @@ fn read_pgn(text: &str) -> Value {
         .into_iter()
         .map(|game| match game {
             Ok(game) => {
-                let mut pos = game.start.clone();
-                let mut sans = Vec::with_capacity(game.moves.len());
+                let positions = game.positions();
+                let sans: Vec<String> = positions
+                    .iter()
+                    .zip(&game.moves)
+                    .map(|(pos, &m)| pos.san(m))
+                    .collect();
                 // Where the rules end the game, if the PGN goes on past it (a count
                 // run out that the site did not apply).
-                let mut end = Value::Null;
-                for (ply, &m) in game.moves.iter().enumerate() {
-                    if end.is_null()
-                        && let Some(outcome) = pos.outcome()
-                    {
-                        end = json!({ "ply": ply, "result": outcome.result(),
-                                      "reason": outcome.reason() });
-                    }
-                    sans.push(pos.san(m));
-                    pos.play(m);
-                }
-                if end.is_null()
-                    && let Some(outcome) = pos.outcome()
-                {
-                    end = json!({ "ply": game.moves.len(), "result": outcome.result(),
-                                  "reason": outcome.reason() });
-                }
+                let end = rules_result(&positions).map(|(ply, outcome)| {
+                    json!({ "ply": ply, "result": outcome.result(), "reason": outcome.reason() })
+                });
                 let tags: serde_json::Map<String, Value> = game
                     .tags
                     .iter()
