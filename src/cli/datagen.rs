@@ -153,9 +153,6 @@ pub fn main(args: &DatagenArgs) -> ExitCode {
                 None => ExitCode::SUCCESS,
             }
         }
-        Err(e) => {
-            eprintln!("khun datagen: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("datagen", e),
     }
 }

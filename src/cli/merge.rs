@@ -211,10 +211,7 @@ pub fn run(args: &MergeArgs) -> Result<(), String> {
 pub fn main(args: &MergeArgs) -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("khun merge-shards: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("merge-shards", e),
     }
 }
 

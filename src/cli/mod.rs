@@ -45,6 +45,12 @@ pub struct FiveManTablesArg {
     pub five_man_tables: Option<PathBuf>,
 }
 
+/// A command that could not run: `khun COMMAND: WHY` on stderr, and exit status 2.
+pub(crate) fn could_not_run(command: &str, why: impl std::fmt::Display) -> std::process::ExitCode {
+    eprintln!("khun {command}: {why}");
+    std::process::ExitCode::from(2)
+}
+
 /// SIGINT and SIGTERM asking a long job to stop cleanly.
 pub(crate) fn interrupt() -> Result<crate::interrupt::Interrupt, String> {
     crate::interrupt::Interrupt::on_signals()

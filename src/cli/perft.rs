@@ -34,10 +34,7 @@ pub fn main(args: &PerftArgs) -> ExitCode {
         FenRules::Lenient,
     ) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("khun perft: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::cli::could_not_run("perft", e),
     };
     let mut out = std::io::stdout().lock();
     match crate::board::perft::run_perft(&pos, args.depth, args.divide, &mut out) {

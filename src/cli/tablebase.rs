@@ -205,8 +205,7 @@ pub struct TablebaseArgs {
 pub fn main(args: &TablebaseArgs) -> ExitCode {
     let five_dir = args.tables.five_man_tables.clone();
     if let Err(why) = five::use_directory(five_dir.clone()) {
-        eprintln!("khun tablebase: {why}");
-        return ExitCode::from(2);
+        return crate::cli::could_not_run("tablebase", why);
     }
     let mut out = std::io::stdout().lock();
     let written = match &args.fen {
@@ -218,10 +217,7 @@ pub fn main(args: &TablebaseArgs) -> ExitCode {
             crate::board::FenRules::Strict,
         ) {
             Ok(pos) => describe_position(&pos, &mut out).map(|_| ()),
-            Err(e) => {
-                eprintln!("khun tablebase: {e}");
-                return ExitCode::from(2);
-            }
+            Err(e) => return crate::cli::could_not_run("tablebase", e),
         },
     };
     if written.is_ok() {

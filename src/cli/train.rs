@@ -125,9 +125,6 @@ pub fn main(args: &TrainArgs) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("khun train: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("train", e),
     }
 }

@@ -143,9 +143,6 @@ pub fn main(args: &TuneEvalArgs) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("khun tune-eval: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("tune-eval", e),
     }
 }

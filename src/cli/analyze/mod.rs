@@ -323,10 +323,7 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
 pub fn main(args: &AnalyzeArgs) -> ExitCode {
     match run(args, Box::new(std::io::stdout())) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("khun analyze: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("analyze", e),
     }
 }
 

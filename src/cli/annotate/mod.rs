@@ -458,9 +458,6 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
             // Some games could not be read in full: say so to scripts.
             None => ExitCode::FAILURE,
         },
-        Err(e) => {
-            eprintln!("khun annotate: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => crate::cli::could_not_run("annotate", e),
     }
 }
