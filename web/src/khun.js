@@ -201,6 +201,8 @@
     let pumping = false;
     let quit = false;
     const optionLines = []; // replayed into a fresh instance after a crash
+    const headOf = (line) => line.trim().split(/\s+/)[0];
+    const isGo = (line) => line !== null && headOf(line) === "go";
 
     async function fresh() {
       engine = await new Wasm().start(module);
@@ -218,7 +220,7 @@
         // A bug in the engine traps the instance: report it and start a new one
         // with the options set so far, so the GUI can go on.
         onLine(`info string error: internal error while handling '${line.slice(0, 40)}': ${error.message}`);
-        if (/^\s*go\b/.test(line)) onLine("bestmove 0000");
+        if (isGo(line)) onLine("bestmove 0000");
         await fresh();
         for (const option of optionLines) {
           const [p, l] = engine.put(option);
@@ -231,8 +233,6 @@
       }
     }
 
-    const headOf = (line) => line.trim().split(/\s+/)[0];
-    const isGo = (line) => line !== null && headOf(line) === "go";
 
     // While a `go` searches, the lines behind it that act on a running search act now,
     // as natively (where `go` returns at once and the loop reads on): `stop` and
@@ -267,7 +267,7 @@
         // the next one.
         engine.events = 0;
         if (isGo(line)) deliverToSearch();
-        if (/^\s*setoption\b/.test(line)) optionLines.push(line);
+        if (headOf(line) === "setoption") optionLines.push(line);
         const more = await handle(line);
         running = null;
         if (!more) quit = true;
