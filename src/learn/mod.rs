@@ -9,8 +9,8 @@
 //!
 //! - [`data`]: the 32-byte training record and its files, read by both trainers.
 //! - [`datagen`]: self-play games at a fixed node count that write those records;
-//!   [`datagen_resume`]: the progress file a stopped run goes on from;
-//!   [`datagen_run`]: what a run is asked to do and what it has done, which both
+//!   [`datagen::resume`]: the progress file a stopped run goes on from;
+//!   [`datagen::run`]: what a run is asked to do and what it has done, which both
 //!   read.
 //! - [`train`]: the network trainer: records in, a quantised network out
 //!   (`khun train`).
@@ -21,7 +21,5 @@
 
 pub mod data;
 pub mod datagen;
-pub(crate) mod datagen_resume;
-pub(crate) mod datagen_run;
 pub mod train;
 pub(crate) mod tune_eval;

@@ -3,7 +3,7 @@
 //! of times writes the same bytes as one that was never stopped.
 //!
 //! Games are decided by the seed and their index and written in index order (see
-//! [`super::datagen`]). After each game's records are appended and flushed, the
+//! [`super`]). After each game's records are appended and flushed, the
 //! progress file is rewritten whole (a temporary file renamed over it, so a kill
 //! leaves the old one or the new one): the settings that decide the games, the
 //! file's length when the run started (records of earlier runs before it) and after
@@ -13,7 +13,7 @@
 //! on from the next game index. `--games` and `--positions` count the whole run,
 //! what was there included, so a finished run can also be taken further.
 
-use super::datagen_run::{DatagenConfig, DatagenSummary, Totals};
+use super::run::{DatagenConfig, DatagenSummary, Totals};
 use crate::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;

@@ -1,10 +1,10 @@
 //! What a `khun datagen` run is asked to do ([`DatagenConfig`]) and what it has done
 //! ([`Totals`], counted by [`GameEnd`]; [`DatagenSummary`]): shared by the run
-//! ([`super::datagen`]) and its progress file ([`super::datagen_resume`]).
+//! ([`super`]) and its progress file ([`super::resume`]).
 
-use super::data::GameResult;
 use crate::board::{Outcome, Position};
 use crate::interrupt::Interrupt;
+use crate::learn::data::GameResult;
 use crate::nnue::network::Network;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

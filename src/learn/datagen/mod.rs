@@ -7,7 +7,7 @@
 //! when the game ends, so a killed run leaves only complete games (and at worst one
 //! record cut short, which readers skip and the next run's append cuts off). A
 //! progress file beside the output lets a stopped run go on with `resume` (see
-//! [`super::datagen_resume`]); a set [`Interrupt`] (SIGINT, SIGTERM) drops the games
+//! [`resume`]); a set [`Interrupt`] (SIGINT, SIGTERM) drops the games
 //! in progress and ends the run at the last game written.
 //!
 //! The result written with each position is the game's real result: mate, or a draw
@@ -25,17 +25,20 @@
 //! counts positions, positions per second, games and W/D/L; at the end the game ends
 //! are counted by kind.
 
-use super::data::{self, GameResult, RECORD_BYTES};
-use super::datagen_resume::{Progress, RunSettings};
-pub use super::datagen_run::{DatagenConfig, DatagenSummary, GameEnd, Totals};
+pub(crate) mod resume;
+pub(crate) mod run;
+
 use crate::board::{Color, Move, Outcome, Position};
 use crate::interrupt::Interrupt;
+use crate::learn::data::{self, GameResult, RECORD_BYTES};
 use crate::nnue::network::Network;
 use crate::progress_file;
 use crate::rng::Rng;
 use crate::search::score::is_proven;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Verdict};
+use resume::{Progress, RunSettings};
+pub use run::{DatagenConfig, DatagenSummary, GameEnd, Totals};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{IsTerminal, Write};
