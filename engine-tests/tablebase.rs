@@ -684,6 +684,7 @@ fn a_fixed_depth_search_does_not_read_tables_earlier_searches_built() {
 /// v K: the quickest five-man table to build (about 5 s, 1 GB while it is built).
 #[test]
 fn five_man_tables_are_built_into_their_directory_and_read() {
+    let _one_build_at_a_time = FIVE_MAN_BUILDS.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("khun-five-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     // White mates in 2 moves; at depth 1 only the table can say so. With the
@@ -773,6 +774,66 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
         "{reply:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tests that build a five-man table (about 1 GB while it is built) take turns.
+static FIVE_MAN_BUILDS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A temporary directory of this test process, made empty.
+fn empty_temporary_directory(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("khun-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Two engines' tables in one process (two `Tables` handles, as two engines own
+/// them), each with a five-man directory of its own: each reads only its own. The
+/// first builds K+R+R+R v K into its directory and reads a mate in 2 from it; the
+/// second, whose directory is empty, reads nothing for that position (when the five-man
+/// tables were process-wide, it read the first's table), and its directory stays
+/// empty. Given the first's directory, it reads the first's file and says the same.
+#[test]
+fn two_engines_read_the_five_man_tables_of_their_own_directories() {
+    let _one_build_at_a_time = FIVE_MAN_BUILDS.lock().unwrap_or_else(|e| e.into_inner());
+    let built_here = empty_temporary_directory("five-own");
+    let empty = empty_temporary_directory("five-empty");
+    let mate = Position::from_fen("3k4/8/8/8/8/8/8/RRR1K3 w - 16 10 60").unwrap();
+    let first = Tables::new();
+    let second = Tables::new();
+    first
+        .set_five_man_directory(Some(built_here.clone()))
+        .expect("a directory");
+    second
+        .set_five_man_directory(Some(empty.clone()))
+        .expect("a directory");
+    assert_eq!(first.five_man_directory(), Some(built_here.clone()));
+    assert_eq!(second.five_man_directory(), Some(empty.clone()));
+
+    let (ending, verdict) = first.count_verdict(&mate).expect("the first's table");
+    assert_eq!(
+        tablebase::describe(ending, verdict),
+        "KRRRvK: White wins within the count, mate in 2 moves"
+    );
+    assert!(built_here.join("KRRRvK.khuntb").exists());
+    assert_eq!(first.probe_with_count(&mate), Some(Verdict::Win(3)));
+
+    // The second has loaded nothing: no five-man verdict, nothing in its directory.
+    assert_eq!(second.probe_with_count(&mate), None);
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+
+    // Pointed at the first's directory, it reads the file there (a second or two).
+    second
+        .set_five_man_directory(Some(built_here.clone()))
+        .expect("a directory");
+    assert_eq!(second.count_verdict(&mate), Some((ending, verdict)));
+    assert_eq!(second.probe_with_count(&mate), Some(Verdict::Win(3)));
+    // A file is no directory: refused, and the directory kept.
+    let refused = second.set_five_man_directory(Some(built_here.join("KRRRvK.khuntb")));
+    assert!(refused.unwrap_err().contains("not a directory"));
+    assert_eq!(second.five_man_directory(), Some(built_here.clone()));
+    let _ = std::fs::remove_dir_all(&built_here);
+    let _ = std::fs::remove_dir_all(&empty);
 }
 
 /// A five-man duel table (`KHUN_FIVE_DUEL=RMN`, the default, for K+R+M v K+N: the
