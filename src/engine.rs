@@ -1,6 +1,7 @@
-//! The engine facade: options, the game position, the transposition table and the
-//! search threads. Protocols (UCI, XBoard) and the command line drive the engine only
-//! through this type; none of them reaches into the search.
+//! The engine facade: options, the game position, the transposition table, the
+//! endgame tables (a `tablebase::Tables` handle, handed to each search in its job)
+//! and the search threads. Protocols (UCI, XBoard) and the command line drive the
+//! engine only through this type; none of them reaches into the search.
 
 use crate::board::{Move, Position, Variant};
 use crate::clock::Instant;

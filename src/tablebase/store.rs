@@ -240,9 +240,9 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
 
 /// The tables a search may read, the evaluation's included. A search with a fixed
 /// depth or node count reads only those its root prepared (`prepare_search` waits
-/// for them), so its result does not depend on which tables earlier searches of the
-/// process (other games of `annotate --jobs`, say) happened to build or load; a timed
-/// search reads every table built.
+/// for them), so its result does not depend on which tables earlier searches sharing
+/// its [`Tables`] (other games of `annotate --jobs`, say) happened to build or load;
+/// a timed search reads every table built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readable {
     /// Tables of up to four men, one bit per [`Ending::index`].
