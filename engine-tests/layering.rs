@@ -4,6 +4,11 @@
 //! top. Imports may only run down. A module that imported upwards would compile (Rust
 //! allows cycles inside a crate), so this test reads every source file of the lower
 //! layers and fails on an import of a higher one.
+//!
+//! It also reads the whole of `src/` for statics holding endgame-table state: each
+//! engine owns its tables (`tablebase::Tables`, handed to the search in its job), and
+//! a table, a shelf of loaded tables or a lock around them in a static would share
+//! them between engines again behind their backs (issue 51).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -201,4 +206,141 @@ fn the_import_reader_finds_known_imports() {
     let here = module_path(&src, &src.join("eval/pawns.rs"));
     assert_eq!(here, ["eval", "pawns"]);
     assert_eq!(group_heads("{a::b, c, d::{e, f}}; g"), ["a", "c", "d"]);
+}
+
+/// Names of the types that hold endgame-table state: a static of one of them, anywhere
+/// in `src/`, would hold tables for every engine of the process.
+const TABLE_STATE_TYPES: &[&str] = &[
+    "Tables",
+    "SmallTables",
+    "Table",
+    "DuelTable",
+    "Shelf",
+    "Slot",
+    "BuildQueue",
+];
+
+/// Types whose statics can change at run time (interior mutability): none of them may
+/// be a static under `src/tablebase/`, where the tables' state lives.
+const MUTABLE_STATIC_TYPES: &[&str] = &[
+    "Mutex", "RwLock", "OnceLock", "OnceCell", "LazyLock", "Lazy", "Cell", "RefCell", "Atomic",
+];
+
+/// The `static` items of a source text (`thread_local!` ones included), as (line,
+/// name, type): `static NAME: TYPE = ...`, the type read up to the `=` (or the line's
+/// end). A `'static` lifetime is no item.
+fn statics(text: &str) -> Vec<(usize, String, String)> {
+    let text = without_comments(text);
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut rest = line.trim_start();
+        for prefix in ["pub(crate) ", "pub(super) ", "pub "] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest);
+        }
+        let Some(item) = rest.strip_prefix("static ") else {
+            continue;
+        };
+        let item = item.trim_start();
+        let item = item.strip_prefix("mut ").unwrap_or(item);
+        let name = identifier_at(item);
+        let Some(after_name) = item[name.len()..].trim_start().strip_prefix(':') else {
+            continue;
+        };
+        let ty = after_name.split('=').next().unwrap_or("").trim();
+        found.push((i + 1, name.to_string(), ty.to_string()));
+    }
+    found
+}
+
+/// Whether the type `ty` names `word` as a whole identifier (or, for `Atomic`, as the
+/// start of one: `AtomicBool`).
+fn names_type(ty: &str, word: &str) -> bool {
+    let mut rest = ty;
+    while let Some(at) = rest.find(word) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + word.len()..].chars().next();
+        let starts = before.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        let ends = word == "Atomic" || after.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        if starts && ends {
+            return true;
+        }
+        rest = &rest[at + word.len()..];
+    }
+    false
+}
+
+/// Why the static `ty` in the file at `relative` (from `src/`) holds table state, if
+/// it does.
+fn table_state(relative: &Path, ty: &str) -> Option<String> {
+    if let Some(kind) = TABLE_STATE_TYPES.iter().find(|t| names_type(ty, t)) {
+        return Some(format!("holds a {kind}"));
+    }
+    let in_tablebase = relative.starts_with("tablebase");
+    let mutable = MUTABLE_STATIC_TYPES.iter().find(|t| names_type(ty, t));
+    match mutable {
+        Some(kind) if in_tablebase => Some(format!("a {kind} static under src/tablebase/")),
+        _ => None,
+    }
+}
+
+#[test]
+fn no_static_holds_endgame_table_state() {
+    let src = src_dir();
+    let mut files = Vec::new();
+    source_files(&src, &mut files);
+    assert!(
+        files.iter().any(|f| f.starts_with(src.join("tablebase"))),
+        "no source files in src/tablebase"
+    );
+    let mut violations = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).expect("a file under src/");
+        let text = fs::read_to_string(&file).expect("a readable source file");
+        for (line, name, ty) in statics(&text) {
+            if let Some(why) = table_state(relative, &ty) {
+                violations.push(format!(
+                    "src/{}:{line}: static {name}: {ty} ({why})",
+                    relative.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        violations.is_empty(),
+        "endgame-table state in statics (an engine's tables belong in its \
+         tablebase::Tables, handed to the search in its job):\n{}",
+        violations.join("\n")
+    );
+}
+
+/// The reader above must catch the statics the tables were once kept in, or the test
+/// passes on nothing; and it must leave a `'static` lifetime and read-only statics
+/// elsewhere alone.
+#[test]
+fn the_static_reader_finds_the_statics_the_tables_were_kept_in() {
+    let old_five = "/// The directory five-man tables are kept in.\n\
+        static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);\n\
+        static SHELF: Shelf<[PieceKind; MAX_PIECES], Table> = Shelf::new();\n";
+    let old_store = "pub(crate) static SLOTS: [Slot; 3 * SLOTS_LEN] = [const {\n\
+        static QUEUE: Mutex<BuildQueue> = Mutex::new(BuildQueue {\n\
+        thread_local! { static RULES: Tables = Tables::new(); }\n";
+    let tablebase = Path::new("tablebase/five.rs");
+    let caught: Vec<String> = statics(&format!("{old_five}{old_store}"))
+        .into_iter()
+        .filter(|(_, _, ty)| table_state(tablebase, ty).is_some())
+        .map(|(_, name, _)| name)
+        .collect();
+    assert_eq!(caught, ["DIRECTORY", "SHELF", "SLOTS", "QUEUE"]);
+    // `thread_local!` on one line is read from its `static` on: a line of its own in
+    // practice, as rustfmt writes it.
+    let thread_local = statics("    static RULES: Tables = Tables::new();");
+    assert_eq!(thread_local[0].1, "RULES");
+    assert!(table_state(Path::new("web/exports.rs"), &thread_local[0].2).is_some());
+    // Outside src/tablebase/ a lock of something else is not table state; nor is a
+    // lifetime, or a read-only table of the rules.
+    assert!(table_state(Path::new("nnue/mod.rs"), "OnceLock<Arc<Network>>").is_none());
+    assert!(table_state(tablebase, "AtomicBool").is_some());
+    assert!(statics("fn f() -> &'static Table { todo!() }").is_empty());
+    assert!(table_state(Path::new("board/attacks.rs"), "[Bitboard; 64]").is_none());
+    assert!(!names_type("Tablet", "Table"));
 }

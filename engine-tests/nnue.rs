@@ -6,7 +6,7 @@ mod common;
 use khun::board::{Color, Outcome, Position};
 use khun::learn::data::{self, GameResult, RECORD_BYTES};
 use khun::learn::datagen::{self, DatagenConfig, GameEnd};
-use khun::tablebase::{self, Verdict};
+use khun::tablebase::{Tables, Verdict};
 use std::path::PathBuf;
 
 /// A scratch directory for one test, removed when the test ends.
@@ -45,7 +45,13 @@ fn small_config(output: PathBuf, seed: u64) -> DatagenConfig {
 
 /// What the rules say of a game's last position: the result and how it ended,
 /// decided here from the position and the game's placements, not by datagen.
-fn judge(last: &Position, placements: &[u64], plies: u32, max_plies: u32) -> (GameResult, GameEnd) {
+fn judge(
+    tables: &Tables,
+    last: &Position,
+    placements: &[u64],
+    plies: u32,
+    max_plies: u32,
+) -> (GameResult, GameEnd) {
     let win_for = |c: Color| match c {
         Color::White => GameResult::WhiteWins,
         Color::Black => GameResult::BlackWins,
@@ -62,8 +68,8 @@ fn judge(last: &Position, placements: &[u64], plies: u32, max_plies: u32) -> (Ga
             }
         };
     }
-    tablebase::prepare(last, true);
-    if let Some(v) = tablebase::probe_with_count(last) {
+    tables.prepare(last, true);
+    if let Some(v) = tables.probe_with_count(last) {
         let result = match v {
             Verdict::Win(_) | Verdict::Converts(_) => win_for(last.side_to_move()),
             Verdict::Loss(_) | Verdict::Conceded(_) => win_for(!last.side_to_move()),
@@ -83,8 +89,9 @@ fn judge(last: &Position, placements: &[u64], plies: u32, max_plies: u32) -> (Ga
 fn every_record_carries_its_games_result_under_the_counting_rules() {
     let cfg = small_config(PathBuf::new(), 5);
     let mut ends = [0; GameEnd::COUNT];
+    let tables = datagen::every_table_built();
     for index in 0..6 {
-        let game = datagen::play_one(&cfg, index);
+        let game = datagen::play_one(&cfg, index, &tables);
         let mut pos = game.start.clone();
         let mut placements = vec![pos.placement_key()];
         let mut seen_fens = vec![pos.to_fen()];
@@ -98,7 +105,13 @@ fn every_record_carries_its_games_result_under_the_counting_rules() {
             placements.push(pos.placement_key());
             seen_fens.push(pos.to_fen());
         }
-        let (result, end) = judge(&pos, &placements, game.moves.len() as u32, cfg.max_plies);
+        let (result, end) = judge(
+            &tables,
+            &pos,
+            &placements,
+            game.moves.len() as u32,
+            cfg.max_plies,
+        );
         assert_eq!(game.result, result, "game {index}");
         assert_eq!(game.end, end, "game {index}");
         ends[end as usize] += 1;
@@ -308,8 +321,9 @@ fn use_nnue_switches_both_ways() {
 
 #[test]
 fn bench_node_counts_differ_between_the_network_and_the_hand_written_evaluation() {
-    let hce = khun::bench::run(Some(5), None);
-    let net = khun::bench::run(Some(5), Some(khun::nnue::embedded()));
+    let tables = Tables::new();
+    let hce = khun::bench::run(Some(5), None, &tables);
+    let net = khun::bench::run(Some(5), Some(khun::nnue::embedded()), &tables);
     let nodes = |text: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix("Nodes searched: "))
@@ -321,7 +335,11 @@ fn bench_node_counts_differ_between_the_network_and_the_hand_written_evaluation(
     // Repeatable: the same evaluation gives the same signature.
     assert_eq!(
         nodes(&net),
-        nodes(&khun::bench::run(Some(5), Some(khun::nnue::embedded())))
+        nodes(&khun::bench::run(
+            Some(5),
+            Some(khun::nnue::embedded()),
+            &tables
+        ))
     );
 }
 
@@ -522,7 +540,7 @@ fn resume_cuts_off_a_game_written_but_not_recorded_and_goes_on_by_index() {
     let mut progress: serde_json::Value = serde_json::from_str(&recorded).unwrap();
     progress["finished"] = serde_json::Value::Bool(false);
     std::fs::write(&progress_path, progress.to_string()).unwrap();
-    let third = datagen::play_one(&partial, 2);
+    let third = datagen::play_one(&partial, 2, &datagen::every_table_built());
     let mut bytes = std::fs::read(&part).unwrap();
     bytes.extend_from_slice(&third.records);
     bytes.extend_from_slice(&[0xAB; RECORD_BYTES / 2]);

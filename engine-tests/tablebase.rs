@@ -9,7 +9,7 @@ mod common;
 use common::{EngineProcess, bestmove_of, info_field, placement_field};
 use khun::board::{Color, Position, Square, Variant};
 use khun::rng::Rng;
-use khun::tablebase::{self, Ending, Verdict};
+use khun::tablebase::{self, Ending, Tables, Verdict};
 
 /// A FEN with the given men (colour, letter, square), side to move and count fields.
 fn fen(men: &[(Color, char, Square)], side: Color, count: &str) -> String {
@@ -61,7 +61,7 @@ fn random_position(rng: &mut Rng, ending: Ending, count: &str) -> Position {
 
 /// The result of `pos` worked out from its children: legal moves, mates and
 /// stalemates from the move generator, children's results from the table.
-fn from_children(pos: &Position) -> Verdict {
+fn from_children(tables: &Tables, pos: &Position) -> Verdict {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return if pos.in_check() {
@@ -76,7 +76,7 @@ fn from_children(pos: &Position) -> Verdict {
         let child = pos.after(m);
         // A capture by the bare king leaves a lone piece (read from its table, the
         // count running on) or nothing.
-        let verdict = tablebase::probe(&child).unwrap_or(Verdict::Draw);
+        let verdict = tables.probe(&child).unwrap_or(Verdict::Draw);
         match verdict {
             Verdict::Loss(d) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
             Verdict::Win(d) => longest_loss = longest_loss.map(|l| l.max(d + 1)),
@@ -94,16 +94,17 @@ fn from_children(pos: &Position) -> Verdict {
 
 #[test]
 fn every_sampled_result_follows_from_its_children() {
+    let tables = Tables::new();
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_none()) {
-        let table = tablebase::ensure(ending);
+        let table = tables.ensure(ending);
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
         for _ in 0..4000 {
             let pos = random_position(&mut rng, ending, "- 0");
-            let stored = tablebase::probe(&pos).expect("a table covers it");
+            let stored = tables.probe(&pos).expect("a table covers it");
             assert_eq!(
                 stored,
-                from_children(&pos),
+                from_children(&tables, &pos),
                 "{}: {}",
                 ending.name(),
                 pos.to_fen()
@@ -150,9 +151,10 @@ fn won_counts_match_an_independent_solver() {
 
 #[test]
 fn the_table_frame_covers_both_colours_and_both_wings() {
+    let tables = Tables::new();
     // The same K+S+M position four ways: as White and as Black (ranks flipped, the
     // khon turned round), and mirrored left to right.
-    tablebase::ensure(Ending::KhonMet);
+    tables.ensure(Ending::KhonMet);
     let fens = [
         "k7/8/1K6/8/8/8/8/2SM4 w - - 0 1",
         "2sm4/8/8/8/8/1k6/8/K7 b - - 0 1",
@@ -161,7 +163,7 @@ fn the_table_frame_covers_both_colours_and_both_wings() {
     ];
     let verdicts: Vec<Verdict> = fens
         .iter()
-        .map(|f| tablebase::probe(&Position::from_fen(f).unwrap()).unwrap())
+        .map(|f| tables.probe(&Position::from_fen(f).unwrap()).unwrap())
         .collect();
     assert!(matches!(verdicts[0], Verdict::Win(_)), "{verdicts:?}");
     assert!(verdicts.iter().all(|v| *v == verdicts[0]), "{verdicts:?}");
@@ -169,11 +171,11 @@ fn the_table_frame_covers_both_colours_and_both_wings() {
 
 /// Finds a position of `ending` with the strong side to move and a win of exactly
 /// `plies`.
-fn win_of_length(ending: Ending, plies: u8, count: &str) -> Position {
+fn win_of_length(tables: &Tables, ending: Ending, plies: u8, count: &str) -> Position {
     let mut rng = Rng::new(12345);
     loop {
         let pos = random_position(&mut rng, ending, count);
-        if tablebase::probe(&pos) == Some(Verdict::Win(plies)) {
+        if tables.probe(&pos) == Some(Verdict::Win(plies)) {
             return pos;
         }
     }
@@ -224,10 +226,11 @@ fn score_at_depth(fen: &str, depth: u32) -> String {
 
 #[test]
 fn the_search_reads_the_count() {
+    let tables = Tables::new();
     // K+S+S v K: the count gives 22 - 4 = 18 moves once it starts. A win of 41 plies
     // (mate in 21) fits when the counter stands at 0, not at 8.
-    tablebase::ensure(Ending::KhonKhon);
-    let pos = win_of_length(Ending::KhonKhon, 41, "44 0");
+    tables.ensure(Ending::KhonKhon);
+    let pos = win_of_length(&tables, Ending::KhonKhon, 41, "44 0");
     let fen_fits = pos.to_fen();
     let fen_too_late = fen_fits.replace(" 44 0 ", " 44 8 ");
     assert_ne!(fen_fits, fen_too_late);
@@ -237,8 +240,9 @@ fn the_search_reads_the_count() {
 
 #[test]
 fn a_long_rook_mate_is_found_with_its_distance() {
-    tablebase::ensure(Ending::Rook);
-    let pos = win_of_length(Ending::Rook, 31, "- 0");
+    let tables = Tables::new();
+    tables.ensure(Ending::Rook);
+    let pos = win_of_length(&tables, Ending::Rook, 31, "- 0");
     // No count yet: it starts with the counter at 6 of 32, leaving room for 28 plies.
     let fen = pos.to_fen();
     assert_eq!(score_at_depth(&fen, 4), "cp 0", "{fen}");
@@ -268,7 +272,8 @@ fn only_covered_material_is_probed() {
 
 #[test]
 fn the_khon_mating_zone_comes_from_the_khon_met_table() {
-    let mean = tablebase::ensure(Ending::KhonMet).mean_win_by_weak_king();
+    let tables = Tables::new();
+    let mean = tables.ensure(Ending::KhonMet).mean_win_by_weak_king();
     let longest = mean.iter().copied().fold(0.0, f64::max);
     let derived: Vec<i32> = mean
         .iter()
@@ -343,7 +348,7 @@ fn ended(pos: &Position) -> Option<Verdict> {
 /// moves, mates, stalemates, dead material and every child's count fields from the
 /// rules core; the children's results from the tables (the bare-king tables after a
 /// capture, read with the count the capture started).
-fn duel_from_children(pos: &Position) -> Verdict {
+fn duel_from_children(tables: &Tables, pos: &Position) -> Verdict {
     if let Some(verdict) = ended(pos) {
         return verdict;
     }
@@ -352,7 +357,7 @@ fn duel_from_children(pos: &Position) -> Verdict {
     for &m in pos.legal_moves().iter() {
         let child = pos.after(m);
         let verdict = ended(&child)
-            .or_else(|| tablebase::probe_with_count(&child))
+            .or_else(|| tables.probe_with_count(&child))
             .expect("a table covers every child");
         let exit = match verdict {
             // A mate, or a capture into a bare-king ending won inside its count.
@@ -407,6 +412,7 @@ fn duels_checked(variant: Variant) -> impl Iterator<Item = Ending> {
 
 #[test]
 fn every_sampled_duel_result_follows_from_its_children() {
+    let tables = Tables::new();
     let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for variant in DUEL_GAMES {
         // Makruk's tables are sampled more: the relatives share their solver.
@@ -416,15 +422,15 @@ fn every_sampled_duel_result_follows_from_its_children() {
             500
         };
         for ending in Ending::ALL.into_iter().filter(|e| e.duel().is_some()) {
-            tablebase::ensure_duel(ending, variant);
+            tables.ensure_duel(ending, variant);
             let (mut wins, mut losses, mut draws) = (0, 0, 0);
             for _ in 0..samples {
                 let count = random_duel_count(&mut rng, variant);
                 let pos = random_duel_in(&mut rng, variant, ending, &count);
-                let stored = tablebase::probe_with_count(&pos).expect("a table covers it");
+                let stored = tables.probe_with_count(&pos).expect("a table covers it");
                 assert_eq!(
                     stored,
-                    duel_from_children(&pos),
+                    duel_from_children(&tables, &pos),
                     "{variant} {}: {}",
                     ending.name(),
                     pos.to_fen()
@@ -446,7 +452,11 @@ fn every_sampled_duel_result_follows_from_its_children() {
 /// The result of `pos` for its side to move by plain search over the rules core:
 /// 1 won, 0 drawn, -1 lost. Bare-king positions are read from their (separately
 /// checked) tables with their count.
-fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16, u16), i8>) -> i8 {
+fn slow_solve(
+    tables: &Tables,
+    pos: &Position,
+    memo: &mut std::collections::HashMap<(u64, u16, u16), i8>,
+) -> i8 {
     if let Some(verdict) = ended(pos) {
         return if verdict == Verdict::Loss(0) { -1 } else { 0 };
     }
@@ -457,7 +467,7 @@ fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16, u1
             .all(|&kind| pos.pieces(side, kind).count() == 0)
     };
     if bare(Color::White) || bare(Color::Black) {
-        return match tablebase::probe_with_count(pos) {
+        return match tables.probe_with_count(pos) {
             Some(Verdict::Win(_)) => 1,
             Some(Verdict::Loss(_)) => -1,
             _ => 0,
@@ -470,7 +480,7 @@ fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16, u1
     }
     let mut best = -1;
     for &m in pos.legal_moves().iter() {
-        best = best.max(-slow_solve(&pos.after(m), memo));
+        best = best.max(-slow_solve(tables, &pos.after(m), memo));
         if best == 1 {
             break;
         }
@@ -481,12 +491,13 @@ fn slow_solve(pos: &Position, memo: &mut std::collections::HashMap<(u64, u16, u1
 
 #[test]
 fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
+    let tables = Tables::new();
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ 34);
     let mut checked = 0;
     for variant in DUEL_GAMES {
         let samples = if variant == Variant::Makruk { 150 } else { 100 };
         for ending in duels_checked(variant) {
-            tablebase::ensure_duel(ending, variant);
+            tables.ensure_duel(ending, variant);
             for _ in 0..samples {
                 // One to five plies left: the last may only mate or capture.
                 let count = match variant {
@@ -495,8 +506,8 @@ fn duel_tables_match_a_slow_solver_near_the_end_of_the_count() {
                     _ => format!("- {}", 95 + rng.below(5)),
                 };
                 let pos = random_duel_in(&mut rng, variant, ending, &count);
-                let expected = slow_solve(&pos, &mut Default::default());
-                let stored = match tablebase::probe_with_count(&pos).expect("covered") {
+                let expected = slow_solve(&tables, &pos, &mut Default::default());
+                let stored = match tables.probe_with_count(&pos).expect("covered") {
                     Verdict::Converts(_) => 1,
                     Verdict::Conceded(_) | Verdict::Loss(0) => -1,
                     _ => 0,
@@ -523,14 +534,15 @@ fn conversion_score(plies: i32) -> String {
 
 #[test]
 fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
-    tablebase::ensure_duel(Ending::RookVsKhon, Variant::Makruk);
+    let tables = Tables::new();
+    tables.ensure_duel(Ending::RookVsKhon, Variant::Makruk);
     // pyffish played the table's line from the first position: the rook takes the
     // khon on ply 59, from the board's honour's last counter (128 of 128), which
     // starts the piece's honour at 32 6; the mate comes at 32 18. From counter 71 the
     // same line reaches 128 129 one ply before the capture: a draw.
     let fits = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 70 1";
     let late = "8/3s4/8/R7/8/2k5/8/2K5 w - 128 71 1";
-    let at = |fen: &str| tablebase::probe_with_count(&Position::from_fen(fen).unwrap());
+    let at = |fen: &str| tables.probe_with_count(&Position::from_fen(fen).unwrap());
     assert_eq!(at(fits), Some(Verdict::Converts(59)));
     assert_eq!(at(late), Some(Verdict::Draw));
     assert_eq!(best_at_depth(fits, 2).1, conversion_score(59));
@@ -540,7 +552,7 @@ fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
     // ply the board's honour allows and the mate inside the piece's honour.
     let root = Position::from_fen(fits).unwrap();
     let mut line = Vec::new();
-    tablebase::extend_line(&root, &mut line);
+    tables.extend_line(&root, &mut line);
     let mut pos = root.clone();
     let mut capture_at = None;
     for (ply, &m) in line.iter().enumerate() {
@@ -560,8 +572,9 @@ fn a_duel_win_that_takes_exactly_the_count_is_won_and_one_ply_more_is_drawn() {
 
 #[test]
 fn a_capture_on_the_last_ply_wins_only_if_the_piece_honour_it_starts_suffices() {
-    tablebase::ensure_duel(Ending::RookVsKhon, Variant::Makruk);
-    let at = |fen: &str| tablebase::probe_with_count(&Position::from_fen(fen).unwrap());
+    let tables = Tables::new();
+    tables.ensure_duel(Ending::RookVsKhon, Variant::Makruk);
+    let at = |fen: &str| tables.probe_with_count(&Position::from_fen(fen).unwrap());
     // One ply left (128 of 128): only a mate or a capture can still count. Checked
     // with pyffish: Kxd2 starts the piece's honour at 32 6 (not a counting draw) and
     // the rook mates at 32 18.
@@ -579,10 +592,10 @@ fn a_capture_on_the_last_ply_wins_only_if_the_piece_honour_it_starts_suffices() 
     let before = Position::from_fen(long_mate).unwrap();
     let taken = before.after(before.parse_uci_move("e5a5").expect("a legal move"));
     assert_eq!(taken.count().to_string(), "32 6");
-    assert_eq!(tablebase::probe_with_count(&taken), Some(Verdict::Draw));
+    assert_eq!(tables.probe_with_count(&taken), Some(Verdict::Draw));
     let fresh = Position::from_fen(&taken.to_fen().replace(" 32 6 ", " 32 0 ")).unwrap();
     assert!(matches!(
-        tablebase::probe_with_count(&fresh),
+        tables.probe_with_count(&fresh),
         Some(Verdict::Loss(30))
     ));
     assert_eq!(best_at_depth(long_mate, 2).1, "cp 0");
@@ -590,34 +603,35 @@ fn a_capture_on_the_last_ply_wins_only_if_the_piece_honour_it_starts_suffices() 
 
 #[test]
 fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
+    let tables = Tables::new();
     // K+R v K+S+M, not a table: taking the khon leaves K+R v K+M, which the table
     // says White converts in 30 plies where the count leaves 38.
     let fen = "3s4/8/5k2/K7/7m/8/8/3R4 w - 128 90 1";
     let pos = Position::from_fen(fen).unwrap();
-    tablebase::prepare(&pos, true);
+    tables.prepare(&pos, true);
     let (best, score) = best_at_depth(fen, 4);
     assert_eq!((best.as_str(), score), ("d1d8", conversion_score(31)));
     let traded = pos.after(pos.parse_uci_move("d1d8").unwrap());
     assert_eq!(
-        tablebase::probe_with_count(&traded),
+        tables.probe_with_count(&traded),
         Some(Verdict::Conceded(30))
     );
 
     // A defender with drawn and lost moves picks a drawn one.
-    tablebase::ensure_duel(Ending::RookVsMet, Variant::Makruk);
+    tables.ensure_duel(Ending::RookVsMet, Variant::Makruk);
     let mut rng = Rng::new(77);
     let defended = loop {
         let pos = random_duel(&mut rng, Ending::RookVsMet, "128 40");
         let mover_holds_met = pos
             .pieces(pos.side_to_move(), khun::board::PieceKind::Met)
             .any();
-        if !mover_holds_met || tablebase::probe_with_count(&pos) != Some(Verdict::Draw) {
+        if !mover_holds_met || tables.probe_with_count(&pos) != Some(Verdict::Draw) {
             continue;
         }
         let children: Vec<Option<Verdict>> = pos
             .legal_moves()
             .iter()
-            .map(|&m| tablebase::probe_with_count(&pos.after(m)))
+            .map(|&m| tables.probe_with_count(&pos.after(m)))
             .collect();
         let losing = children
             .iter()
@@ -630,7 +644,7 @@ fn the_search_trades_into_a_won_duel_and_defends_toward_a_drawn_one() {
     let (best, score) = best_at_depth(&defended.to_fen(), 1);
     let m = defended.parse_uci_move(&best).unwrap();
     assert_eq!(
-        tablebase::probe_with_count(&defended.after(m)),
+        tables.probe_with_count(&defended.after(m)),
         Some(Verdict::Draw),
         "{}",
         defended.to_fen()
@@ -670,6 +684,7 @@ fn a_fixed_depth_search_does_not_read_tables_earlier_searches_built() {
 /// v K: the quickest five-man table to build (about 5 s, 1 GB while it is built).
 #[test]
 fn five_man_tables_are_built_into_their_directory_and_read() {
+    let _one_build_at_a_time = FIVE_MAN_BUILDS.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("khun-five-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     // White mates in 2 moves; at depth 1 only the table can say so. With the
@@ -761,6 +776,66 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The tests that build a five-man table (about 1 GB while it is built) take turns.
+static FIVE_MAN_BUILDS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A temporary directory of this test process, made empty.
+fn empty_temporary_directory(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("khun-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Two engines' tables in one process (two `Tables` handles, as two engines own
+/// them), each with a five-man directory of its own: each reads only its own. The
+/// first builds K+R+R+R v K into its directory and reads a mate in 2 from it; the
+/// second, whose directory is empty, reads nothing for that position (when the five-man
+/// tables were process-wide, it read the first's table), and its directory stays
+/// empty. Given the first's directory, it reads the first's file and says the same.
+#[test]
+fn two_engines_read_the_five_man_tables_of_their_own_directories() {
+    let _one_build_at_a_time = FIVE_MAN_BUILDS.lock().unwrap_or_else(|e| e.into_inner());
+    let built_here = empty_temporary_directory("five-own");
+    let empty = empty_temporary_directory("five-empty");
+    let mate = Position::from_fen("3k4/8/8/8/8/8/8/RRR1K3 w - 16 10 60").unwrap();
+    let first = Tables::new();
+    let second = Tables::new();
+    first
+        .set_five_man_directory(Some(built_here.clone()))
+        .expect("a directory");
+    second
+        .set_five_man_directory(Some(empty.clone()))
+        .expect("a directory");
+    assert_eq!(first.five_man_directory(), Some(built_here.clone()));
+    assert_eq!(second.five_man_directory(), Some(empty.clone()));
+
+    let (ending, verdict) = first.count_verdict(&mate).expect("the first's table");
+    assert_eq!(
+        tablebase::describe(ending, verdict),
+        "KRRRvK: White wins within the count, mate in 2 moves"
+    );
+    assert!(built_here.join("KRRRvK.khuntb").exists());
+    assert_eq!(first.probe_with_count(&mate), Some(Verdict::Win(3)));
+
+    // The second has loaded nothing: no five-man verdict, nothing in its directory.
+    assert_eq!(second.probe_with_count(&mate), None);
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+
+    // Pointed at the first's directory, it reads the file there (a second or two).
+    second
+        .set_five_man_directory(Some(built_here.clone()))
+        .expect("a directory");
+    assert_eq!(second.count_verdict(&mate), Some((ending, verdict)));
+    assert_eq!(second.probe_with_count(&mate), Some(Verdict::Win(3)));
+    // A file is no directory: refused, and the directory kept.
+    let refused = second.set_five_man_directory(Some(built_here.join("KRRRvK.khuntb")));
+    assert!(refused.unwrap_err().contains("not a directory"));
+    assert_eq!(second.five_man_directory(), Some(built_here.clone()));
+    let _ = std::fs::remove_dir_all(&built_here);
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
 /// A five-man duel table (`KHUN_FIVE_DUEL=RMN`, the default, for K+R+M v K+N: the
 /// two-piece side's pieces, then the other's), built into (or read from)
 /// `KHUN_FIVE_DIR`, a temporary directory by default: every sampled result with its
@@ -771,6 +846,7 @@ fn five_man_tables_are_built_into_their_directory_and_read() {
 #[test]
 #[ignore]
 fn a_five_man_duel_follows_from_its_children() {
+    let tables = Tables::new();
     use khun::board::PieceKind;
     let letters = std::env::var("KHUN_FIVE_DUEL").unwrap_or_else(|_| "RMN".to_string());
     let kinds: Vec<PieceKind> = letters
@@ -783,7 +859,9 @@ fn a_five_man_duel_follows_from_its_children() {
     let (strong, weak) = ([kinds[0], kinds[1]], [kinds[2]]);
     let temporary = std::env::temp_dir().join(format!("khun-five-duel-{}", std::process::id()));
     let dir = std::env::var("KHUN_FIVE_DIR").map_or(temporary.clone(), Into::into);
-    tablebase::five::use_directory(Some(dir.clone())).expect("a directory");
+    tables
+        .set_five_man_directory(Some(dir.clone()))
+        .expect("a directory");
     // `KHUN_FIVE_VARIANT=cambodian`: the table of that game's count (ASEAN chess has
     // none: a capture resets its fifty-move rule).
     let variant = std::env::var("KHUN_FIVE_VARIANT").map_or(Variant::Makruk, |name| {
@@ -792,7 +870,7 @@ fn a_five_man_duel_follows_from_its_children() {
     let mut rng = Rng::new(0x5EED_D0E1 ^ letters.len() as u64);
     let started = std::time::Instant::now();
     let first = random_sides_in(&mut rng, variant, &strong, &weak, "128 0");
-    tablebase::five_duel::prepare(&first, true);
+    tablebase::five_duel::prepare(&tables, &first, true);
     eprintln!(
         "K{}vK{}: loaded or built in {:.1} s",
         letters[..2].to_uppercase(),
@@ -803,8 +881,13 @@ fn a_five_man_duel_follows_from_its_children() {
     for _ in 0..3000 {
         let count = random_duel_count(&mut rng, variant);
         let pos = random_sides_in(&mut rng, variant, &strong, &weak, &count);
-        let stored = tablebase::probe_with_count(&pos).expect("the table covers it");
-        assert_eq!(stored, duel_from_children(&pos), "{}", pos.to_fen());
+        let stored = tables.probe_with_count(&pos).expect("the table covers it");
+        assert_eq!(
+            stored,
+            duel_from_children(&tables, &pos),
+            "{}",
+            pos.to_fen()
+        );
         match stored {
             Verdict::Converts(_) => wins += 1,
             Verdict::Conceded(_) => losses += 1,
@@ -821,8 +904,8 @@ fn a_five_man_duel_follows_from_its_children() {
             _ => format!("128 {}", 126 + rng.below(3)),
         };
         let pos = random_sides_in(&mut rng, variant, &strong, &weak, &count);
-        let expected = slow_solve(&pos, &mut Default::default());
-        let stored = match tablebase::probe_with_count(&pos).expect("covered") {
+        let expected = slow_solve(&tables, &pos, &mut Default::default());
+        let stored = match tables.probe_with_count(&pos).expect("covered") {
             Verdict::Converts(_) => 1,
             Verdict::Conceded(_) | Verdict::Loss(0) => -1,
             _ => 0,

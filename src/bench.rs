@@ -8,6 +8,7 @@ use crate::board::Position;
 use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
+use crate::tablebase::Tables;
 use std::sync::Arc;
 
 /// The default bench depth.
@@ -55,8 +56,10 @@ pub(crate) const POSITIONS: &[&str] = &[
 ];
 
 /// One thread, a fresh 16 MB table, fixed depth: runs the bench and reports.
-/// `network`: the network to evaluate with, `None` for the hand-written evaluation.
-pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
+/// `network`: the network to evaluate with, `None` for the hand-written evaluation;
+/// `tables`: the endgame tables to build and read (each search reads only those its
+/// root prepares, so the count does not depend on what `tables` held before).
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>, tables: &Tables) -> String {
     let depth = depth.unwrap_or(DEFAULT_DEPTH);
     let tt = Arc::new(TranspositionTable::new(16));
     let mut total_nodes = 0u64;
@@ -66,7 +69,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
         .collect();
     // The endgame tables are built before the clock starts: bench measures search.
     for position in &positions {
-        crate::tablebase::prepare(position, true);
+        tables.prepare(position, true);
     }
     let start = Instant::now();
     let mut lines = String::new();
@@ -85,6 +88,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> String {
             started: Instant::now(),
             network: network.clone(),
             skill: crate::search::skill::Skill::FULL,
+            tables: tables.clone(),
         };
         let result = search::run(&job, &shared, &mut data, None, None);
         total_nodes += result.nodes;

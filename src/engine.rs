@@ -1,6 +1,7 @@
-//! The engine facade: options, the game position, the transposition table and the
-//! search threads. Protocols (UCI, XBoard) and the command line drive the engine only
-//! through this type; none of them reaches into the search.
+//! The engine facade: options, the game position, the transposition table, the
+//! endgame tables (a `tablebase::Tables` handle, handed to each search in its job)
+//! and the search threads. Protocols (UCI, XBoard) and the command line drive the
+//! engine only through this type; none of them reaches into the search.
 
 use crate::board::{Move, Position, Variant};
 use crate::clock::Instant;
@@ -10,6 +11,7 @@ use crate::search::skill::Skill;
 use crate::search::{
     self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
 };
+use crate::tablebase::Tables;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -188,6 +190,8 @@ pub struct Engine {
     sandbox: Option<Sandbox>,
     /// Searches started, mixed into the seed of a limited strength's random choice.
     searches: u64,
+    /// The endgame tables: built or loaded here, read by every search through its job.
+    tables: Tables,
 }
 
 fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
@@ -232,6 +236,7 @@ impl Engine {
             clock_lag: ClockLag::default(),
             sandbox: None,
             searches: 0,
+            tables: Tables::new(),
         }
     }
 
@@ -464,6 +469,7 @@ impl Engine {
             started,
             network: self.search_network(),
             skill: self.options.skill(seed),
+            tables: self.tables.clone(),
         }
     }
 
@@ -638,17 +644,34 @@ impl Engine {
         Ok(())
     }
 
-    /// Sets the directory five-man tables are loaded from and built into
-    /// (`tablebase::five`); empty or `<empty>`: none are loaded from now on.
+    /// Sets the directory five-man tables are loaded from and built into (the
+    /// `FiveManTables` option, `--five-man-tables`) through the tables' one door,
+    /// [`Tables::set_five_man_directory`]; empty or `<empty>`: none are loaded from
+    /// now on.
     pub(crate) fn set_five_man_tables(&mut self, dir: &str) -> Result<(), String> {
         let dir = dir.trim();
         if dir.is_empty() || dir == "<empty>" {
-            return crate::tablebase::five::use_directory(None);
+            return self.tables.set_five_man_directory(None);
         }
         if self.sandbox.is_some_and(|s| !s.read_files) {
             return Err("reading table files is off in this sandbox".into());
         }
-        crate::tablebase::five::use_directory(Some(std::path::PathBuf::from(dir)))
+        self.tables
+            .set_five_man_directory(Some(std::path::PathBuf::from(dir)))
+    }
+
+    /// The endgame tables this engine's searches read.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// Reads `tables` from the next search on, instead of the tables it had: engines
+    /// that share one handle (the jobs of one `annotate` run) build each table once.
+    /// The five-man directory is `tables`' own.
+    pub(crate) fn use_tables(&mut self, tables: Tables) {
+        self.stop();
+        self.wait();
+        self.tables = tables;
     }
 
     /// The network searches use: `None` when `Use NNUE` is off.

@@ -67,7 +67,13 @@ fn main() -> ExitCode {
                 Protocol::FirstCommand
             };
             let out = std::sync::Arc::new(khun::io::Output::stdout());
-            khun::protocol::serve(std::io::stdin(), out, protocol, None);
+            khun::protocol::serve(
+                std::io::stdin(),
+                out,
+                protocol,
+                None,
+                khun::tablebase::Tables::new(),
+            );
             ExitCode::SUCCESS
         }
     }

@@ -4,6 +4,7 @@
 
 use crate::engine::Sandbox;
 use crate::io::{Input, Output, spawn_reader};
+use crate::tablebase::Tables;
 use crate::uci::Uci;
 use crate::xboard::{Xboard, is_xboard_greeting};
 use std::io::Read;
@@ -20,12 +21,14 @@ pub enum Protocol {
 }
 
 /// Speaks `protocol` over `input` and `out` until `quit` or the end of input, the engine
-/// bounded by `sandbox` (`None`: no bounds, as for a GUI).
+/// bounded by `sandbox` (`None`: no bounds, as for a GUI) and reading `tables` (a new
+/// [`Tables`] for a GUI; the fuzz targets pass one with every table built).
 pub fn serve<R: Read + Send + 'static>(
     input: R,
     out: Arc<Output>,
     protocol: Protocol,
     sandbox: Option<Sandbox>,
+    tables: Tables,
 ) {
     let rx = spawn_reader(input);
     let (xboard, first) = match protocol {
@@ -45,10 +48,12 @@ pub fn serve<R: Read + Send + 'static>(
     if xboard {
         let mut session = Xboard::new(out);
         session.engine_mut().set_sandbox(sandbox);
+        session.engine_mut().use_tables(tables);
         session.run(first, &rx);
     } else {
         let mut session = Uci::new(out);
         session.engine_mut().set_sandbox(sandbox);
+        session.engine_mut().use_tables(tables);
         session.run(first, &rx);
     }
 }

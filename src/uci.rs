@@ -603,6 +603,7 @@ impl Uci {
                         .search_network()
                         .filter(|_| self.engine.position().variant().uses_network())
                         .as_deref(),
+                    self.engine.tables(),
                 );
                 for line in text.lines() {
                     self.out.line(line);
@@ -615,7 +616,8 @@ impl Uci {
                     Some(s) => Some(depth.map_or(s.max_depth, |d| d.min(s.max_depth))),
                     None => depth,
                 };
-                let report = crate::bench::run(depth, self.engine.search_network());
+                let report =
+                    crate::bench::run(depth, self.engine.search_network(), self.engine.tables());
                 for line in report.lines() {
                     self.out.line(line);
                 }

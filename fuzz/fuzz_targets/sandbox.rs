@@ -4,8 +4,8 @@
 use khun::engine::Sandbox;
 use khun::io::Output;
 use khun::protocol::Protocol;
-use khun::tablebase::{Ending, ensure};
-use std::sync::Arc;
+use khun::tablebase::{Ending, Tables};
+use std::sync::{Arc, OnceLock};
 
 /// Small enough that a search takes about a millisecond, large enough to get past the
 /// first iterations (and into the table lookups) in endgames.
@@ -18,12 +18,18 @@ pub const SANDBOX: Sandbox = Sandbox {
     read_files: false,
 };
 
+/// The endgame tables every session of the target reads, built once by
+/// [`build_tables`]: the harness's, handed to each session (the engine holds none of
+/// its own beyond a session).
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
 /// Builds every endgame table before the first input: a search near a table builds it
 /// first (a fraction of a second in a release build, many seconds under the fuzzers'
 /// sanitizer), which would make whichever input gets there first look like a hang.
 pub fn build_tables() {
+    let tables = TABLES.get_or_init(Tables::new);
     for ending in Ending::ALL {
-        ensure(ending);
+        tables.ensure(ending);
     }
 }
 
@@ -36,5 +42,6 @@ pub fn serve(data: &[u8], protocol: Protocol) {
         out,
         protocol,
         Some(SANDBOX),
+        TABLES.get_or_init(Tables::new).clone(),
     );
 }

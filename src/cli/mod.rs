@@ -29,11 +29,12 @@ pub mod train;
 pub mod tune_eval;
 
 use crate::board::{FenRules, Position, Variant};
+use crate::tablebase::Tables;
 use std::path::PathBuf;
 
 /// `--five-man-tables DIR`, declared once for every command that reads the tables
 /// (`analyze`, `annotate`, `tablebase`), and set through one door
-/// (`tablebase::five::use_directory`, as the `FiveManTables` option).
+/// ([`Tables::set_five_man_directory`], as the `FiveManTables` option).
 #[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct FiveManTablesArg {
     /// Read the five-man tables (a king and three pieces against a bare king, two
@@ -43,6 +44,17 @@ pub struct FiveManTablesArg {
     /// `tablebase` lists them too (29 GB for all forty-two).
     #[arg(long, value_name = "DIR")]
     pub five_man_tables: Option<PathBuf>,
+}
+
+impl FiveManTablesArg {
+    /// A new handle for the command's endgame tables, with the directory set through
+    /// [`Tables::set_five_man_directory`]; a path it refuses (a file) is an error
+    /// before anything is printed.
+    pub(crate) fn tables(&self) -> Result<Tables, String> {
+        let tables = Tables::new();
+        tables.set_five_man_directory(self.five_man_tables.clone())?;
+        Ok(tables)
+    }
 }
 
 /// A command that could not run: `khun COMMAND: WHY` on stderr, and exit status 2.

@@ -59,7 +59,11 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
     let network = (!args.no_nnue).then(crate::nnue::embedded);
     print!(
         "{}",
-        crate::bench::run(Some(args.depth.clamp(1, 60)), network)
+        crate::bench::run(
+            Some(args.depth.clamp(1, 60)),
+            network,
+            &crate::tablebase::Tables::new()
+        )
     );
     ExitCode::SUCCESS
 }

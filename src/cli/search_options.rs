@@ -5,6 +5,7 @@ use crate::board::Move;
 use crate::engine::{Engine, EngineReporter, limits};
 use crate::search::score::MAX_PLY;
 use crate::search::{Limits, Reporter, SearchReport, SearchResult};
+use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
 use std::sync::Arc;
 
@@ -59,18 +60,27 @@ impl SearchOptions {
         }
     }
 
-    /// An engine with these threads and hash, reporting to `reporter`.
-    pub(crate) fn engine(&self, reporter: Arc<dyn EngineReporter>) -> Result<Engine, String> {
+    /// A new handle for the endgame tables, with `--five-man-tables` set (refused
+    /// with the reason when the path cannot hold them).
+    pub(crate) fn tables(&self) -> Result<Tables, String> {
+        self.tables.tables()
+    }
+
+    /// An engine with these threads and hash, reporting to `reporter` and reading
+    /// `tables` (from [`SearchOptions::tables`]; engines may share one).
+    pub(crate) fn engine(
+        &self,
+        reporter: Arc<dyn EngineReporter>,
+        tables: &Tables,
+    ) -> Result<Engine, String> {
         let mut engine = Engine::new(reporter);
+        engine.use_tables(tables.clone());
         engine.set_threads(self.threads);
         engine.set_hash(self.hash).map_err(|e| e.to_string())?;
         if let Some(file) = &self.eval_file {
             engine.set_eval_file(file)?;
         }
         engine.set_use_nnue(!self.no_nnue);
-        if let Some(dir) = &self.tables.five_man_tables {
-            engine.set_five_man_tables(&dir.to_string_lossy())?;
-        }
         // The clock is ours alone: no GUI lag to allow for.
         engine.set_move_overhead(0);
         // An analysis judges the position, not a game against someone: draws are 0.

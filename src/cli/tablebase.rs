@@ -2,9 +2,8 @@
 //! position, with and without the count.
 
 use crate::board::{Color, PieceKind, Position, counting};
-use crate::tablebase::{self, Ending, five, five_duel};
+use crate::tablebase::{self, Ending, Tables, five, five_duel};
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -23,13 +22,15 @@ fn moves_under_count(kinds: &[PieceKind]) -> u32 {
 }
 
 /// Builds every table and prints one line each: positions, wins, the longest win,
-/// the wins that fit a fresh count, build time and memory. With `five_dir`, the
+/// the wins that fit a fresh count, build time and memory, building them in
+/// `tables`. With a five-man directory set there, the
 /// forty-two five-man tables too, read from that directory (built into it first
 /// where missing: 5-45 s and about 1 GB each for the twenty against a bare king,
 /// 1-2 minutes and about 3 GB each for the twenty-two duels with a rook; one is held
 /// at a
 /// time).
-pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::Result<()> {
+pub fn describe_all(out: &mut impl Write, tables: &Tables) -> std::io::Result<()> {
+    let five_dir = tables.five_man_directory();
     writeln!(
         out,
         "{:<7} {:>10} {:>7} {:>13} {:>11} {:>14} {:>9} {:>7}",
@@ -44,21 +45,21 @@ pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::R
     )?;
     for ending in Ending::ALL {
         if ending.duel().is_some() {
-            describe_duel(ending, out)?;
+            describe_duel(tables, ending, out)?;
             continue;
         }
         let start = Instant::now();
-        let table = tablebase::ensure(ending);
+        let table = tables.ensure(ending);
         let built = start.elapsed();
         write_row(
             out,
             &bare_king_row(ending.name(), ending.kinds(), table, built),
         )?;
     }
-    if let Some(dir) = five_dir {
+    if let Some(dir) = &five_dir {
         for kinds in five::every_table() {
             let start = Instant::now();
-            let (table, trouble) = five::load_or_build(dir, kinds);
+            let (table, trouble) = five::load_or_build(tables, dir, kinds);
             if let Some(why) = trouble {
                 eprintln!("five-man table {}: {why}", five::file_name(kinds));
             }
@@ -67,7 +68,7 @@ pub fn describe_all(out: &mut impl Write, five_dir: Option<&Path>) -> std::io::R
         }
         for key in five_duel::every_table() {
             let start = Instant::now();
-            let (table, trouble) = five_duel::load_or_build(dir, key);
+            let (table, trouble) = five_duel::load_or_build(tables, dir, key);
             if let Some(why) = trouble {
                 eprintln!("five-man table {}: {why}", key.file_name());
             }
@@ -112,10 +113,10 @@ fn bare_king_row(
     }
 }
 
-/// One line for a K+X v K+Y table.
-fn describe_duel(ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
+/// One line for a K+X v K+Y table, built in `tables`.
+fn describe_duel(tables: &Tables, ending: Ending, out: &mut impl Write) -> std::io::Result<()> {
     let start = Instant::now();
-    let table = tablebase::ensure_duel(ending, crate::board::Variant::Makruk);
+    let table = tables.ensure_duel(ending, crate::board::Variant::Makruk);
     write_row(out, &duel_row(ending.name(), table, start.elapsed()))
 }
 
@@ -137,10 +138,14 @@ fn duel_row(name: String, table: &tablebase::DuelTable, built: std::time::Durati
     }
 }
 
-/// One position: its ending, its count, and what the table says with the count, in
-/// the words `analyze` and `annotate` use.
-pub fn describe_position(pos: &Position, out: &mut impl Write) -> std::io::Result<bool> {
-    let Some((ending, verdict)) = tablebase::count_verdict(pos) else {
+/// One position: its ending, its count, and what the table of `tables` says with the
+/// count, in the words `analyze` and `annotate` use.
+pub fn describe_position(
+    pos: &Position,
+    out: &mut impl Write,
+    tables: &Tables,
+) -> std::io::Result<bool> {
+    let Some((ending, verdict)) = tables.count_verdict(pos) else {
         writeln!(
             out,
             "no table: the tables hold a king and one piece, or a king and two of met, \
@@ -203,20 +208,20 @@ pub struct TablebaseArgs {
 /// `khun tablebase`: without a position, every table built and described (the
 /// five-man ones too with `--five-man-tables`); with one, its verdict with the count.
 pub fn main(args: &TablebaseArgs) -> ExitCode {
-    let five_dir = args.tables.five_man_tables.clone();
-    if let Err(why) = five::use_directory(five_dir.clone()) {
-        return crate::cli::could_not_run("tablebase", why);
-    }
+    let tables = match args.tables.tables() {
+        Ok(tables) => tables,
+        Err(why) => return crate::cli::could_not_run("tablebase", why),
+    };
     let mut out = std::io::stdout().lock();
     let written = match &args.fen {
-        None if args.moves.is_empty() => describe_all(&mut out, five_dir.as_deref()),
+        None if args.moves.is_empty() => describe_all(&mut out, &tables),
         fen => match super::position_from_args(
             crate::board::Variant::Makruk,
             fen.as_deref(),
             &args.moves,
             crate::board::FenRules::Strict,
         ) {
-            Ok(pos) => describe_position(&pos, &mut out).map(|_| ()),
+            Ok(pos) => describe_position(&pos, &mut out, &tables).map(|_| ()),
             Err(e) => return crate::cli::could_not_run("tablebase", e),
         },
     };

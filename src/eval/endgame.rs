@@ -7,7 +7,7 @@ use super::params::{
     SUBSET_MATE_PLY,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use crate::tablebase::Readable;
+use crate::tablebase::ReadableTables;
 
 /// Light squares: mets stay on one colour, so three mets mate only on both colours.
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
@@ -95,7 +95,11 @@ pub(crate) fn mating_material_scale(pos: &Position, strong: Color) -> Option<i32
 
 /// Endgame adjustments for a white-relative score `white_score`, reading only the
 /// endgame tables in `tables`.
-pub(crate) fn adjust(pos: &Position, white_score: i32, tables: Readable) -> EndgameAdjustment {
+pub(crate) fn adjust(
+    pos: &Position,
+    white_score: i32,
+    tables: ReadableTables,
+) -> EndgameAdjustment {
     let mut out = EndgameAdjustment {
         bonus: 0,
         scale: 64,
@@ -136,7 +140,7 @@ pub(crate) fn adjust(pos: &Position, white_score: i32, tables: Readable) -> Endg
         // position, but the mate one or two of them alone would give is an exact
         // path (its length falls by one with every good move), where the drive
         // terms only point the way; K+S+M+M v K was drawn by the count with them.
-        let mut guidance = match crate::tablebase::subset_mate_distance(pos, tables) {
+        let mut guidance = match tables.subset_mate_distance(pos) {
             Some(plies) => BARE_KING_WIN + SUBSET_MATE_BASE - SUBSET_MATE_PLY * plies as i32,
             None => BARE_KING_WIN + drive - KING_DISTANCE * king_distance(weak_king, strong_king),
         };
@@ -204,13 +208,13 @@ mod tests {
         let dark = pos("8/8/8/2m2k1K/p4m2/8/5m2/8 b - - 0 100");
         assert!(!has_mating_material(&dark, Color::Black));
         assert_eq!(
-            adjust(&dark, -1175, Readable::ALL).scale,
+            adjust(&dark, -1175, ReadableTables::NONE).scale,
             NO_MATING_PROSPECT_SCALE
         );
         // A b-pawn promotes on b3, a light square: then the mets cover both colours.
         let mixed = pos("8/8/8/2m2k1K/1p3m2/8/5m2/8 b - - 0 100");
         assert!(has_mating_material(&mixed, Color::Black));
-        assert_eq!(adjust(&mixed, -1175, Readable::ALL).scale, 64);
+        assert_eq!(adjust(&mixed, -1175, ReadableTables::NONE).scale, 64);
         // White's pawns promote on rank 6: a6 light, b6 dark, c6 light.
         assert!(white_can_mate("4k3/8/8/8/8/PPP5/8/4K3 w - - 0 1"));
         assert!(!white_can_mate("4k3/8/8/8/8/P1P5/8/4K3 w - - 0 1"));
@@ -223,14 +227,15 @@ mod tests {
         let near = pos("8/8/8/2M5/2k5/8/M7/3MK3 w - - 0 1");
         let far = pos("8/8/8/8/2k4M/8/M7/3MK3 w - - 0 1");
         assert!(has_mating_material(&near, Color::White));
-        let gap = adjust(&near, 300, Readable::ALL).bonus - adjust(&far, 300, Readable::ALL).bonus;
+        let gap = adjust(&near, 300, ReadableTables::NONE).bonus
+            - adjust(&far, 300, ReadableTables::NONE).bonus;
         assert_eq!(gap, PIECE_DISTANCE * (5 - 1));
         // With a rook the mets' places do not matter.
         let near = pos("8/8/8/2M5/2k5/8/M7/R2MK3 w - - 0 1");
         let far = pos("8/8/8/8/2k4M/8/M7/R2MK3 w - - 0 1");
         assert_eq!(
-            adjust(&near, 300, Readable::ALL).bonus,
-            adjust(&far, 300, Readable::ALL).bonus
+            adjust(&near, 300, ReadableTables::NONE).bonus,
+            adjust(&far, 300, ReadableTables::NONE).bonus
         );
     }
 

@@ -20,7 +20,7 @@ pub(crate) mod score;
 pub(crate) mod weight;
 
 use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
-use crate::tablebase::Readable;
+use crate::tablebase::ReadableTables;
 use params::*;
 use score::S;
 use std::fmt::Write as _;
@@ -101,12 +101,11 @@ impl Tracer for Breakdown {
     }
 }
 
-/// The score of `pos` in centipawns from the side to move's point of view, reading
-/// every endgame table built (the tests' evaluation; a search calls
-/// [`evaluate_cached`]).
+/// The score of `pos` in centipawns from the side to move's point of view, without
+/// the endgame tables (the tests' evaluation; a search calls [`evaluate_cached`]).
 #[cfg(test)]
 pub(crate) fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoTrace, pawns::terms(pos), Readable::ALL).0
+    evaluate_with(pos, &mut NoTrace, pawns::terms(pos), ReadableTables::NONE).0
 }
 
 /// [`evaluate`] for a search: the pawn structure looked up in (and kept in) `cache`,
@@ -117,7 +116,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 pub(crate) fn evaluate_cached(
     pos: &Position,
     cache: &mut pawns::PawnCache,
-    tables: Readable,
+    tables: ReadableTables,
 ) -> i32 {
     let pawn_terms = cache.terms(pos);
     evaluate_with(pos, &mut NoTrace, pawn_terms, tables).0
@@ -134,7 +133,11 @@ pub(crate) fn evaluate_cached(
 /// learnt them from searches that used them, and adding them again counts them twice.
 /// Only the endgame tables in `tables` are read (see [`evaluate_cached`]).
 #[inline]
-pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32, tables: Readable) -> i32 {
+pub(crate) fn evaluate_with_network(
+    pos: &Position,
+    network_stm: i32,
+    tables: ReadableTables,
+) -> i32 {
     if pos.pieces_of(Color::White).count() == 1 || pos.pieces_of(Color::Black).count() == 1 {
         return evaluate_with(pos, &mut NoTrace, pawns::terms(pos), tables).0;
     }
@@ -149,11 +152,11 @@ pub(crate) fn evaluate_with_network(pos: &Position, network_stm: i32, tables: Re
     endgame::fade_for_count(pos, scaled)
 }
 
-/// The evaluation with every term shown.
-pub(crate) fn breakdown(pos: &Position) -> Breakdown {
+/// The evaluation with every term shown, reading the endgame tables in `tables`.
+pub(crate) fn breakdown(pos: &Position, tables: ReadableTables) -> Breakdown {
     let mut b = Breakdown::default();
     let (score, phase, tapered, eg, after_eg, after_count) =
-        evaluate_with(pos, &mut b, pawns::terms(pos), Readable::ALL);
+        evaluate_with(pos, &mut b, pawns::terms(pos), tables);
     b.phase = phase;
     b.tapered = tapered;
     b.endgame = eg;
@@ -410,7 +413,7 @@ pub(crate) fn evaluate_with<T: Tracer>(
     pos: &Position,
     tracer: &mut T,
     pawn_terms: pawns::PawnTerms,
-    tables: Readable,
+    tables: ReadableTables,
 ) -> (i32, i32, i32, endgame::EndgameAdjustment, i32, i32) {
     let white = side_terms(pos, Color::White, &pawn_terms, tracer);
     let black = side_terms(pos, Color::Black, &pawn_terms, tracer);
@@ -428,12 +431,14 @@ pub(crate) fn evaluate_with<T: Tracer>(
 
 /// What the `eval` command prints: the hand-written breakdown, then (when a network
 /// is in use) the network's raw score and the score after the makruk knowledge, the
-/// one the search sees.
+/// one the search sees. The endgame tables read are those `tables` has built.
 pub(crate) fn format_report(
     pos: &Position,
     network: Option<&crate::nnue::network::Network>,
+    tables: &crate::tablebase::Tables,
 ) -> String {
-    let mut s = format_breakdown(pos);
+    let tables = ReadableTables::new(tables, crate::tablebase::Readable::ALL);
+    let mut s = format_breakdown(pos, tables);
     let white = |stm: i32| match pos.side_to_move() {
         Color::White => stm,
         Color::Black => -stm,
@@ -445,7 +450,7 @@ pub(crate) fn format_report(
                 s,
                 "NNUE: {:.2} raw, {:.2} with the endgame and count knowledge (White's view; the search uses this)",
                 white(raw) as f64 / 100.0,
-                white(evaluate_with_network(pos, raw, Readable::ALL)) as f64 / 100.0
+                white(evaluate_with_network(pos, raw, tables)) as f64 / 100.0
             );
         }
         None => {
@@ -459,8 +464,8 @@ pub(crate) fn format_report(
 }
 
 /// The breakdown as a table, for the UCI `eval` command.
-pub(crate) fn format_breakdown(pos: &Position) -> String {
-    let b = breakdown(pos);
+pub(crate) fn format_breakdown(pos: &Position, tables: ReadableTables) -> String {
+    let b = breakdown(pos, tables);
     let mut s = String::new();
     let cp = |v: i32| format!("{:>6.2}", v as f64 / 100.0);
     let _ = writeln!(s, "      Term      |    White    |    Black    |    Total");

@@ -28,6 +28,7 @@ pub(crate) use worker::ThreadData;
 use crate::board::{Move, Position};
 use crate::clock::Instant;
 use crate::nnue::network::Network;
+use crate::tablebase::{ReadableTables, Tables};
 use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -115,6 +116,8 @@ pub(crate) struct SearchJob {
     /// The strength handicap (`Skill Level`, `UCI_Elo`); `Skill::FULL` searches as
     /// without it.
     pub(crate) skill: skill::Skill,
+    /// The engine's endgame tables: every probe of this search reads them.
+    pub(crate) tables: Tables,
 }
 
 /// The outcome of a search.
@@ -198,16 +201,17 @@ pub(crate) fn run(
     // Repeatable searches wait for the tables they may need; timed ones go on
     // without them until they are built.
     let repeatable = !job.limits.uses_clock();
-    let tables = if repeatable || cfg!(feature = "native") {
-        crate::tablebase::prepare_search(pos, repeatable)
+    let readable = if repeatable || cfg!(feature = "native") {
+        job.tables.prepare_search(pos, repeatable)
     } else {
         // why: without `native` (the web build) no thread builds the tables in the
         // background; a timed search builds those its clock can pay for first.
-        crate::tablebase::prepare_within(
+        job.tables.prepare_within(
             pos,
             time::table_build_budget_ms(&job.limits, pos.side_to_move()),
         )
     };
+    let tables = ReadableTables::new(&job.tables, readable);
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.

@@ -22,7 +22,7 @@ use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
 use crate::nnue::features::Delta;
 use crate::nnue::network::Network;
-use crate::tablebase::{self, Readable, Verdict};
+use crate::tablebase::{ReadableTables, Verdict};
 use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
@@ -111,12 +111,12 @@ fn late_move_reduction(c: &MoveContext) -> i32 {
 /// The exact score of a position an endgame table covers, the count included; a
 /// drawn position scores `draw`. Only the tables in `readable` are read.
 #[inline]
-fn table_score(pos: &Position, ply: usize, draw: i32, readable: Readable) -> Option<i32> {
+fn table_score(pos: &Position, ply: usize, draw: i32, readable: ReadableTables) -> Option<i32> {
     // Cheap filter first: tables hold at most five men and no pawns.
     if pos.occupied().count() > 5 {
         return None;
     }
-    Some(match tablebase::probe_readable(pos, readable)? {
+    Some(match readable.probe(pos)? {
         Verdict::Win(d) => mate_in(ply + d as usize),
         Verdict::Loss(d) => mated_in(ply + d as usize),
         Verdict::Converts(d) => table_win_in(ply + d as usize),
@@ -150,8 +150,8 @@ pub(crate) struct Worker<'a> {
     contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
     network: Option<&'a Network>,
-    /// The endgame tables this search may read (see `tablebase::Readable`).
-    tables: Readable,
+    /// The endgame tables this search may read (see `tablebase::ReadableTables`).
+    tables: ReadableTables<'a>,
     /// The network's accumulator per ply; `accumulator_ready[ply]` says whether it
     /// matches the current line (ply 0, the root, always does once set up).
     accumulators: Vec<Accumulator>,
@@ -173,7 +173,7 @@ pub(crate) struct SearchContext<'a> {
     /// The network, or `None` for the hand-written evaluation.
     pub(crate) network: Option<&'a Network>,
     /// The endgame tables the search may read.
-    pub(crate) tables: Readable,
+    pub(crate) tables: ReadableTables<'a>,
 }
 
 /// What only the main thread has: the clock, the reporter and the lines to report.
@@ -585,7 +585,7 @@ impl<'a> Worker<'a> {
                 if root.occupied().count() <= 5 {
                     // The search stops at positions the endgame tables cover; the
                     // tables know the rest of the line.
-                    tablebase::extend_line(root, &mut rm.pv);
+                    self.tables.extend_line(root, &mut rm.pv);
                 }
             } else {
                 rm.score = -INFINITE;

@@ -15,14 +15,12 @@
 
 use super::Verdict;
 use super::ending::has_tables;
-use super::shelf::Shelf;
 use super::store::five_man_bit;
 use super::table::{MAX_PIECES, Placement};
-use super::{Ending, Readable, Table, ensure, table_file};
+use super::{Ending, Readable, Table, Tables, table_file};
 use crate::board::{Color, PieceKind, Position};
 use std::path::Path;
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::Arc;
 
 /// The order of a table's pieces: rook, khon, knight, met.
 const TABLE_ORDER: [PieceKind; 4] = [
@@ -33,21 +31,24 @@ const TABLE_ORDER: [PieceKind; 4] = [
 ];
 
 /// The tables the bare king's captures lead to: for each piece, the two-piece table
-/// of the other two (built first if needed).
-fn capture_tables(kinds: [PieceKind; MAX_PIECES]) -> [Option<&'static Table>; MAX_PIECES] {
+/// of the other two (built first in `tables` if needed).
+fn capture_tables(
+    tables: &Tables,
+    kinds: [PieceKind; MAX_PIECES],
+) -> [Option<Arc<Table>>; MAX_PIECES] {
     std::array::from_fn(|taken| {
         let left: Vec<PieceKind> = (0..MAX_PIECES)
             .filter(|&i| i != taken)
             .map(|i| kinds[i])
             .collect();
-        Ending::pair(left[0], left[1]).map(ensure)
+        Ending::pair(left[0], left[1]).map(|pair| Arc::clone(tables.ensure_shared(pair)))
     })
 }
 
 /// Solves a king and `kinds` against a bare king (building the two-piece tables the
-/// bare king's captures lead to first).
-pub fn generate_three(kinds: [PieceKind; MAX_PIECES]) -> Table {
-    Table::generate(&kinds, capture_tables(kinds))
+/// bare king's captures lead to in `tables` first).
+pub fn generate_three(tables: &Tables, kinds: [PieceKind; MAX_PIECES]) -> Table {
+    Table::generate(&kinds, capture_tables(tables, kinds))
 }
 
 /// The ending's name: `KSMMvK`.
@@ -79,13 +80,18 @@ pub fn every_table() -> Vec<[PieceKind; MAX_PIECES]> {
 }
 
 /// The table of a king and `kinds` against a bare king from the cache directory
-/// `dir`, built and written there first when the file is missing or refused. Beside
-/// the table: what went wrong on the way (the file refused, or the new one not
-/// written), which does not stop the table being used.
-pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Option<String>) {
+/// `dir`, built and written there first when the file is missing or refused (the
+/// smaller tables its captures lead to come from `tables`). Beside the table: what
+/// went wrong on the way (the file refused, or the new one not written), which does
+/// not stop the table being used.
+pub fn load_or_build(
+    tables: &Tables,
+    dir: &Path,
+    kinds: [PieceKind; MAX_PIECES],
+) -> (Table, Option<String>) {
     let path = dir.join(file_name(kinds));
-    let captures = capture_tables(kinds);
-    let refused = match table_file::read(&path, &kinds, captures) {
+    let captures = capture_tables(tables, kinds);
+    let refused = match table_file::read(&path, &kinds, captures.clone()) {
         Ok((table, false)) => return (table, None),
         Ok((table, true)) => {
             // An older layout: written again in today's (smaller with identical
@@ -101,32 +107,6 @@ pub fn load_or_build(dir: &Path, kinds: [PieceKind; MAX_PIECES]) -> (Table, Opti
     let table = Table::generate(&kinds, captures);
     let trouble = table_file::keep_built(dir, refused, || table_file::write(&table, &path));
     (table, trouble)
-}
-
-/// The directory five-man tables are kept in (`FiveManTables`); `None`: not used.
-static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
-/// The tables loaded, by their pieces.
-static SHELF: Shelf<[PieceKind; MAX_PIECES], Table> = Shelf::new();
-
-/// The directory five-man tables are read from and built into, if one is set.
-pub(crate) fn directory() -> Option<PathBuf> {
-    DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-/// Sets the directory five-man tables are read from and built into (`None`: none
-/// are loaded from now on; those loaded stay): the one door the `FiveManTables`
-/// option and the command line's `--five-man-tables` share. A path that names
-/// something else (a file), which could neither hold them nor be made, is refused
-/// and the directory kept.
-pub fn use_directory(dir: Option<PathBuf>) -> Result<(), String> {
-    if let Some(dir) = &dir
-        && dir.exists()
-        && !dir.is_dir()
-    {
-        return Err(format!("{} is not a directory", dir.display()));
-    }
-    *DIRECTORY.lock().unwrap_or_else(|e| e.into_inner()) = dir;
-    Ok(())
 }
 
 /// The strong side and its three pieces in the tables' order (rook, khon, knight,
@@ -165,17 +145,22 @@ pub(crate) fn pawnless_five_men(pos: &Position) -> Option<(u32, u32)> {
     ))
 }
 
-/// What a loaded five-man table says of `pos` (no count), `None` when no table of
-/// its pieces is loaded or it is not in `readable`.
-pub(crate) fn verdict(pos: &Position, readable: Readable) -> Option<(Verdict, Color)> {
-    if !SHELF.any_loaded() {
+/// What a five-man table `tables` has loaded says of `pos` (no count), `None` when no
+/// table of its pieces is loaded or it is not in `readable`.
+pub(crate) fn verdict(
+    tables: &Tables,
+    pos: &Position,
+    readable: Readable,
+) -> Option<(Verdict, Color)> {
+    let shelf = &tables.held.five;
+    if !shelf.any_loaded() {
         return None;
     }
     let (strong, kinds) = signature(pos)?;
     if !readable.contains_five_man(five_man_bit(kinds, false)) {
         return None;
     }
-    let table = SHELF.get(&kinds)?;
+    let table = shelf.get(&kinds)?;
     Some((
         table.verdict(
             Placement::of(pos, &kinds, strong),
@@ -185,20 +170,21 @@ pub(crate) fn verdict(pos: &Position, readable: Readable) -> Option<(Verdict, Co
     ))
 }
 
-/// Loads (or builds) the five-man tables `pos` is in or one capture from, when a
-/// directory is set, on threads of their own; with `wait`, returns once they are
-/// loaded (searches that must not depend on timing). Errors go to stderr: the
-/// search goes on without the table. Returns the tables' [`five_man_bit`]s.
-pub(crate) fn prepare(pos: &Position, wait: bool) -> u128 {
-    let Some(dir) = directory() else {
+/// Loads (or builds) into `tables` the five-man tables `pos` is in or one capture
+/// from, when its directory is set, on threads of their own; with `wait`, returns
+/// once they are loaded (searches that must not depend on timing). Errors go to
+/// stderr: the search goes on without the table. Returns the tables' [`five_man_bit`]s.
+pub(crate) fn prepare(tables: &Tables, pos: &Position, wait: bool) -> u128 {
+    let Some(dir) = tables.five_man_directory() else {
         return 0;
     };
     let wanted = within_a_capture(pos, |p| signature(p).map(|(_, kinds)| kinds));
     let bits = wanted
         .iter()
         .fold(0, |bits, &kinds| bits | 1 << five_man_bit(kinds, false));
-    SHELF.load(&wanted, wait, move |kinds| {
-        let (table, trouble) = load_or_build(&dir, kinds);
+    let loader = tables.clone();
+    tables.held.five.load(&wanted, wait, move |kinds| {
+        let (table, trouble) = load_or_build(&loader, &dir, kinds);
         if let Some(why) = trouble {
             eprintln!("five-man table {}: {why}", file_name(kinds));
         }
@@ -235,7 +221,6 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::tablebase::exits::placement as placement_field;
-    use crate::tablebase::probe;
 
     /// A random legal position of the strong side's king and `kinds` against a bare
     /// king (either colour strong, either side to move, no count).
@@ -278,6 +263,7 @@ mod tests {
     /// The table's result for `pos` (the five-man table while the strong side holds
     /// all three pieces, the smaller tables after a capture).
     fn stored(
+        tables: &Tables,
         table: &Table,
         kinds: &[PieceKind; MAX_PIECES],
         pos: &Position,
@@ -289,13 +275,14 @@ mod tests {
                 pos.side_to_move() == strong,
             )
         } else {
-            probe(pos).unwrap_or(Verdict::Draw)
+            tables.probe(pos).unwrap_or(Verdict::Draw)
         }
     }
 
     /// The result of `pos` from its children: legal moves, mates and stalemates from
     /// the move generator, the children's results from the tables.
     fn from_children(
+        tables: &Tables,
         table: &Table,
         kinds: &[PieceKind; MAX_PIECES],
         pos: &Position,
@@ -312,7 +299,7 @@ mod tests {
         let mut best_win: Option<u8> = None;
         let mut longest_loss: Option<u8> = Some(0);
         for &m in moves.iter() {
-            match stored(table, kinds, &pos.after(m), strong) {
+            match stored(tables, table, kinds, &pos.after(m), strong) {
                 Verdict::Loss(d) => best_win = Some(best_win.map_or(d + 1, |b| b.min(d + 1))),
                 Verdict::Win(d) => longest_loss = longest_loss.map(|l| l.max(d + 1)),
                 _ => longest_loss = None,
@@ -341,8 +328,9 @@ mod tests {
             })
             .collect();
         let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
+        let tables = Tables::new();
         let started = std::time::Instant::now();
-        let table = generate_three(kinds);
+        let table = generate_three(&tables, kinds);
         let seconds = started.elapsed().as_secs_f64();
         let (legal, won) = table.won_count();
         println!(
@@ -355,10 +343,10 @@ mod tests {
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
         for _ in 0..3000 {
             let (pos, strong) = random_position(&mut rng, &kinds);
-            let verdict = stored(&table, &kinds, &pos, strong);
+            let verdict = stored(&tables, &table, &kinds, &pos, strong);
             assert_eq!(
                 verdict,
-                from_children(&table, &kinds, &pos, strong),
+                from_children(&tables, &table, &kinds, &pos, strong),
                 "{}",
                 pos.to_fen()
             );
@@ -374,10 +362,10 @@ mod tests {
         if let Ok(dir) = std::env::var("KHUN_FIVE_CACHE") {
             let dir = Path::new(&dir);
             let started = std::time::Instant::now();
-            let (first, _) = load_or_build(dir, kinds);
+            let (first, _) = load_or_build(&tables, dir, kinds);
             let built = started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let (again, refused) = load_or_build(dir, kinds);
+            let (again, refused) = load_or_build(&tables, dir, kinds);
             let read = started.elapsed().as_secs_f64();
             assert!(refused.is_none());
             assert_eq!(again.distances(), table.distances());
@@ -401,6 +389,7 @@ mod tests {
             return;
         };
         let text = std::fs::read_to_string(path).expect("the FEN list");
+        let small = Tables::new();
         let mut tables: Vec<([PieceKind; MAX_PIECES], Table)> = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let (fen, label) = line.split_once('#').unwrap_or((line, ""));
@@ -422,10 +411,10 @@ mod tests {
             kinds.truncate(MAX_PIECES);
             let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
             if !tables.iter().any(|(k, _)| *k == kinds) {
-                tables.push((kinds, generate_three(kinds)));
+                tables.push((kinds, generate_three(&small, kinds)));
             }
             let table = &tables.iter().find(|(k, _)| *k == kinds).expect("built").1;
-            let verdict = stored(table, &kinds, &pos, strong);
+            let verdict = stored(&small, table, &kinds, &pos, strong);
             let allowed = crate::tablebase::count_left::plies_allowed(&pos, strong);
             let fits = match verdict {
                 Verdict::Win(d) | Verdict::Loss(d) => {

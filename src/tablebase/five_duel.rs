@@ -26,10 +26,9 @@
 
 use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
 use super::ending::has_tables;
-use super::five::{directory, pawnless_five_men, within_a_capture};
-use super::shelf::Shelf;
+use super::five::{pawnless_five_men, within_a_capture};
 use super::store::five_man_bit;
-use super::{Ending, Readable, ensure, ensure_duel, exits, table_file};
+use super::{Ending, Readable, Table, Tables, exits, table_file};
 use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
 use std::path::Path;
 
@@ -121,57 +120,61 @@ pub fn every_table() -> Vec<DuelKey> {
         .collect()
 }
 
-/// The four-man duel left once Black has taken White's piece `i`, built if needed.
-fn after_black_takes(key: DuelKey, i: usize) -> SubDuel<'static> {
+/// The four-man duel left once Black has taken White's piece `i`, built in `tables`
+/// if needed.
+fn after_black_takes(tables: &Tables, key: DuelKey, i: usize) -> SubDuel<'_> {
     let (ending, swapped) = Ending::of_duel(key.white[1 - i], key.black).expect("a four-man duel");
     SubDuel {
-        table: ensure_duel(ending, key.variant),
+        table: tables.ensure_duel(ending, key.variant),
         swapped,
     }
 }
 
-/// The bare-king table left once White has taken Black's piece, built if needed.
-fn after_white_takes(key: DuelKey) -> &'static super::Table {
-    ensure(Ending::pair(key.white[0], key.white[1]).expect("a table of two pieces"))
+/// The bare-king table left once White has taken Black's piece, built in `tables` if
+/// needed.
+fn after_white_takes(tables: &Tables, key: DuelKey) -> &Table {
+    tables.ensure(Ending::pair(key.white[0], key.white[1]).expect("a table of two pieces"))
 }
 
-/// Solves the table of `key`, building the smaller tables its captures lead to first.
-pub fn generate(key: DuelKey) -> DuelTable {
+/// Solves the table of `key`, building the smaller tables its captures lead to in
+/// `tables` first.
+pub fn generate(tables: &Tables, key: DuelKey) -> DuelTable {
     let allowed = exits::allowance(key.variant, &key.white, key.black);
-    let white_exits = after_white_takes(key).bare_losses(allowed);
+    let white_exits = after_white_takes(tables, key).bare_losses(allowed);
     DuelTable::generate(
         &key.white,
         key.black,
         &Exits {
             white: &white_exits,
-            black: BlackExits::Duels([after_black_takes(key, 0), after_black_takes(key, 1)]),
+            black: BlackExits::Duels([
+                after_black_takes(tables, key, 0),
+                after_black_takes(tables, key, 1),
+            ]),
         },
     )
 }
 
 /// The table of `key` from the cache directory `dir`, built and written there first
-/// when the file is missing or refused; beside it, what went wrong on the way (which
-/// does not stop the table being used).
-pub fn load_or_build(dir: &Path, key: DuelKey) -> (DuelTable, Option<String>) {
+/// when the file is missing or refused (the smaller tables its captures lead to come
+/// from `tables`); beside it, what went wrong on the way (which does not stop the
+/// table being used).
+pub fn load_or_build(tables: &Tables, dir: &Path, key: DuelKey) -> (DuelTable, Option<String>) {
     let path = dir.join(key.file_name());
     // The tables a capture leads to: the search reads them after one.
-    after_white_takes(key);
-    after_black_takes(key, 0);
-    after_black_takes(key, 1);
+    after_white_takes(tables, key);
+    after_black_takes(tables, key, 0);
+    after_black_takes(tables, key, 1);
     let refused = match table_file::read_duel(&path, &key.white, key.black, key.rules()) {
         Ok(table) => return (table, None),
         Err(_) if !path.exists() => None,
         Err(why) => Some(why),
     };
-    let table = generate(key);
+    let table = generate(tables, key);
     let trouble = table_file::keep_built(dir, refused, || {
         table_file::write_duel(&table, key.rules(), &path)
     });
     (table, trouble)
 }
-
-/// The tables loaded.
-static SHELF: Shelf<DuelKey, DuelTable> = Shelf::new();
 
 /// The table `pos` is in, with the side holding the two pieces (White in the
 /// table's frame), when it is one Khun builds.
@@ -217,35 +220,38 @@ fn framed(pos: &Position, key: DuelKey, strong: Color) -> (Men, Square) {
     (men, frame(pos.king_square(!strong)))
 }
 
-/// What a loaded table stores for `pos` (no count applied): the plies to the side to
-/// move's winning exit (odd) or to its loss (even), `None` for a draw whatever the
-/// count; `None` outside when no table of it is loaded or it is not in `readable`.
-pub(crate) fn value(pos: &Position, readable: Readable) -> Option<Option<u8>> {
-    if !SHELF.any_loaded() {
+/// What a table `tables` has loaded stores for `pos` (no count applied): the plies to
+/// the side to move's winning exit (odd) or to its loss (even), `None` for a draw
+/// whatever the count; `None` outside when no table of it is loaded or it is not in
+/// `readable`.
+pub(crate) fn value(tables: &Tables, pos: &Position, readable: Readable) -> Option<Option<u8>> {
+    let shelf = &tables.held.five_duel;
+    if !shelf.any_loaded() {
         return None;
     }
     let (key, strong) = signature(pos)?;
     if !readable.contains_five_man(key.bit()) {
         return None;
     }
-    let table = SHELF.get(&key)?;
+    let table = shelf.get(&key)?;
     let (men, black_king) = framed(pos, key, strong);
     let v = table.value(men, black_king, pos.side_to_move() == strong);
     Some((v != NO_RESULT).then_some(v))
 }
 
-/// Loads (or builds) the tables `pos` is in or one capture from, when a directory is
-/// set, on threads of their own; with `wait`, returns once they are loaded. Errors
-/// go to stderr: the search goes on without the table. Returns the tables' bits (see
-/// [`DuelKey::bit`]).
-pub fn prepare(pos: &Position, wait: bool) -> u128 {
-    let Some(dir) = directory() else {
+/// Loads (or builds) into `tables` the tables `pos` is in or one capture from, when
+/// its directory is set, on threads of their own; with `wait`, returns once they are
+/// loaded. Errors go to stderr: the search goes on without the table. Returns the
+/// tables' bits (see [`DuelKey::bit`]).
+pub fn prepare(tables: &Tables, pos: &Position, wait: bool) -> u128 {
+    let Some(dir) = tables.five_man_directory() else {
         return 0;
     };
     let wanted = within_a_capture(pos, |p| signature(p).map(|(key, _)| key));
     let bits = wanted.iter().fold(0, |bits, key| bits | 1 << key.bit());
-    SHELF.load(&wanted, wait, move |key| {
-        let (table, trouble) = load_or_build(&dir, key);
+    let loader = tables.clone();
+    tables.held.five_duel.load(&wanted, wait, move |key| {
+        let (table, trouble) = load_or_build(&loader, &dir, key);
         if let Some(why) = trouble {
             eprintln!("five-man table {}: {why}", key.file_name());
         }

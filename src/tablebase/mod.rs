@@ -7,6 +7,11 @@
 //! fraction of a second each, the first time a game comes near them (see `prepare`);
 //! the search then reads exact results instead of guessing.
 //!
+//! Each engine owns its tables: a [`Tables`] handle (`tables.rs`) holds the tables
+//! built, the five-man directory and the five-man tables loaded from it, and reaches
+//! the search through the search job (`search::SearchJob::tables`); no table state is
+//! held in statics.
+//!
 //! Covered: every pawnless ending of up to four men. A king and one or two pieces
 //! against a bare king (`table.rs`, distance to mate; a capture by the bare king
 //! continues into the ending it leaves, the count running on), and a king and a
@@ -38,30 +43,33 @@ mod shelf;
 mod store;
 mod table;
 pub mod table_file;
+mod tables;
 mod words;
 
 pub use duel::DuelTable;
 pub use ending::{Ending, table_piece};
-pub use probe::{extend_line, probe, probe_with_count};
-pub(crate) use probe::{probe_readable, subset_mate_distance};
-pub use store::{Readable, ensure, ensure_duel, prepare, prepare_within, reachable};
-pub(crate) use store::{build, get, get_duel};
+pub use store::{Readable, reachable};
 pub(crate) use table::Placement;
 pub use table::{Table, Verdict};
-pub use words::{CountVerdict, TableEnding, count_verdict, describe};
+pub(crate) use tables::ReadableTables;
+pub use tables::Tables;
+pub use words::{CountVerdict, TableEnding, describe};
 
-/// Makes the tables a search from `pos` may need available and says which it may
-/// read: those of up to four men ([`prepare`]) and, with `FiveManTables` set, the
-/// five-man tables `pos` is in or one capture from ([`five::prepare`],
-/// [`five_duel::prepare`]). With `wait` (repeatable searches: fixed depth or nodes,
-/// bench) they are ready when this returns and the search reads only them;
-/// otherwise they come in the background and the search reads whatever is ready.
-pub fn prepare_search(pos: &crate::board::Position, wait: bool) -> Readable {
-    let small = prepare(pos, wait);
-    let five = five::prepare(pos, wait) | five_duel::prepare(pos, wait);
-    if wait {
-        small.with_five_man(five)
-    } else {
-        small
+impl Tables {
+    /// Makes the tables a search from `pos` may need available and says which it may
+    /// read: those of up to four men ([`Tables::prepare`]) and, with a five-man
+    /// directory set, the five-man tables `pos` is in or one capture from
+    /// ([`five::prepare`], [`five_duel::prepare`]). With `wait` (repeatable searches:
+    /// fixed depth or nodes, bench) they are ready when this returns and the search
+    /// reads only them; otherwise they come in the background and the search reads
+    /// whatever is ready.
+    pub fn prepare_search(&self, pos: &crate::board::Position, wait: bool) -> Readable {
+        let small = self.prepare(pos, wait);
+        let five = five::prepare(self, pos, wait) | five_duel::prepare(self, pos, wait);
+        if wait {
+            small.with_five_man(five)
+        } else {
+            small
+        }
     }
 }

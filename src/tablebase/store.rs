@@ -1,42 +1,20 @@
-//! Where the tables live once built, and when they are built: on demand, once per
-//! process, in the background or on the caller's thread.
+//! Where the tables of up to four men live once built, and when they are built: on
+//! demand, once per [`Tables`] handle (an engine's, shared by its searches), in the
+//! background or on the caller's thread.
 
 use super::duel::{BlackExits, DuelTable, Exits};
 use super::ending::has_tables;
-use super::table::MAX_PIECES;
-use super::{Ending, Table, exits};
+use super::{Ending, Table, Tables, exits};
 use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
+/// Where one ending's table lives once built.
+#[derive(Default)]
 struct Slot {
-    bare: OnceLock<Table>,
+    bare: OnceLock<Arc<Table>>,
     duel: OnceLock<DuelTable>,
     requested: AtomicBool,
-}
-
-const SLOTS_LEN: usize = Ending::ALL.len();
-
-/// One slot per ending and counting rule: a bare-king table (distance to mate) is the
-/// same under every rule and lives in the first; a K+X v K+Y table depends on the
-/// count its captures start, so each rule has its own.
-static SLOTS: [Slot; 3 * SLOTS_LEN] = [const {
-    Slot {
-        bare: OnceLock::new(),
-        duel: OnceLock::new(),
-        requested: AtomicBool::new(false),
-    }
-}; 3 * SLOTS_LEN];
-
-/// The slot of `ending` under the counting rule of `variant`.
-fn slot(ending: Ending, variant: Variant) -> &'static Slot {
-    let rule = match variant.counting() {
-        CountingRule::Makruk => 0,
-        CountingRule::Cambodian => 1,
-        CountingRule::Asean => 2,
-    };
-    let rule = if ending.duel().is_some() { rule } else { 0 };
-    &SLOTS[rule * SLOTS_LEN + ending.index()]
 }
 
 impl Slot {
@@ -46,75 +24,27 @@ impl Slot {
     }
 }
 
-/// The table of a bare-king `ending` if it has been built.
-pub fn get(ending: Ending) -> Option<&'static Table> {
-    slot(ending, Variant::Makruk).bare.get()
+const SLOTS_LEN: usize = Ending::ALL.len();
+
+/// The tables of up to four men a [`Tables`] holds, each built the first time it is
+/// asked for, and the endings waiting for the background builder.
+pub(super) struct SmallTables {
+    /// One slot per ending and counting rule: a bare-king table (distance to mate) is
+    /// the same under every rule and lives in the first; a K+X v K+Y table depends on
+    /// the count its captures start, so each rule has its own.
+    slots: Box<[Slot]>,
+    queue: Mutex<BuildQueue>,
 }
 
-/// The table of a K+X v K+Y `ending` under `variant`'s count if it has been built.
-pub fn get_duel(ending: Ending, variant: Variant) -> Option<&'static DuelTable> {
-    slot(ending, variant).duel.get()
-}
-
-/// The table of a bare-king `ending`, building it on this thread if needed (or
-/// waiting for the thread that is building it).
-pub fn ensure(ending: Ending) -> &'static Table {
-    assert!(
-        ending.duel().is_none(),
-        "{} is a K+X v K+Y ending",
-        ending.name()
-    );
-    let slot = &SLOTS[ending.index()];
-    slot.requested.store(true, Ordering::Relaxed);
-    slot.bare.get_or_init(|| {
-        // The bare king's captures leave the ending of the other piece.
-        let kinds = ending.kinds();
-        let mut after_capture = [None; MAX_PIECES];
-        if kinds.len() == 2 {
-            for (i, slot) in after_capture.iter_mut().take(2).enumerate() {
-                let rest = Ending::single(kinds[1 - i]).expect("a piece");
-                *slot = Some(ensure(rest));
-            }
+impl Default for SmallTables {
+    fn default() -> SmallTables {
+        SmallTables {
+            slots: (0..3 * SLOTS_LEN).map(|_| Slot::default()).collect(),
+            queue: Mutex::new(BuildQueue {
+                waiting: Vec::new(),
+                builder_running: false,
+            }),
         }
-        Table::generate(kinds, after_capture)
-    })
-}
-
-/// The table of a K+X v K+Y `ending` under `variant`'s count, building it (and the
-/// bare-king tables its captures lead to) on this thread if needed.
-pub fn ensure_duel(ending: Ending, variant: Variant) -> &'static DuelTable {
-    let [white, black] = ending
-        .duel()
-        .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
-    assert!(has_tables(variant), "{variant} has no tables");
-    let slot = slot(ending, variant);
-    slot.requested.store(true, Ordering::Relaxed);
-    slot.duel.get_or_init(|| {
-        let losses = |capturer: PieceKind, captured: PieceKind| {
-            let single = Ending::single(capturer).expect("a piece");
-            let allowed = exits::allowance(variant, &[capturer], captured);
-            ensure(single).bare_losses(allowed)
-        };
-        let white_exits = losses(white, black);
-        let black_exits = losses(black, white);
-        DuelTable::generate(
-            &[white],
-            black,
-            &Exits {
-                white: &white_exits,
-                black: BlackExits::Bare(&black_exits),
-            },
-        )
-    })
-}
-
-/// Builds the table of any `ending` (under `variant`'s count) on this thread if
-/// needed.
-pub fn build(ending: Ending, variant: Variant) {
-    if ending.duel().is_some() {
-        ensure_duel(ending, variant);
-    } else {
-        ensure(ending);
     }
 }
 
@@ -125,60 +55,163 @@ struct BuildQueue {
     builder_running: bool,
 }
 
-static QUEUE: Mutex<BuildQueue> = Mutex::new(BuildQueue {
-    waiting: Vec::new(),
-    builder_running: false,
-});
-
-/// Queues the table of `ending` (under `variant`'s count) for the background
-/// builder, once.
-///
-/// One builder thread builds the queued tables one after the other, at the lowest
-/// scheduling priority. Why: a game coming within six men of the tables asks for
-/// several of them at once, a second or more of work together; one thread per table
-/// at the search's priority starved the search on a busy machine (at 0.5+0.005 a
-/// timed search reached depth 1 in 60 ms, and lost on time).
-fn request(ending: Ending, variant: Variant) {
-    let slot = slot(ending, variant);
-    if slot.is_built() || slot.requested.swap(true, Ordering::Relaxed) {
-        return;
-    }
-    let mut queue = QUEUE.lock().unwrap_or_else(|e| e.into_inner());
-    queue.waiting.push((ending, variant));
-    if queue.builder_running {
-        return;
-    }
-    let spawned = std::thread::Builder::new()
-        .name("khun-tb-builder".into())
-        .spawn(build_queued);
-    match spawned {
-        Ok(_) => queue.builder_running = true,
-        Err(_) => {
-            // No thread to spare: try again next time.
-            for (ending, variant) in queue.waiting.drain(..) {
-                self::slot(ending, variant)
-                    .requested
-                    .store(false, Ordering::Relaxed);
-            }
-        }
+impl SmallTables {
+    /// The slot of `ending` under the counting rule of `variant`.
+    fn slot(&self, ending: Ending, variant: Variant) -> &Slot {
+        let rule = match variant.counting() {
+            CountingRule::Makruk => 0,
+            CountingRule::Cambodian => 1,
+            CountingRule::Asean => 2,
+        };
+        let rule = if ending.duel().is_some() { rule } else { 0 };
+        &self.slots[rule * SLOTS_LEN + ending.index()]
     }
 }
 
-/// The background builder: builds queued tables until the queue is empty.
-fn build_queued() {
-    crate::os::lower_thread_priority();
-    loop {
-        let next = {
-            let mut queue = QUEUE.lock().unwrap_or_else(|e| e.into_inner());
-            let next = queue.waiting.pop();
-            if next.is_none() {
-                queue.builder_running = false;
+impl Tables {
+    /// The slot of `ending` under the counting rule of `variant`.
+    fn slot(&self, ending: Ending, variant: Variant) -> &Slot {
+        self.held.small.slot(ending, variant)
+    }
+
+    /// The table of a bare-king `ending` if it has been built.
+    pub(crate) fn get(&self, ending: Ending) -> Option<&Table> {
+        self.slot(ending, Variant::Makruk).bare.get().map(|t| &**t)
+    }
+
+    /// The table of a K+X v K+Y `ending` under `variant`'s count if it has been built.
+    pub(crate) fn get_duel(&self, ending: Ending, variant: Variant) -> Option<&DuelTable> {
+        self.slot(ending, variant).duel.get()
+    }
+
+    /// The table of a bare-king `ending`, building it on this thread if needed (or
+    /// waiting for the thread that is building it).
+    pub fn ensure(&self, ending: Ending) -> &Table {
+        self.ensure_shared(ending)
+    }
+
+    /// [`Tables::ensure`], as the shared table a larger table's captures lead to.
+    pub(crate) fn ensure_shared(&self, ending: Ending) -> &Arc<Table> {
+        assert!(
+            ending.duel().is_none(),
+            "{} is a K+X v K+Y ending",
+            ending.name()
+        );
+        let slot = self.slot(ending, Variant::Makruk);
+        slot.requested.store(true, Ordering::Relaxed);
+        slot.bare.get_or_init(|| {
+            // The bare king's captures leave the ending of the other piece.
+            let kinds = ending.kinds();
+            let mut after_capture = [None, None, None];
+            if kinds.len() == 2 {
+                for (i, slot) in after_capture.iter_mut().take(2).enumerate() {
+                    let rest = Ending::single(kinds[1 - i]).expect("a piece");
+                    *slot = Some(Arc::clone(self.ensure_shared(rest)));
+                }
             }
-            next
-        };
-        match next {
-            Some((ending, variant)) => build(ending, variant),
-            None => return,
+            Arc::new(Table::generate(kinds, after_capture))
+        })
+    }
+
+    /// The table of a K+X v K+Y `ending` under `variant`'s count, building it (and the
+    /// bare-king tables its captures lead to) on this thread if needed.
+    pub fn ensure_duel(&self, ending: Ending, variant: Variant) -> &DuelTable {
+        let [white, black] = ending
+            .duel()
+            .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
+        assert!(has_tables(variant), "{variant} has no tables");
+        let slot = self.slot(ending, variant);
+        slot.requested.store(true, Ordering::Relaxed);
+        slot.duel.get_or_init(|| {
+            let losses = |capturer: PieceKind, captured: PieceKind| {
+                let single = Ending::single(capturer).expect("a piece");
+                let allowed = exits::allowance(variant, &[capturer], captured);
+                self.ensure(single).bare_losses(allowed)
+            };
+            let white_exits = losses(white, black);
+            let black_exits = losses(black, white);
+            DuelTable::generate(
+                &[white],
+                black,
+                &Exits {
+                    white: &white_exits,
+                    black: BlackExits::Bare(&black_exits),
+                },
+            )
+        })
+    }
+
+    /// Builds the table of any `ending` (under `variant`'s count) on this thread if
+    /// needed.
+    pub fn build(&self, ending: Ending, variant: Variant) {
+        if ending.duel().is_some() {
+            self.ensure_duel(ending, variant);
+        } else {
+            self.ensure(ending);
+        }
+    }
+
+    /// Queues the table of `ending` (under `variant`'s count) for the background
+    /// builder, once.
+    ///
+    /// One builder thread builds the queued tables one after the other, at the lowest
+    /// scheduling priority. Why: a game coming within six men of the tables asks for
+    /// several of them at once, a second or more of work together; one thread per
+    /// table at the search's priority starved the search on a busy machine (at
+    /// 0.5+0.005 a timed search reached depth 1 in 60 ms, and lost on time).
+    fn request(&self, ending: Ending, variant: Variant) {
+        let slot = self.slot(ending, variant);
+        if slot.is_built() || slot.requested.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let mut queue = self
+            .held
+            .small
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        queue.waiting.push((ending, variant));
+        if queue.builder_running {
+            return;
+        }
+        let tables = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("khun-tb-builder".into())
+            .spawn(move || tables.build_queued());
+        match spawned {
+            Ok(_) => queue.builder_running = true,
+            Err(_) => {
+                // No thread to spare: try again next time.
+                for (ending, variant) in queue.waiting.drain(..) {
+                    self.slot(ending, variant)
+                        .requested
+                        .store(false, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// The background builder: builds queued tables until the queue is empty.
+    fn build_queued(&self) {
+        crate::os::lower_thread_priority();
+        loop {
+            let next = {
+                let mut queue = self
+                    .held
+                    .small
+                    .queue
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                let next = queue.waiting.pop();
+                if next.is_none() {
+                    queue.builder_running = false;
+                }
+                next
+            };
+            match next {
+                Some((ending, variant)) => self.build(ending, variant),
+                None => return,
+            }
         }
     }
 }
@@ -207,9 +240,9 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
 
 /// The tables a search may read, the evaluation's included. A search with a fixed
 /// depth or node count reads only those its root prepared (`prepare_search` waits
-/// for them), so its result does not depend on which tables earlier searches of the
-/// process (other games of `annotate --jobs`, say) happened to build or load; a timed
-/// search reads every table built.
+/// for them), so its result does not depend on which tables earlier searches sharing
+/// its [`Tables`] (other games of `annotate --jobs`, say) happened to build or load;
+/// a timed search reads every table built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Readable {
     /// Tables of up to four men, one bit per [`Ending::index`].
@@ -302,50 +335,52 @@ fn web_build_cost_ms(ending: Ending) -> u64 {
     }
 }
 
-/// Builds, on this thread, the tables a game from `pos` can reach soon that are not
-/// built yet, as many as their cost ([`web_build_cost_ms`]) fits in `budget_ms`, the
-/// cheapest first; every built table may be read. For builds without a thread to
-/// build on in the background (the web build), in timed searches: the clock pays.
-pub fn prepare_within(pos: &Position, budget_ms: u64) -> Readable {
-    let variant = pos.variant();
-    let mut missing: Vec<Ending> = reachable(pos)
-        .into_iter()
-        .filter(|&ending| !slot(ending, variant).is_built())
-        .collect();
-    missing.sort_by_key(|&ending| web_build_cost_ms(ending));
-    let mut left = budget_ms;
-    for ending in missing {
-        let cost = web_build_cost_ms(ending);
-        if cost > left {
-            break;
+impl Tables {
+    /// Builds, on this thread, the tables a game from `pos` can reach soon that are not
+    /// built yet, as many as their cost ([`web_build_cost_ms`]) fits in `budget_ms`, the
+    /// cheapest first; every built table may be read. For builds without a thread to
+    /// build on in the background (the web build), in timed searches: the clock pays.
+    pub fn prepare_within(&self, pos: &Position, budget_ms: u64) -> Readable {
+        let variant = pos.variant();
+        let mut missing: Vec<Ending> = reachable(pos)
+            .into_iter()
+            .filter(|&ending| !self.slot(ending, variant).is_built())
+            .collect();
+        missing.sort_by_key(|&ending| web_build_cost_ms(ending));
+        let mut left = budget_ms;
+        for ending in missing {
+            let cost = web_build_cost_ms(ending);
+            if cost > left {
+                break;
+            }
+            left -= cost;
+            self.build(ending, variant);
         }
-        left -= cost;
-        build(ending, variant);
-    }
-    Readable::ALL
-}
-
-/// Makes the tables a search from `pos` may need available: built now when `wait`
-/// (searches that must be repeatable: fixed depth or nodes, bench), else started in
-/// the background while the search goes on without them. Returns the tables the
-/// search may read: when `wait`, only those prepared here (see [`Readable`]).
-pub fn prepare(pos: &Position, wait: bool) -> Readable {
-    let variant = pos.variant();
-    let mut prepared = 0;
-    for ending in reachable(pos) {
-        prepared |= 1 << ending.index();
-        if wait {
-            build(ending, variant);
-        } else {
-            request(ending, variant);
-        }
-    }
-    if wait {
-        Readable {
-            small: prepared,
-            ..Readable::ALL
-        }
-    } else {
         Readable::ALL
+    }
+
+    /// Makes the tables a search from `pos` may need available: built now when `wait`
+    /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
+    /// the background while the search goes on without them. Returns the tables the
+    /// search may read: when `wait`, only those prepared here (see [`Readable`]).
+    pub fn prepare(&self, pos: &Position, wait: bool) -> Readable {
+        let variant = pos.variant();
+        let mut prepared = 0;
+        for ending in reachable(pos) {
+            prepared |= 1 << ending.index();
+            if wait {
+                self.build(ending, variant);
+            } else {
+                self.request(ending, variant);
+            }
+        }
+        if wait {
+            Readable {
+                small: prepared,
+                ..Readable::ALL
+            }
+        } else {
+            Readable::ALL
+        }
     }
 }

@@ -27,6 +27,7 @@
 
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use std::sync::Arc;
 
 /// The most pieces beside the strong king a table holds.
 pub(crate) const MAX_PIECES: usize = 3;
@@ -159,7 +160,7 @@ pub struct Table {
     /// block, so it cannot step back along a rook's line).
     attacked: Vec<u64>,
     /// The tables of the endings the bare king's captures leave (see `generate`).
-    after_capture: [Option<&'static Table>; MAX_PIECES],
+    after_capture: [Option<Arc<Table>>; MAX_PIECES],
 }
 
 impl Table {
@@ -167,10 +168,7 @@ impl Table {
     /// king. With more than one piece, `after_capture[i]` is the table of the ending
     /// left when the bare king takes piece `i` (`None`: a draw); the count runs on
     /// unchanged there, so a capture simply continues the distance to mate.
-    pub fn generate(
-        kinds: &[PieceKind],
-        after_capture: [Option<&'static Table>; MAX_PIECES],
-    ) -> Table {
+    pub fn generate(kinds: &[PieceKind], after_capture: [Option<Arc<Table>>; MAX_PIECES]) -> Table {
         assert!(
             (1..=MAX_PIECES).contains(&kinds.len()),
             "tables hold one to three pieces"
@@ -198,9 +196,9 @@ impl Table {
         king: Square,
         pieces: &Pieces,
         i: usize,
-        tables: &[Option<&'static Table>; MAX_PIECES],
+        tables: &[Option<Arc<Table>>; MAX_PIECES],
     ) -> u8 {
-        let Some(table) = tables[i] else {
+        let Some(table) = &tables[i] else {
             return NOT_WON;
         };
         // The pieces left, in the order of that table's kinds (no allocation: this
@@ -674,7 +672,7 @@ impl Table {
     pub(super) fn from_distances(
         kinds: &[PieceKind],
         dtm: Vec<u8>,
-        after_capture: [Option<&'static Table>; MAX_PIECES],
+        after_capture: [Option<Arc<Table>>; MAX_PIECES],
     ) -> Option<Table> {
         if !(1..=MAX_PIECES).contains(&kinds.len()) {
             return None;
@@ -785,14 +783,14 @@ mod tests {
     #[test]
     fn a_compacted_table_says_what_the_full_one_says() {
         let kinds = [PieceKind::Khon, PieceKind::Khon];
-        let compacted = Table::generate(&kinds, [None; MAX_PIECES]);
+        let compacted = Table::generate(&kinds, [None, None, None]);
         let mut full = Table {
             kinds: [PieceKind::Khon, PieceKind::Khon, PieceKind::Met],
             len: 2,
             compact: false,
             dtm: Vec::new(),
             attacked: Vec::new(),
-            after_capture: [None; MAX_PIECES],
+            after_capture: [None, None, None],
         };
         full.solve();
         assert!(compacted.compact && !full.compact);
@@ -835,7 +833,7 @@ mod tests {
         }
         assert!(compared > 100_000, "{compared}");
         // Read back from every ordering (a version 1 file), it compacts alike.
-        let back = Table::from_distances(&kinds, full.dtm.clone(), [None; MAX_PIECES]).unwrap();
+        let back = Table::from_distances(&kinds, full.dtm.clone(), [None, None, None]).unwrap();
         assert_eq!(back.dtm, compacted.dtm);
         assert_eq!(back.attacked, compacted.attacked);
     }

@@ -26,6 +26,7 @@ use crate::board::PieceKind;
 use crate::nnue::network::fnv1a;
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"KHUNBKTB";
 const VERSION: u32 = 2;
@@ -152,7 +153,7 @@ pub fn write(table: &Table, path: &Path) -> Result<(), String> {
 pub fn read(
     path: &Path,
     kinds: &[PieceKind],
-    after_capture: [Option<&'static Table>; MAX_PIECES],
+    after_capture: [Option<Arc<Table>>; MAX_PIECES],
 ) -> Result<(Table, bool), String> {
     let expected = header(MAGIC, VERSION, kinds.len() as u8, kinds, 0);
     let (version, distances) = read_file(path, &expected, OLDEST_READ)?;
@@ -204,7 +205,7 @@ pub(crate) fn read_duel(
 mod tests {
     use super::*;
     use crate::tablebase::table::Placement;
-    use crate::tablebase::{Ending, Verdict, ensure};
+    use crate::tablebase::{Ending, Tables, Verdict};
 
     fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("khun-table-file-{}", std::process::id()));
@@ -244,11 +245,16 @@ mod tests {
     #[test]
     fn a_table_reads_back_as_it_was_written_and_damage_is_refused() {
         let kinds = [PieceKind::Khon, PieceKind::Met];
-        let captures = [Some(ensure(Ending::Met)), Some(ensure(Ending::Khon)), None];
-        let table = Table::generate(&kinds, captures);
+        let tables = Tables::new();
+        let captures = [
+            Some(Arc::clone(tables.ensure_shared(Ending::Met))),
+            Some(Arc::clone(tables.ensure_shared(Ending::Khon))),
+            None,
+        ];
+        let table = Table::generate(&kinds, captures.clone());
         let path = scratch("ksm.khuntb");
         write(&table, &path).unwrap();
-        let (back, old_layout) = read(&path, &kinds, captures).unwrap();
+        let (back, old_layout) = read(&path, &kinds, captures.clone()).unwrap();
         assert!(!old_layout);
         assert_eq!(back.distances(), table.distances());
         assert_eq!(back.won_count(), table.won_count());
@@ -257,7 +263,9 @@ mod tests {
         let refusal = |bytes: &[u8], kinds: &[PieceKind]| {
             let damaged = scratch("damaged.khuntb");
             std::fs::write(&damaged, bytes).unwrap();
-            read(&damaged, kinds, captures).map(|_| ()).unwrap_err()
+            read(&damaged, kinds, captures.clone())
+                .map(|_| ())
+                .unwrap_err()
         };
         let bytes = std::fs::read(&path).unwrap();
         let mut flipped = bytes.clone();
@@ -270,7 +278,7 @@ mod tests {
             refusal(b"not a table at all, only words here", &kinds)
                 .contains("not a Khun table file")
         );
-        assert!(read(&scratch("missing.khuntb"), &kinds, captures).is_err());
+        assert!(read(&scratch("missing.khuntb"), &kinds, captures.clone()).is_err());
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }

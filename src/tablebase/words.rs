@@ -4,9 +4,8 @@
 
 use super::count_left::{duel_allowance, plies_allowed};
 use super::five_duel::{self, DuelKey};
-use super::probe::duel_value;
 use super::table::MAX_PIECES;
-use super::{Ending, Readable, Verdict, build, five, probe};
+use super::{Ending, Readable, Tables, Verdict, five};
 use crate::board::{Color, PieceKind, Position};
 
 /// The table a verdict comes from: one of the tables built in the engine, or a
@@ -74,50 +73,52 @@ impl CountVerdict {
     }
 }
 
-/// The ending of `pos` and the table's verdict with the count, building a table of
-/// up to four men on this thread if it is not built yet (a fraction of a second),
-/// and loading (or building) a five-man table when a directory for them is set;
-/// `None` when no table covers the position.
-pub fn count_verdict(pos: &Position) -> Option<(TableEnding, CountVerdict)> {
-    let side = pos.side_to_move();
-    // The bare-king tables' verdict, or a duel's result, as who wins in how many
-    // plies whatever the count, and what the count allows.
-    let (ending, strong, verdict) = match Ending::of(pos) {
-        Some((ending, strong)) => {
-            build(ending, pos.variant());
-            let table = TableEnding::Small(ending);
-            if ending.duel().is_some() {
-                let value = duel_value(pos, ending, strong)?;
-                return Some((table, duel_count_verdict(pos, value)));
+impl Tables {
+    /// The ending of `pos` and the table's verdict with the count, building a table of
+    /// up to four men on this thread if it is not built yet (a fraction of a second),
+    /// and loading (or building) a five-man table when a directory for them is set;
+    /// `None` when no table covers the position.
+    pub fn count_verdict(&self, pos: &Position) -> Option<(TableEnding, CountVerdict)> {
+        let side = pos.side_to_move();
+        // The bare-king tables' verdict, or a duel's result, as who wins in how many
+        // plies whatever the count, and what the count allows.
+        let (ending, strong, verdict) = match Ending::of(pos) {
+            Some((ending, strong)) => {
+                self.build(ending, pos.variant());
+                let table = TableEnding::Small(ending);
+                if ending.duel().is_some() {
+                    let value = self.duel_value(pos, ending, strong)?;
+                    return Some((table, duel_count_verdict(pos, value)));
+                }
+                (table, strong, self.probe(pos)?)
             }
-            (table, strong, probe(pos)?)
-        }
-        None => match five_duel::signature(pos) {
-            Some((key, _)) => {
-                five_duel::prepare(pos, true);
-                let value = five_duel::value(pos, Readable::ALL)?;
-                return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
-            }
-            None => {
-                let (strong, kinds) = five::signature(pos)?;
-                five::prepare(pos, true);
-                (
-                    TableEnding::Five(kinds),
-                    strong,
-                    five::verdict(pos, Readable::ALL)?.0,
-                )
-            }
-        },
-    };
-    let (winner, plies) = match verdict {
-        Verdict::Win(plies) => (side, plies),
-        Verdict::Loss(plies) => (!side, plies),
-        _ => return Some((ending, CountVerdict::Drawn)),
-    };
-    Some((
-        ending,
-        with_count(winner, plies, plies_allowed(pos, strong)),
-    ))
+            None => match five_duel::signature(pos) {
+                Some((key, _)) => {
+                    five_duel::prepare(self, pos, true);
+                    let value = five_duel::value(self, pos, Readable::ALL)?;
+                    return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
+                }
+                None => {
+                    let (strong, kinds) = five::signature(pos)?;
+                    five::prepare(self, pos, true);
+                    (
+                        TableEnding::Five(kinds),
+                        strong,
+                        five::verdict(self, pos, Readable::ALL)?.0,
+                    )
+                }
+            },
+        };
+        let (winner, plies) = match verdict {
+            Verdict::Win(plies) => (side, plies),
+            Verdict::Loss(plies) => (!side, plies),
+            _ => return Some((ending, CountVerdict::Drawn)),
+        };
+        Some((
+            ending,
+            with_count(winner, plies, plies_allowed(pos, strong)),
+        ))
+    }
 }
 
 /// A duel table's stored number for `pos` (`None`: drawn whatever the count) as a
@@ -204,37 +205,38 @@ pub fn describe(ending: TableEnding, verdict: CountVerdict) -> String {
 mod tests {
     use super::*;
 
-    fn said(fen: &str) -> String {
+    fn said(tables: &Tables, fen: &str) -> String {
         let pos = Position::from_fen(fen).unwrap();
-        let (ending, verdict) = count_verdict(&pos).expect("a table position");
+        let (ending, verdict) = tables.count_verdict(&pos).expect("a table position");
         describe(ending, verdict)
     }
 
     #[test]
     fn a_rook_mate_inside_the_count_is_a_win_and_outside_it_a_draw() {
+        let tables = Tables::new();
         // K+R v K, White to move, under the rook's honour (16 moves, 32 plies):
         // with `plies` left the mate fits, with one fewer the count runs out first.
         let at = |counter: u32| {
             Position::from_fen(&format!("8/8/3k4/8/8/8/8/R3K3 w - 32 {counter} 60")).unwrap()
         };
-        let (_, verdict) = count_verdict(&at(6)).unwrap();
+        let (_, verdict) = tables.count_verdict(&at(6)).unwrap();
         let CountVerdict::Wins { winner, plies } = verdict else {
             panic!("{verdict:?}");
         };
         assert_eq!(winner, Color::White);
         assert!((1..=27).contains(&plies), "{plies}");
         let fits = at(33 - plies as u32);
-        assert_eq!(count_verdict(&fits).unwrap().1, verdict);
+        assert_eq!(tables.count_verdict(&fits).unwrap().1, verdict);
         let short = at(34 - plies as u32);
         assert_eq!(
-            count_verdict(&short).unwrap().1,
+            tables.count_verdict(&short).unwrap().1,
             CountVerdict::CountRunsOut {
                 winner: Color::White,
                 plies,
                 allowed: plies as u32 - 1
             }
         );
-        let text = said("8/8/3k4/8/8/8/8/R3K3 w - 32 6 60");
+        let text = said(&tables, "8/8/3k4/8/8/8/8/R3K3 w - 32 6 60");
         assert_eq!(
             text,
             format!(
@@ -244,7 +246,7 @@ mod tests {
         );
         let late = describe(
             TableEnding::Small(Ending::Rook),
-            count_verdict(&short).unwrap().1,
+            tables.count_verdict(&short).unwrap().1,
         );
         assert!(
             late.starts_with("KRvK: drawn, the count runs out first (White needs"),
@@ -254,28 +256,33 @@ mod tests {
 
     #[test]
     fn a_duel_says_who_converts_and_when_the_board_s_honour_forbids_it() {
+        let tables = Tables::new();
         // K+R v K+M under the board's honour: the rook side converts in 27 plies
         // with the whole count left, and not with 9 plies of it.
         assert_eq!(
-            said("8/8/3k4/3m4/8/8/8/R3K3 w - 128 0 60"),
+            said(&tables, "8/8/3k4/3m4/8/8/8/R3K3 w - 128 0 60"),
             "KRvKM: White wins within the count, a mate or a won bare-king ending in 14 moves"
         );
         assert_eq!(
-            said("8/8/3k4/3m4/8/8/8/R3K3 w - 128 120 60"),
+            said(&tables, "8/8/3k4/3m4/8/8/8/R3K3 w - 128 120 60"),
             "KRvKM: drawn, the count runs out first (White needs 14 moves to a mate or a \
              won bare-king ending, the count leaves 5)"
         );
-        assert_eq!(said("8/8/3k4/3r4/8/8/8/R3K3 w - 128 0 60"), "KRvKR: drawn");
+        assert_eq!(
+            said(&tables, "8/8/3k4/3r4/8/8/8/R3K3 w - 128 0 60"),
+            "KRvKR: drawn"
+        );
     }
 
     #[test]
     fn the_moves_the_count_leaves_are_the_winner_s_moves() {
+        let tables = Tables::new();
         // Black to move at ply 8 of the rook's 32: of the 25 plies left White makes
         // 12, as the count's own words say ("White must mate within 12 moves").
         let pos = Position::from_fen("8/8/3k4/8/8/8/8/R3K3 b - 32 8 60").unwrap();
         assert!(crate::board::counting::describe(&pos).contains("within 12 moves"));
         assert_eq!(
-            said("8/8/3k4/8/8/8/8/R3K3 b - 32 8 60"),
+            said(&tables, "8/8/3k4/8/8/8/8/R3K3 b - 32 8 60"),
             "KRvK: drawn, the count runs out first (White needs 14 moves to mate, the count \
              leaves 12)"
         );
@@ -283,12 +290,16 @@ mod tests {
 
     #[test]
     fn drawn_endings_say_so() {
-        assert_eq!(said("8/8/3k4/8/8/8/8/N3K3 b - 64 6 60"), "KNvK: drawn");
+        let tables = Tables::new();
+        assert_eq!(
+            said(&tables, "8/8/3k4/8/8/8/8/N3K3 b - 64 6 60"),
+            "KNvK: drawn"
+        );
         // One move is one move: Black's only king move, then Ra1 mates.
         assert_eq!(
-            said("k7/2K5/8/8/8/8/8/1R6 b - 32 10 60"),
+            said(&tables, "k7/2K5/8/8/8/8/8/1R6 b - 32 10 60"),
             "KRvK: White wins within the count, mate in 1 move"
         );
-        assert!(count_verdict(&Position::startpos()).is_none());
+        assert!(tables.count_verdict(&Position::startpos()).is_none());
     }
 }

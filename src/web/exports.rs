@@ -12,6 +12,7 @@
 
 use super::rules_api;
 use super::session::WebSession;
+use crate::tablebase::Tables;
 
 #[link(wasm_import_module = "khun")]
 unsafe extern "C" {
@@ -88,13 +89,21 @@ pub unsafe extern "C" fn khun_session_line(
     session.handle_line(&line) as i32
 }
 
-/// Answers one rules request (JSON, see `rules_api`).
+/// The endgame tables of a page's rules: `khun_rules` builds them in memory as its
+/// requests need them and keeps them for the next.
+#[unsafe(no_mangle)]
+pub extern "C" fn khun_rules_new() -> *mut Tables {
+    Box::into_raw(Box::new(Tables::new()))
+}
+
+/// Answers one rules request (JSON, see `rules_api`), reading `tables`.
 ///
 /// # Safety
-/// `ptr..ptr+len` must lie in this module's memory.
+/// `tables` must come from [`khun_rules_new`]; `ptr..ptr+len` must lie in this
+/// module's memory.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn khun_rules(ptr: *const u8, len: usize) -> *mut u8 {
-    // SAFETY: the caller guarantees the range.
-    let request = unsafe { text_at(ptr, len) };
-    answer(rules_api::answer(&request))
+pub unsafe extern "C" fn khun_rules(tables: *const Tables, ptr: *const u8, len: usize) -> *mut u8 {
+    // SAFETY: the caller guarantees both.
+    let (tables, request) = unsafe { (&*tables, text_at(ptr, len)) };
+    answer(rules_api::answer(&request, tables))
 }

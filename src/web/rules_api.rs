@@ -1,8 +1,10 @@
 //! The rules for JavaScript: one JSON request in, one JSON answer out, so a page can
 //! ask what ffish.js answers (legal moves, SAN, the FEN after moves, check, the end
 //! and its reason, the count) from the same rules the engine plays by. The wasm
-//! export `khun_rules` passes the text through; `web/src/khun.js` wraps each request
-//! in a function (`rules.state(...)`, documented in `web/README.md`).
+//! export `khun_rules` passes the text through, with the endgame tables the page's
+//! rules own (`khun_rules_new`: built in memory as `state` requests need them, and
+//! kept between requests); `web/src/khun.js` wraps each request in a function
+//! (`rules.state(...)`, documented in `web/README.md`).
 //!
 //! Requests (`op` names the question; `variant` defaults to makruk, `fen` to its start
 //! position, `moves` to none):
@@ -18,12 +20,14 @@ use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
 use crate::board::{Color, Move, Position, Variant};
 use crate::search::wdl::material_of;
+use crate::tablebase::Tables;
 use serde_json::{Value, json};
 
-/// Answers one request (JSON text) with JSON text.
-pub fn answer(request: &str) -> String {
+/// Answers one request (JSON text) with JSON text; a `state` request with `table`
+/// reads (and builds) the tables of `tables`.
+pub fn answer(request: &str, tables: &Tables) -> String {
     let reply = match serde_json::from_str::<Value>(request) {
-        Ok(request) => answer_value(&request),
+        Ok(request) => answer_value(&request, tables),
         Err(e) => Err(format!("the request is not JSON: {e}")),
     };
     match reply {
@@ -33,7 +37,7 @@ pub fn answer(request: &str) -> String {
     .to_string()
 }
 
-fn answer_value(request: &Value) -> Result<Value, String> {
+fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
     let op = request
         .get("op")
         .and_then(Value::as_str)
@@ -45,7 +49,7 @@ fn answer_value(request: &Value) -> Result<Value, String> {
             let start = start_of(request, variant)?;
             let moves = strings_of(request, "moves")?;
             let with_table = request.get("table").and_then(Value::as_bool) == Some(true);
-            state(&start, &moves, with_table)
+            state(&start, &moves, with_table.then_some(tables))
         }
         "san" => {
             let pos = start_of(request, variant_of(request)?)?;
@@ -136,7 +140,7 @@ fn move_json(pos: &Position, m: Move) -> Value {
 
 /// The position after `moves` from `start`: its FEN, the side to move, check, the
 /// moves' SAN, the legal moves, the game's end and the count.
-fn state(start: &Position, moves: &[&str], with_table: bool) -> Result<Value, String> {
+fn state(start: &Position, moves: &[&str], tables: Option<&Tables>) -> Result<Value, String> {
     let mut pos = start.clone();
     let mut sans = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
@@ -160,8 +164,8 @@ fn state(start: &Position, moves: &[&str], with_table: bool) -> Result<Value, St
             .map(|&m| move_json(&pos, m))
             .collect()
     };
-    let table = if with_table {
-        crate::tablebase::count_verdict(&pos).map(|(ending, verdict)| {
+    let table = if let Some(tables) = tables {
+        tables.count_verdict(&pos).map(|(ending, verdict)| {
             json!({
                 "ending": ending.name(),
                 "winner": verdict.winner().map(color_name),
@@ -270,7 +274,8 @@ mod tests {
     use super::*;
 
     fn ok(request: Value) -> Value {
-        let reply: Value = serde_json::from_str(&answer(&request.to_string())).unwrap();
+        let reply: Value =
+            serde_json::from_str(&answer(&request.to_string(), &Tables::new())).unwrap();
         reply
             .get("ok")
             .cloned()
@@ -278,7 +283,7 @@ mod tests {
     }
 
     fn error(request: &str) -> String {
-        let reply: Value = serde_json::from_str(&answer(request)).unwrap();
+        let reply: Value = serde_json::from_str(&answer(request, &Tables::new())).unwrap();
         reply["error"].as_str().unwrap_or_default().to_string()
     }
 

@@ -300,11 +300,13 @@
   /** The rules, synchronous once loaded (see web/README.md for every answer's fields). */
   async function loadRules(source) {
     const wasm = await new Wasm().start(await compile(source));
+    // The endgame tables the `table` requests build, kept for the next request.
+    const tables = wasm.exports.khun_rules_new();
     function ask(request) {
       const [ptr, len] = wasm.put(JSON.stringify(request));
       let reply;
       try {
-        reply = JSON.parse(wasm.take(wasm.exports.khun_rules(ptr, len)));
+        reply = JSON.parse(wasm.take(wasm.exports.khun_rules(tables, ptr, len)));
       } finally {
         wasm.exports.khun_free(ptr, len);
       }

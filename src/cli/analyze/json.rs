@@ -6,7 +6,7 @@ use crate::board::counting::{self, CountKind};
 use crate::board::{Color, Position};
 use crate::cli::score_text::JsonScore;
 use crate::search::wdl::WdlContext;
-use crate::tablebase::{self, CountVerdict};
+use crate::tablebase::{self, CountVerdict, Tables};
 use serde::Serialize;
 
 /// A side as the JSON names it: `white`, `black`.
@@ -141,9 +141,9 @@ pub(crate) struct TableJson {
 }
 
 impl TableJson {
-    /// The table's verdict on `pos`, if a table covers it.
-    pub(crate) fn of(pos: &Position) -> Option<TableJson> {
-        let (ending, verdict) = tablebase::count_verdict(pos)?;
+    /// The verdict of a table of `tables` on `pos`, if one covers it.
+    pub(crate) fn of(pos: &Position, tables: &Tables) -> Option<TableJson> {
+        let (ending, verdict) = tables.count_verdict(pos)?;
         let (winner, plies, count_runs_out) = match verdict {
             CountVerdict::Wins { winner, plies } => (Some(color(winner)), Some(plies), false),
             CountVerdict::CountRunsOut { plies, .. } => (None, Some(plies), true),

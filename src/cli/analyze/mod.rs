@@ -17,6 +17,7 @@ use crate::pgn::numbered_san;
 use crate::search::score_scale::ScoreScale;
 use crate::search::wdl::WdlContext;
 use crate::search::{Bound, Reporter, SearchReport, SearchResult};
+use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::process::ExitCode;
@@ -104,6 +105,8 @@ fn white_bound(bound: Option<Bound>, side: Color) -> Option<Bound> {
 /// Prints the search as it goes.
 struct Printer {
     root: Position,
+    /// The engine's endgame tables: what they say of the root is printed.
+    tables: Tables,
     /// The root's material and count, for the win/draw/loss chances.
     wdl: WdlContext,
     /// The root's stage, with `--calibrated-score`.
@@ -181,7 +184,7 @@ impl Printer {
                 time_ms: result.elapsed_ms,
                 lines,
                 count: CountJson::of(&self.root),
-                table: TableJson::of(&self.root),
+                table: TableJson::of(&self.root, &self.tables),
                 game_over: outcome.map(|o| GameOverJson {
                     result: o.result(),
                     reason: o.reason(),
@@ -225,7 +228,7 @@ impl Printer {
             None => self.line("best move: none (no legal move)"),
         }
         self.line(&format!("count: {}", counting::describe(&self.root)));
-        if let Some(table) = TableJson::of(&self.root) {
+        if let Some(table) = TableJson::of(&self.root, &self.tables) {
             self.line(&format!("table: {}", table.text));
         }
     }
@@ -296,17 +299,20 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     for &m in &moves {
         root.play(m);
     }
+    // The tables first: a directory they refuse (a file) ends the command before
+    // anything is printed.
+    let tables = args.search.tables()?;
     let printer = Arc::new(Printer {
         root: root.clone(),
+        tables: tables.clone(),
         wdl: WdlContext::of(&root),
         scale: args.calibrated_score.then(|| ScoreScale::of(&root)),
         json: args.json,
         multipv: args.multipv,
         out: Mutex::new(out),
     });
-    // The engine first: options it refuses (a table directory that is a file) end
-    // the command before anything is printed.
-    let mut engine = args.search.engine(printer.clone())?;
+    // The engine too: options it refuses end the command before anything is printed.
+    let mut engine = args.search.engine(printer.clone(), &tables)?;
     printer.header();
     if !root.has_legal_move() {
         printer.finish(&SearchResult::default());

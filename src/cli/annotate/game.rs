@@ -9,7 +9,7 @@ use crate::cli::annotate::review::{self, PositionEval};
 use crate::cli::annotate::svg::{self, Graph, TableSpan};
 use crate::cli::score_text::{self, eval_command};
 use crate::pgn::{self, Game, GameOut, MoveOut, Piece};
-use crate::tablebase::{self, CountVerdict, TableEnding};
+use crate::tablebase::{self, CountVerdict, TableEnding, Tables};
 
 /// Plies of the engine's line shown after a marked move.
 // why: enough to show the idea of the better move without burying the game.
@@ -28,8 +28,12 @@ fn eval_comment(e: &PositionEval) -> String {
     eval_command(e.score_white, e.depth)
 }
 
-/// The annotated game, ready to write, and its graph.
-pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Graph) {
+/// The annotated game, ready to write, and its graph; the table verdicts from `tables`.
+pub(crate) fn annotate_game(
+    game: &Game,
+    evals: &[PositionEval],
+    tables: &Tables,
+) -> (GameOut, Graph) {
     let positions = game.positions();
     let events = count_events::rule_events(&positions);
     let rules = count_events::rules_result(&positions);
@@ -38,7 +42,7 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
     // What the endgame tables say after each move, kept only where it changes
     // (a table is entered, or a win is thrown away or found): a line a move would
     // repeat itself.
-    let verdicts = table_verdicts(&positions);
+    let verdicts = table_verdicts(&positions, tables);
     let table_news = |after: usize| -> Option<String> {
         let (ending, verdict) = verdicts[after]?;
         (verdict_kind(&verdicts[after - 1]) != verdict_kind(&verdicts[after]))
@@ -159,8 +163,11 @@ pub(crate) fn annotate_game(game: &Game, evals: &[PositionEval]) -> (GameOut, Gr
 /// What the endgame tables say of a position (`None` where no table covers it).
 type TableVerdict = Option<(TableEnding, CountVerdict)>;
 
-fn table_verdicts(positions: &[crate::board::Position]) -> Vec<TableVerdict> {
-    positions.iter().map(tablebase::count_verdict).collect()
+fn table_verdicts(positions: &[crate::board::Position], tables: &Tables) -> Vec<TableVerdict> {
+    positions
+        .iter()
+        .map(|pos| tables.count_verdict(pos))
+        .collect()
 }
 
 /// What a verdict says, without its distances: two positions with the same kind need
@@ -207,8 +214,9 @@ fn output_result(game: &Game, rules: Option<(usize, crate::board::Outcome)>) -> 
 }
 
 /// The graph of a game annotated earlier, from its scores (White's view, one per
-/// position, start first): what [`annotate_game`] drew for it (a resumed run's SVG).
-pub(crate) fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
+/// position, start first): what [`annotate_game`] drew for it (a resumed run's SVG),
+/// the table verdicts from `tables`.
+pub(crate) fn game_graph(game: &Game, scores_white: Vec<i32>, tables: &Tables) -> Graph {
     let positions = game.positions();
     let events = count_events::rule_events(&positions);
     let result = output_result(game, count_events::rules_result(&positions));
@@ -216,7 +224,7 @@ pub(crate) fn game_graph(game: &Game, scores_white: Vec<i32>) -> Graph {
         game,
         &result,
         &events,
-        &table_verdicts(&positions),
+        &table_verdicts(&positions, tables),
         scores_white,
     )
 }
@@ -257,7 +265,7 @@ mod tests {
                 pv: vec![],
             })
             .collect();
-        let (out, graph) = annotate_game(&game, &evals);
+        let (out, graph) = annotate_game(&game, &evals, &Tables::new());
         let pgn_text = pgn::write_game(&out)
             .split_whitespace()
             .collect::<Vec<_>>()

@@ -273,6 +273,9 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         .enumerate()
         .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
         .collect();
+    // One handle for every job and the notes: each table is built (or loaded) once
+    // for the run. A table directory it refuses ends the run before any output.
+    let tables = args.search.tables()?;
     let settings = run_settings(args, &input, n)?;
     let run_games: Vec<usize> = games.iter().map(|(i, _)| *i).collect();
     let (mut outputs, done) = open_outputs(args, &settings, &run_games)?;
@@ -285,7 +288,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         summary.errors += g.error as usize;
         if let (Ok(game), Some(scores)) = (entry, &g.scores) {
             summary.annotated += 1;
-            graphs.push(game_graph(game, scores.clone()));
+            graphs.push(game_graph(game, scores.clone(), &tables));
         }
     }
     let todo = &games[done.len()..];
@@ -302,7 +305,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
     let searched = todo.iter().filter(|(_, g)| g.is_ok()).count();
     let jobs = job_count(args.jobs, args.search.threads, searched);
     let engines = (0..jobs)
-        .map(|_| args.search.engine(Arc::new(Silent)))
+        .map(|_| args.search.engine(Arc::new(Silent), &tables))
         .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
     let positions: usize = todo
@@ -371,7 +374,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
                     });
                     summary.errors += 1;
                 }
-                let (annotated, graph) = annotate_game(game, &evals);
+                let (annotated, graph) = annotate_game(game, &evals, &tables);
                 text.push_str(&pgn::write_game(&annotated));
                 let game_summary = GameSummary::of(game, &evals);
                 progress.suspend(|| {

@@ -36,7 +36,7 @@ use crate::progress_file;
 use crate::rng::Rng;
 use crate::search::score::is_proven;
 use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
-use crate::tablebase::{self, Verdict};
+use crate::tablebase::{self, Tables, Verdict};
 use resume::{Progress, RunSettings};
 pub use run::{DatagenConfig, DatagenSummary, GameEnd, Totals};
 use std::collections::BTreeMap;
@@ -64,15 +64,18 @@ struct SelfPlayer {
     data: Vec<ThreadData>,
     nodes: u64,
     network: Option<Arc<Network>>,
+    /// The run's endgame tables, every one built (see [`every_table_built`]).
+    tables: Tables,
 }
 
 impl SelfPlayer {
-    fn new(cfg: &DatagenConfig) -> SelfPlayer {
+    fn new(cfg: &DatagenConfig, tables: &Tables) -> SelfPlayer {
         SelfPlayer {
             tt: Arc::new(TranspositionTable::new(cfg.hash_mb)),
             data: vec![ThreadData::default()],
             nodes: cfg.nodes,
             network: cfg.network.clone(),
+            tables: tables.clone(),
         }
     }
 
@@ -95,6 +98,7 @@ impl SelfPlayer {
             started: Instant::now(),
             network: self.network.clone(),
             skill: crate::search::skill::Skill::FULL,
+            tables: self.tables.clone(),
         };
         let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))
@@ -159,10 +163,27 @@ fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u
     last
 }
 
-/// Plays game `index` of a run with `cfg` on its own (what `run` writes for it).
-pub fn play_one(cfg: &DatagenConfig, index: u64) -> PlayedGame {
-    play_game(cfg, &mut SelfPlayer::new(cfg), index, &Interrupt::new())
-        .expect("a fresh interrupt is never set")
+/// Endgame tables with every table of up to four men built, as a run plays with
+/// them: a search that finds one built by an earlier game but not yet in a later one
+/// would not be repeatable.
+pub fn every_table_built() -> Tables {
+    let tables = Tables::new();
+    for ending in tablebase::Ending::ALL {
+        tables.build(ending, crate::board::Variant::Makruk);
+    }
+    tables
+}
+
+/// Plays game `index` of a run with `cfg` on its own (what `run` writes for it),
+/// with `tables` from [`every_table_built`].
+pub fn play_one(cfg: &DatagenConfig, index: u64, tables: &Tables) -> PlayedGame {
+    play_game(
+        cfg,
+        &mut SelfPlayer::new(cfg, tables),
+        index,
+        &Interrupt::new(),
+    )
+    .expect("a fresh interrupt is never set")
 }
 
 /// Plays game `index` to its end and packs its kept positions; `None` when
@@ -186,7 +207,7 @@ fn play_game(
         if let Some(outcome) = pos.outcome() {
             break (result_of(outcome), GameEnd::of(outcome));
         }
-        match tablebase::probe_with_count(&pos) {
+        match player.tables.probe_with_count(&pos) {
             Some(Verdict::Win(_) | Verdict::Converts(_)) => {
                 break (win_for(pos.side_to_move()), GameEnd::Table);
             }
@@ -322,11 +343,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     }
     recorded.finished = false;
     recorded.write(&progress_path)?;
-    // Every table now: a search that finds one built by an earlier game but not yet
-    // in a later one would not be repeatable.
-    for ending in tablebase::Ending::ALL {
-        tablebase::build(ending, crate::board::Variant::Makruk);
-    }
+    let tables = every_table_built();
     let first_game = summary.totals.games;
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),
@@ -345,13 +362,13 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
 
     std::thread::scope(|scope| {
         for t in 0..cfg.threads.max(1) {
-            let (writer, next_game, done, last_report, failure) =
-                (&writer, &next_game, &done, &last_report, &failure);
+            let (writer, next_game, done, last_report, failure, tables) =
+                (&writer, &next_game, &done, &last_report, &failure, &tables);
             std::thread::Builder::new()
                 .name(format!("khun-datagen-{t}"))
                 .stack_size(16 * 1024 * 1024)
                 .spawn_scoped(scope, move || {
-                    let mut player = SelfPlayer::new(cfg);
+                    let mut player = SelfPlayer::new(cfg, tables);
                     while !done.load(Ordering::Relaxed) {
                         let index = next_game.fetch_add(1, Ordering::Relaxed);
                         if cfg.games.is_some_and(|g| index >= g) {

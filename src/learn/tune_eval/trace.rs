@@ -49,7 +49,7 @@ pub(crate) fn trace(pos: &Position) -> Option<TracedPosition> {
         pos,
         &mut tracer,
         pawn_terms,
-        crate::tablebase::Readable::ALL,
+        crate::tablebase::ReadableTables::NONE,
     );
     if endgame.bonus != 0 || endgame.scale != 64 || after_count != after_endgame {
         return None;
