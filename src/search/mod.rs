@@ -11,6 +11,7 @@ pub(crate) mod history;
 pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod movepick;
+mod node_start;
 pub(crate) mod params;
 pub mod score;
 pub(crate) mod score_scale;

@@ -10,19 +10,20 @@
 use super::history::History;
 use super::limits::Limits;
 use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is_tactical};
+use super::node_start::{NodeStart, bound_settles};
 use super::params::*;
 use super::score::*;
 use super::see::see_at_least;
 use super::time::{self, TimeManager};
 use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
-use crate::board::{Color, Move, PieceKind, Position};
+use crate::board::{Move, PieceKind, Position};
 use crate::eval::pawns::PawnCache;
 use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
 use crate::nnue::features::Delta;
 use crate::nnue::network::Network;
-use crate::tablebase::{self, Readable, Verdict};
+use crate::tablebase::{self, Readable};
 use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
@@ -44,14 +45,15 @@ pub(crate) struct RootMove {
     pub(crate) seldepth: usize,
 }
 
+/// What the search keeps of one node on the current line.
 #[derive(Clone, Copy, Default)]
-struct Frame {
-    static_eval: i32,
-    played: Option<PlayedMove>,
+pub(super) struct Frame {
+    pub(super) static_eval: i32,
+    pub(super) played: Option<PlayedMove>,
     /// Plies since the last null move on this line (repetitions cannot span one).
-    plies_from_null: usize,
+    pub(super) plies_from_null: usize,
     /// What the move into this node changed, for the network's accumulator.
-    delta: Delta,
+    pub(super) delta: Delta,
 }
 
 /// Late-move reduction table, in plies, by depth and move number.
@@ -108,56 +110,39 @@ fn late_move_reduction(c: &MoveContext) -> i32 {
     (r1024 + 512) / 1024
 }
 
-/// The exact score of a position an endgame table covers, the count included; a
-/// drawn position scores `draw`. Only the tables in `readable` are read.
-#[inline]
-fn table_score(pos: &Position, ply: usize, draw: i32, readable: Readable) -> Option<i32> {
-    // Cheap filter first: tables hold at most five men and no pawns.
-    if pos.occupied().count() > 5 {
-        return None;
-    }
-    Some(match tablebase::probe_readable(pos, readable)? {
-        Verdict::Win(d) => mate_in(ply + d as usize),
-        Verdict::Loss(d) => mated_in(ply + d as usize),
-        Verdict::Converts(d) => table_win_in(ply + d as usize),
-        Verdict::Conceded(d) => -table_win_in(ply + d as usize),
-        Verdict::Draw => draw,
-    })
-}
-
 pub(crate) struct Worker<'a> {
     pub(crate) id: usize,
-    shared: &'a Shared,
-    limits: &'a Limits,
-    data: &'a mut ThreadData,
+    pub(super) shared: &'a Shared,
+    pub(super) limits: &'a Limits,
+    pub(super) data: &'a mut ThreadData,
     /// Only the main thread has one; helpers stop when told.
-    time: Option<TimeManager>,
-    reporter: Option<&'a dyn Reporter>,
-    multipv: usize,
+    pub(super) time: Option<TimeManager>,
+    pub(super) reporter: Option<&'a dyn Reporter>,
+    pub(super) multipv: usize,
     pub(crate) nodes: u64,
-    seldepth: usize,
+    pub(super) seldepth: usize,
     /// Placement keys (count left out, as a threefold repetition is judged) of the
     /// game's positions, then of the current line; the last is this node.
-    keys: Vec<u64>,
-    stack: Vec<Frame>,
-    pv_table: Vec<[Move; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    pub(super) keys: Vec<u64>,
+    pub(super) stack: Vec<Frame>,
+    pub(super) pv_table: Vec<[Move; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
     pub(crate) root_moves: Vec<RootMove>,
-    pv_index: usize,
+    pub(super) pv_index: usize,
     pub(crate) completed_depth: i32,
-    stopped: bool,
+    pub(super) stopped: bool,
     /// What a draw costs the side to move at the root, in centipawns (0 outside games).
-    contempt: i32,
+    pub(super) contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
-    network: Option<&'a Network>,
+    pub(super) network: Option<&'a Network>,
     /// The endgame tables this search may read (see `tablebase::Readable`).
-    tables: Readable,
+    pub(super) tables: Readable,
     /// The network's accumulator per ply; `accumulator_ready[ply]` says whether it
     /// matches the current line (ply 0, the root, always does once set up).
-    accumulators: Vec<Accumulator>,
-    accumulator_ready: Vec<bool>,
+    pub(super) accumulators: Vec<Accumulator>,
+    pub(super) accumulator_ready: Vec<bool>,
     /// While a null-move cutoff is verified, no null move before this ply.
-    nmp_min_ply: usize,
+    pub(super) nmp_min_ply: usize,
 }
 
 /// What every thread of one search shares: the table, the limits, the game and how
@@ -292,7 +277,7 @@ impl<'a> Worker<'a> {
     /// the nearest ancestor that has one) with the makruk knowledge on top, or the
     /// hand-written evaluation.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+    pub(super) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let Some(net) = self.network else {
             return evaluate_cached(pos, &mut self.data.pawn_cache, self.tables);
         };
@@ -321,7 +306,7 @@ impl<'a> Worker<'a> {
     // slightly bad (and its opponent as slightly good), so it avoids an early
     // repetition or a drawn count whenever it has a line it judges nearly as good.
     #[inline]
-    fn draw_score(&self, ply: usize) -> i32 {
+    pub(super) fn draw_score(&self, ply: usize) -> i32 {
         if ply.is_multiple_of(2) {
             DRAW - self.contempt
         } else {
@@ -341,7 +326,7 @@ impl<'a> Worker<'a> {
     /// Whether the search must stop now. Helpers only read the flag; the main
     /// thread also watches the clock and the node limit.
     #[inline(always)]
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -603,34 +588,6 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// Whether the node at the end of `keys` is scored as a draw by repetition: its
-    /// position occurred before on the current line after the root, or twice before
-    /// counting the game's history (a threefold repetition).
-    // why not one occurrence in the game's history: makruk has no repetition rule,
-    // and a position seen once before the root is not a draw unless a side chooses
-    // to repeat it again; scoring it as one makes the engine shy of (or steer into)
-    // positions merely visited before, as Fairy-Stockfish's search does not.
-    fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
-        let n = self.keys.len();
-        let window = (pos.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
-        let key = pos.placement_key();
-        let mut back = 4;
-        let mut earlier = 0;
-        while back <= window && back < n {
-            if self.keys[n - 1 - back] == key {
-                if back < ply {
-                    return true;
-                }
-                earlier += 1;
-                if earlier == 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
     /// Whether the static evaluation at `ply` is better than at this side's last
     /// node on the line (four plies back where that one was in check); `true`
     /// where neither is known.
@@ -643,15 +600,6 @@ impl<'a> Worker<'a> {
             static_eval > self.stack[ply - 4].static_eval
         } else {
             true
-        }
-    }
-
-    /// The score of a node whose count has run out: mated if it is mate, else a draw.
-    fn count_exceeded_score(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.in_check() && !pos.has_legal_move() {
-            mated_in(ply)
-        } else {
-            self.draw_score(ply)
         }
     }
 
@@ -668,27 +616,10 @@ impl<'a> Worker<'a> {
         // was reduced, or it is the other side of an expected fail-low node).
         cut_node: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, pv_node);
         }
-        self.nodes += 1;
-        if self.should_stop() {
-            return DRAW;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if pos.draw_rule_exceeded() {
-            return self.count_exceeded_score(pos, ply);
-        }
-        if self.is_repetition(pos, ply)
-            || (pos.has_insufficient_material(Color::White)
-                && pos.has_insufficient_material(Color::Black))
-        {
-            return self.draw_score(ply);
-        }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
+        if let NodeStart::Settled(score) = self.start_node(pos, ply) {
             return score;
         }
         if ply >= MAX_PLY - 2 {
@@ -702,14 +633,8 @@ impl<'a> Worker<'a> {
         }
 
         let in_check = pos.in_check();
-        // why before the table probe: see `qsearch`.
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.evaluate(pos, ply)
-        };
         let key = pos.key();
-        let tt_entry = self.shared.tt.probe(key);
+        let (static_eval, tt_entry) = self.evaluate_then_probe(pos, ply, in_check, key);
         let mut tt_move = Move::NONE;
         // The evaluation the pruning decisions read: the static one, sharpened by
         // the table's score where its bound says the true value lies beyond it.
@@ -717,14 +642,7 @@ impl<'a> Worker<'a> {
         if let Some(e) = tt_entry {
             tt_move = e.mv;
             let score = from_table(e.score, ply);
-            if !pv_node
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
+            if !pv_node && e.depth >= depth && bound_settles(e.bound, score, alpha, beta) {
                 // why: a quiet hash move that still cuts off earned its history as
                 // much as one found by searching.
                 if score >= beta && !tt_move.is_none() && !is_tactical(pos, tt_move) {
@@ -1059,27 +977,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        self.nodes += 1;
-        if self.should_stop() {
-            return DRAW;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if pos.draw_rule_exceeded() {
-            return self.count_exceeded_score(pos, ply);
-        }
-        // why a repetition test here too: a quiet move or an evasion into the
-        // horizon can repeat a position, and standing pat would score the draw as the
-        // evaluation (after a capture the window is empty and the test is free).
-        if self.is_repetition(pos, ply)
-            || (pos.has_insufficient_material(Color::White)
-                && pos.has_insufficient_material(Color::Black))
-        {
-            return self.draw_score(ply);
-        }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
+        if let NodeStart::Settled(score) = self.start_node(pos, ply) {
             return score;
         }
         let in_check = pos.in_check();
@@ -1096,27 +994,11 @@ impl<'a> Worker<'a> {
                 self.evaluate(pos, ply)
             };
         }
-        // why the evaluation comes before the table probe, even where a table hit
-        // would have made it unnecessary: the probe waits for the bucket the parent
-        // prefetched, and the evaluation's work hides most of that memory latency
-        // instead of stalling the node (+15-20% nodes/s in the bench). The score is
-        // the one the table would have given (it keeps the same evaluation).
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.evaluate(pos, ply)
-        };
         let key = pos.key();
-        let tt_entry = self.shared.tt.probe(key);
+        let (static_eval, tt_entry) = self.evaluate_then_probe(pos, ply, in_check, key);
         if let Some(e) = tt_entry {
             let score = from_table(e.score, ply);
-            if !pv_node
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
+            if !pv_node && bound_settles(e.bound, score, alpha, beta) {
                 return score;
             }
         }
