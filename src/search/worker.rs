@@ -12,6 +12,7 @@ use super::limits::Limits;
 use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is_tactical};
 use super::node_start::{NodeStart, bound_settles};
 use super::params::*;
+use super::reductions::{MoveContext, internal_iterative_reduction, lmr_plies, root_lmr_plies};
 use super::score::*;
 use super::see::see_at_least;
 use super::time::{self, TimeManager};
@@ -54,60 +55,6 @@ pub(super) struct Frame {
     pub(super) plies_from_null: usize,
     /// What the move into this node changed, for the network's accumulator.
     pub(super) delta: Delta,
-}
-
-/// Late-move reduction table, in plies, by depth and move number.
-fn reduction(depth: i32, moves: usize) -> i32 {
-    reduction_1024(depth, moves) / 1024
-}
-
-/// The late-move reduction in 1024ths of a ply.
-fn reduction_1024(depth: i32, moves: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let m = (moves.max(1) as f64).ln();
-    ((lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) * 1024.0) as i32
-}
-
-/// What the late-move reduction of a move depends on.
-struct MoveContext {
-    depth: i32,
-    move_count: usize,
-    pv_node: bool,
-    cut_node: bool,
-    improving: bool,
-    gives_check: bool,
-    tactical: bool,
-    /// The move's ordering score (its history, for a plain quiet move).
-    order: i32,
-}
-
-/// The plies a late move is reduced by, before clamping to the depth left. Late
-/// captures are reduced away from the principal variation or when they lose
-/// material, quiets everywhere.
-// why captures too: most late captures at a node that already has a good move are
-// as irrelevant as late quiets.
-fn late_move_reduction(c: &MoveContext) -> i32 {
-    // Worked in 1024ths of a ply so that history moves it smoothly.
-    let mut r1024 = reduction_1024(c.depth, c.move_count);
-    r1024 -= 1024 * c.pv_node as i32;
-    r1024 -= 1024 * c.improving as i32;
-    // why: at a node expected to fail high, the late moves exist only to be
-    // refuted; search them shallower.
-    r1024 += 1024 * c.cut_node as i32;
-    // why: a check that was not extended is still forcing.
-    r1024 -= 1024 * c.gives_check as i32;
-    if c.tactical {
-        // why: a capture changes the material; it is a ply less likely to be
-        // irrelevant than a quiet move.
-        r1024 -= 1024;
-    } else if c.order >= 400_000_000 {
-        r1024 -= 1024; // killers and counter moves
-    } else {
-        // why: a continuous history term, so that a better history changes the
-        // tree and not only the order.
-        r1024 -= c.order * 1024 / lmr_history_divisor();
-    }
-    (r1024 + 512) / 1024
 }
 
 pub(crate) struct Worker<'a> {
@@ -536,17 +483,7 @@ impl<'a> Worker<'a> {
             if i == start {
                 score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
             } else {
-                // Late root moves get a lighter reduction than inner nodes.
-                let r = if depth >= lmr_min_depth()
-                    && i - start >= lmr_full_moves() + 2
-                    && !in_check
-                    && !is_tactical(root, m)
-                    && extension == 0
-                {
-                    (reduction(depth, i - start) - 1).max(0)
-                } else {
-                    0
-                };
+                let r = root_lmr_plies(root, m, depth, i - start, in_check, extension);
                 score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, 1, false, true);
                 if score > alpha && r > 0 {
                     score = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
@@ -680,11 +617,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Internal iterative reduction: without a hash move this node was not searched
-        // before; a shallower look is cheaper and fills the table.
-        if depth >= iir_min_depth() && tt_move.is_none() {
-            depth -= 1;
-        }
+        depth -= internal_iterative_reduction(depth, tt_move);
 
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -758,13 +691,7 @@ impl<'a> Worker<'a> {
 
             self.shared.tt.prefetch(pos.bucket_key_after(m));
             let child = self.make_child(pos, Some(m), ply);
-            // why only checks that do not lose material: a sacrificial check that
-            // fails is refuted at the next ply anyway, and extending every one cost a
-            // full ply per check in lines that matter little; sound checks (and
-            // every evasion sequence they start) keep their extension.
-            let extension = (gives_check
-                && ply < 2 * self.completed_depth.max(4) as usize
-                && see_at_least(pos, m, 0)) as i32;
+            let extension = self.check_extension(pos, m, gives_check, ply);
             let new_depth = depth - 1 + extension;
 
             let mut score;
@@ -779,26 +706,21 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                let r = if depth >= lmr_min_depth()
-                    && move_count > lmr_full_moves()
-                    && (quiet || !pv_node || is_losing_tactical(order))
-                    && !in_check
-                    && extension == 0
-                {
-                    late_move_reduction(&MoveContext {
+                let r = lmr_plies(
+                    &MoveContext {
                         depth,
                         move_count,
                         pv_node,
                         cut_node,
+                        in_check,
                         improving,
                         gives_check,
                         tactical,
                         order,
-                    })
-                    .clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
+                    },
+                    extension,
+                    new_depth,
+                );
                 score = -self.search(
                     &child,
                     new_depth - r,
