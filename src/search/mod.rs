@@ -13,6 +13,7 @@ pub(crate) mod limits;
 pub(crate) mod movepick;
 mod node_start;
 pub(crate) mod params;
+mod pruning;
 mod reductions;
 pub mod score;
 pub(crate) mod score_scale;

@@ -9,16 +9,16 @@
 
 use super::history::History;
 use super::limits::Limits;
-use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is_tactical};
+use super::movepick::{MovePicker, PlayedMove, QuietHints, is_tactical};
 use super::node_start::{NodeStart, bound_settles};
 use super::params::*;
+use super::pruning::{MovePruning, prune_move, quiescence_prunes, reverse_futility_prunes};
 use super::reductions::{MoveContext, internal_iterative_reduction, lmr_plies, root_lmr_plies};
 use super::score::*;
-use super::see::see_at_least;
 use super::time::{self, TimeManager};
 use super::tt::Bound;
 use super::{Reporter, SearchReport, Shared};
-use crate::board::{Move, PieceKind, Position};
+use crate::board::{Move, Position};
 use crate::eval::pawns::PawnCache;
 use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
@@ -190,7 +190,7 @@ impl<'a> Worker<'a> {
     /// and enters the child on the line: its key, the move into it, its plies since
     /// a pass, and what its accumulator must change. [`Self::unmake_child`] leaves it.
     #[inline(always)]
-    fn make_child(&mut self, pos: &Position, m: Option<Move>, ply: usize) -> Position {
+    pub(super) fn make_child(&mut self, pos: &Position, m: Option<Move>, ply: usize) -> Position {
         let mut child = pos.clone();
         match m {
             Some(m) => {
@@ -215,7 +215,7 @@ impl<'a> Worker<'a> {
 
     /// Leaves the child [`Self::make_child`] entered.
     #[inline(always)]
-    fn unmake_child(&mut self) {
+    pub(super) fn unmake_child(&mut self) {
         self.keys.pop();
     }
 
@@ -541,7 +541,7 @@ impl<'a> Worker<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search(
+    pub(super) fn search(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -605,11 +605,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && self.is_improving(ply, static_eval);
 
         if !pv_node && !in_check {
-            // Reverse futility pruning: far above beta at low depth, trust the eval.
-            if depth <= rfp_max_depth()
-                && eval - rfp_margin() * (depth - improving as i32) >= beta
-                && eval.abs() < MATE_BOUND
-            {
+            if reverse_futility_prunes(depth, eval, beta, improving) {
                 return eval;
             }
             if let Some(score) = self.null_move(pos, depth, beta, eval, ply, cut_node) {
@@ -650,16 +646,33 @@ impl<'a> Worker<'a> {
             let tactical = is_tactical(pos, m);
             let quiet = !tactical;
             let gives_check = pos.gives_check(m);
+            let move_context = MoveContext {
+                depth,
+                move_count,
+                pv_node,
+                cut_node,
+                in_check,
+                improving,
+                gives_check,
+                tactical,
+                order,
+            };
 
             // Shallow pruning of moves unlikely to matter, once a move has been found
             // that avoids being mated.
             if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
-                if quiet {
-                    if skipping_quiets
-                        || depth <= lmp_max_depth()
-                            && quiet_count
-                                >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
-                    {
+                match prune_move(
+                    pos,
+                    m,
+                    &move_context,
+                    eval,
+                    alpha,
+                    quiet_count,
+                    skipping_quiets,
+                ) {
+                    MovePruning::Search => {}
+                    MovePruning::Skip => continue,
+                    MovePruning::SkipQuiets => {
                         skipping_quiets = true;
                         // Only skipped quiets would follow: the node is done.
                         if picker.tacticals_left() == 0 {
@@ -667,25 +680,6 @@ impl<'a> Worker<'a> {
                         }
                         continue;
                     }
-                    // why checks are spared: a quiet check can win more than the
-                    // static margin (a mating net, a fork of the king), which the
-                    // evaluation does not see.
-                    if !gives_check
-                        && depth <= futility_max_depth()
-                        && eval + futility_margin() * depth + 50 <= alpha
-                    {
-                        continue;
-                    }
-                    if depth <= see_prune_max_depth()
-                        && !see_at_least(pos, m, -see_quiet_margin() * depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= see_prune_max_depth()
-                    && is_losing_tactical(order)
-                    && !see_at_least(pos, m, -see_capture_margin() * depth)
-                {
-                    continue;
                 }
             }
 
@@ -706,21 +700,7 @@ impl<'a> Worker<'a> {
                     !pv_node && !cut_node,
                 );
             } else {
-                let r = lmr_plies(
-                    &MoveContext {
-                        depth,
-                        move_count,
-                        pv_node,
-                        cut_node,
-                        in_check,
-                        improving,
-                        gives_check,
-                        tactical,
-                        order,
-                    },
-                    extension,
-                    new_depth,
-                );
+                let r = lmr_plies(&move_context, extension, new_depth);
                 score = -self.search(
                     &child,
                     new_depth - r,
@@ -805,84 +785,6 @@ impl<'a> Worker<'a> {
             .store(key, best_move, to_table(best_score, ply), depth, bound);
     }
 
-    /// Null-move pruning: the score to return when passing still leaves the side
-    /// to move at or above beta (verified at high depth), `None` when the node must
-    /// be searched. `DRAW` when the search was stopped meanwhile.
-    fn null_move(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        beta: i32,
-        eval: i32,
-        ply: usize,
-        cut_node: bool,
-    ) -> Option<i32> {
-        // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
-        // pawns blocking each other), so only a side with a rook, knight or khon
-        // may pass, and never while a count runs (passing would spend its plies).
-        let us = pos.side_to_move();
-        let has_big_piece = (pos.pieces(us, PieceKind::Rook)
-            | pos.pieces(us, PieceKind::Knight)
-            | pos.pieces(us, PieceKind::Khon))
-        .any();
-        // why a margin above beta that falls with depth: makruk's slow pawns
-        // leave fewer quiet moves that improve a position than chess has, so a
-        // pass that only reaches beta is less often refuted by a real move; at
-        // shallow depth demand more, as Fairy-Stockfish does for such games.
-        if depth >= nmp_min_depth()
-            && eval >= beta
-            && eval >= beta + nmp_margin() - nmp_depth_margin() * depth
-            && ply >= self.nmp_min_ply
-            && has_big_piece
-            && !pos.count().is_running()
-            && self.stack[ply].played.is_some()
-            && beta.abs() < MATE_BOUND
-        {
-            // why: the further the evaluation stands above beta, the less a
-            // deeper look at the pass can change.
-            let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
-            let child = self.make_child(pos, None, ply);
-            let score = -self.search(
-                &child,
-                depth - 1 - r,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-                !cut_node,
-            );
-            self.unmake_child();
-            if self.stopped {
-                return Some(DRAW);
-            }
-            if score >= beta {
-                // A mate or a table's conversion found after a null move is not
-                // proven: the bound is all it gives.
-                let score = if score >= TABLE_WIN_BOUND {
-                    beta
-                } else {
-                    score
-                };
-                if depth < nmp_verify_depth() || self.nmp_min_ply > 0 {
-                    return Some(score);
-                }
-                // why verify at high depth: a zugzwang the pass hides costs a
-                // whole subtree there; a search without null moves for this side
-                // over most of the remaining plies confirms the cutoff.
-                self.nmp_min_ply = ply + 3 * (depth - 1 - r).max(0) as usize / 4;
-                let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
-                self.nmp_min_ply = 0;
-                if self.stopped {
-                    return Some(DRAW);
-                }
-                if verified >= beta {
-                    return Some(score);
-                }
-            }
-        }
-        None
-    }
-
     fn update_pv(&mut self, ply: usize, m: Move) {
         let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
         let (head, tail) = self.pv_table.split_at_mut(ply + 1);
@@ -948,25 +850,8 @@ impl<'a> Worker<'a> {
         let mut picker = MovePicker::new(pos, moves, tt_move, None, &self.data.history);
         let mut best_move = Move::NONE;
         while let Some((m, order)) = picker.next_move() {
-            if !in_check {
-                // Losing captures and captures that cannot reach alpha are not tried.
-                if is_losing_tactical(order) {
-                    continue;
-                }
-                let gain = pos
-                    .kind_at(m.to())
-                    .map_or(0, |k| crate::eval::params::see_value_in(pos.variant(), k))
-                    + if m.is_promotion() {
-                        // why: a met is worth about two pawns more than the pawn; an
-                        // ASEAN rook or an ai-wok is worth far more, so not pruned as one.
-                        (crate::eval::params::see_value_in(pos.variant(), m.promotion_kind()) - 100)
-                            .max(200)
-                    } else {
-                        0
-                    };
-                if static_eval + gain + qs_delta_margin() < alpha {
-                    continue;
-                }
+            if !in_check && quiescence_prunes(pos, m, order, static_eval, alpha) {
+                continue;
             }
             self.shared.tt.prefetch(pos.bucket_key_after(m));
             let child = self.make_child(pos, Some(m), ply);
