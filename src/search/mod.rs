@@ -12,6 +12,7 @@ pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod movepick;
 mod node_start;
+mod ordering;
 pub(crate) mod params;
 mod pruning;
 mod reductions;

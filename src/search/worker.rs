@@ -9,7 +9,7 @@
 
 use super::history::History;
 use super::limits::Limits;
-use super::movepick::{MovePicker, PlayedMove, QuietHints, is_tactical};
+use super::movepick::{MovePicker, PlayedMove, is_tactical};
 use super::node_start::{NodeStart, bound_settles};
 use super::params::*;
 use super::pruning::{MovePruning, prune_move, quiescence_prunes, reverse_futility_prunes};
@@ -580,12 +580,8 @@ impl<'a> Worker<'a> {
             tt_move = e.mv;
             let score = from_table(e.score, ply);
             if !pv_node && e.depth >= depth && bound_settles(e.bound, score, alpha, beta) {
-                // why: a quiet hash move that still cuts off earned its history as
-                // much as one found by searching.
-                if score >= beta && !tt_move.is_none() && !is_tactical(pos, tt_move) {
-                    let h = &mut self.data.history;
-                    h.add_killer(ply, tt_move);
-                    h.update_quiets(pos.side_to_move(), tt_move, &[], depth);
+                if score >= beta {
+                    self.reward_hash_move_cutoff(pos, tt_move, depth, ply);
                 }
                 return score;
             }
@@ -624,10 +620,7 @@ impl<'a> Worker<'a> {
             };
         }
         let previous = self.stack[ply].played;
-        let hints = QuietHints {
-            killers: self.data.history.killers(ply),
-            counter: previous.map_or(Move::NONE, |p| self.data.history.counter(p.piece, p.to)),
-        };
+        let hints = self.quiet_hints(ply, previous);
         let mut picker = MovePicker::new(pos, moves, tt_move, Some(&hints), &self.data.history);
 
         let original_alpha = alpha;
@@ -740,12 +733,8 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            let h = &mut self.data.history;
-                            h.add_killer(ply, m);
-                            h.update_quiets(us, m, &quiets_tried[..quiet_count], depth);
-                            if let Some(p) = previous {
-                                h.set_counter(p.piece, p.to, m);
-                            }
+                            let tried = &quiets_tried[..quiet_count];
+                            self.reward_quiet_cutoff(us, m, tried, depth, ply, previous);
                         }
                         break;
                     }
