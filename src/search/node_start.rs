@@ -101,6 +101,31 @@ impl Worker<'_> {
         (static_eval, self.shared.tt.probe(key))
     }
 
+    /// The score the transposition table's entry `tt_entry` settles `pos`, the node
+    /// at `ply` of the main search (off the principal variation), with: one stored at
+    /// `depth` or deeper whose bound settles the window (`alpha`, `beta`). A hash
+    /// move whose score cuts off is rewarded as a cutoff found by searching.
+    #[inline(always)]
+    pub(super) fn table_cutoff(
+        &mut self,
+        pos: &Position,
+        tt_entry: Option<TtEntry>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let e = tt_entry?;
+        let score = from_table(e.score, ply);
+        if e.depth >= depth && bound_settles(e.bound, score, alpha, beta) {
+            if score >= beta {
+                self.reward_hash_move_cutoff(pos, e.mv, depth, ply);
+            }
+            return Some(score);
+        }
+        None
+    }
+
     /// Whether the node at the end of `keys` is scored as a draw by repetition: its
     /// position occurred before on the current line after the root, or twice before
     /// counting the game's history (a threefold repetition).

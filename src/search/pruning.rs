@@ -1,5 +1,5 @@
-//! Pruning: what the search leaves unsearched. At a node, reverse futility pruning
-//! and the null move (verified at high depth); among a node's moves, late-move,
+//! Pruning: what the search leaves unsearched. At a node, mate distance pruning,
+//! reverse futility pruning and the null move (verified at high depth); among a node's moves, late-move,
 //! futility and SEE pruning; in quiescence, losing captures and captures that cannot
 //! reach alpha (delta pruning).
 
@@ -8,8 +8,43 @@ use super::params::*;
 use super::reductions::MoveContext;
 use super::score::*;
 use super::see::see_at_least;
+use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use crate::board::{Move, PieceKind, Position};
+
+/// The evaluation the pruning decisions read: `static_eval`, sharpened by the
+/// score of the transposition table's entry `tt_entry` (at `ply`) where its bound
+/// says the true value lies beyond it; the static one in check.
+#[inline(always)]
+pub(super) fn pruning_eval(
+    static_eval: i32,
+    tt_entry: Option<TtEntry>,
+    ply: usize,
+    in_check: bool,
+) -> i32 {
+    if let Some(e) = tt_entry {
+        let score = from_table(e.score, ply);
+        if !in_check
+            && score.abs() < TABLE_WIN_BOUND
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score > static_eval,
+                Bound::Upper => score < static_eval,
+            }
+        {
+            return score;
+        }
+    }
+    static_eval
+}
+
+/// Mate distance pruning: no line from here beats a mate already found nearer. The
+/// window (`alpha`, `beta`) of the node at `ply` narrowed to the mates still possible
+/// there; the node is done where it closes.
+#[inline(always)]
+pub(super) fn mate_distance_window(alpha: i32, beta: i32, ply: usize) -> (i32, i32) {
+    (alpha.max(mated_in(ply)), beta.min(mate_in(ply + 1)))
+}
 
 /// Reverse futility pruning: far above beta at low depth, trust the eval.
 #[inline(always)]

@@ -12,7 +12,10 @@ use super::limits::Limits;
 use super::movepick::{MovePicker, PlayedMove, is_tactical};
 use super::node_start::{NodeStart, bound_settles};
 use super::params::*;
-use super::pruning::{MovePruning, prune_move, quiescence_prunes, reverse_futility_prunes};
+use super::pruning::{
+    MovePruning, mate_distance_window, prune_move, pruning_eval, quiescence_prunes,
+    reverse_futility_prunes,
+};
 use super::reductions::{MoveContext, internal_iterative_reduction, lmr_plies, root_lmr_plies};
 use super::score::*;
 use super::time::{self, TimeManager};
@@ -540,6 +543,9 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The score of `pos`, the node at `ply`, searched `depth` plies deep (then by
+    /// quiescence) with the window (`alpha`, `beta`): a principal variation search
+    /// with the transposition table, pruning, reductions and extensions.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,
@@ -562,9 +568,7 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
         }
-        // Mate distance pruning: no line from here beats a mate already found nearer.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
+        (alpha, beta) = mate_distance_window(alpha, beta, ply);
         if alpha >= beta {
             return alpha;
         }
@@ -572,30 +576,11 @@ impl<'a> Worker<'a> {
         let in_check = pos.in_check();
         let key = pos.key();
         let (static_eval, tt_entry) = self.evaluate_then_probe(pos, ply, in_check, key);
-        let mut tt_move = Move::NONE;
-        // The evaluation the pruning decisions read: the static one, sharpened by
-        // the table's score where its bound says the true value lies beyond it.
-        let mut eval = static_eval;
-        if let Some(e) = tt_entry {
-            tt_move = e.mv;
-            let score = from_table(e.score, ply);
-            if !pv_node && e.depth >= depth && bound_settles(e.bound, score, alpha, beta) {
-                if score >= beta {
-                    self.reward_hash_move_cutoff(pos, tt_move, depth, ply);
-                }
-                return score;
-            }
-            if !in_check
-                && score.abs() < TABLE_WIN_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > static_eval,
-                    Bound::Upper => score < static_eval,
-                }
-            {
-                eval = score;
-            }
+        let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
+        if !pv_node && let Some(score) = self.table_cutoff(pos, tt_entry, depth, alpha, beta, ply) {
+            return score;
         }
+        let eval = pruning_eval(static_eval, tt_entry, ply, in_check);
 
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && self.is_improving(ply, static_eval);
@@ -639,7 +624,7 @@ impl<'a> Worker<'a> {
             let tactical = is_tactical(pos, m);
             let quiet = !tactical;
             let gives_check = pos.gives_check(m);
-            let move_context = MoveContext {
+            let context = MoveContext {
                 depth,
                 move_count,
                 pv_node,
@@ -654,15 +639,7 @@ impl<'a> Worker<'a> {
             // Shallow pruning of moves unlikely to matter, once a move has been found
             // that avoids being mated.
             if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
-                match prune_move(
-                    pos,
-                    m,
-                    &move_context,
-                    eval,
-                    alpha,
-                    quiet_count,
-                    skipping_quiets,
-                ) {
+                match prune_move(pos, m, &context, eval, alpha, quiet_count, skipping_quiets) {
                     MovePruning::Search => {}
                     MovePruning::Skip => continue,
                     MovePruning::SkipQuiets => {
@@ -679,45 +656,7 @@ impl<'a> Worker<'a> {
             self.shared.tt.prefetch(pos.bucket_key_after(m));
             let child = self.make_child(pos, Some(m), ply);
             let extension = self.check_extension(pos, m, gives_check, ply);
-            let new_depth = depth - 1 + extension;
-
-            let mut score;
-            if move_count == 1 {
-                score = -self.search(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    !pv_node && !cut_node,
-                );
-            } else {
-                let r = lmr_plies(&move_context, extension, new_depth);
-                score = -self.search(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    true,
-                );
-                if score > alpha && r > 0 {
-                    score = -self.search(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                    );
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true, false);
-                }
-            }
+            let score = self.search_move(&child, &context, extension, alpha, beta, ply);
             self.unmake_child();
             if self.stopped {
                 return DRAW;
@@ -748,6 +687,61 @@ impl<'a> Worker<'a> {
 
         self.store_result(key, best_move, best_score, original_alpha, beta, depth, ply);
         best_score
+    }
+
+    /// The score of the move into `child`, the node after `ply`, extended by
+    /// `extension` plies, by principal variation search: the first move with the
+    /// full window; a later one with a zero window, reduced where late-move
+    /// reductions apply, searched again unreduced if it beats alpha, and at a PV
+    /// node with the full window if it lands inside it.
+    #[inline(always)]
+    fn search_move(
+        &mut self,
+        child: &Position,
+        c: &MoveContext,
+        extension: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let (pv_node, cut_node) = (c.pv_node, c.cut_node);
+        let new_depth = c.depth - 1 + extension;
+        if c.move_count == 1 {
+            return -self.search(
+                child,
+                new_depth,
+                -beta,
+                -alpha,
+                ply + 1,
+                pv_node,
+                !pv_node && !cut_node,
+            );
+        }
+        let r = lmr_plies(c, extension, new_depth);
+        let mut score = -self.search(
+            child,
+            new_depth - r,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            false,
+            true,
+        );
+        if score > alpha && r > 0 {
+            score = -self.search(
+                child,
+                new_depth,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                false,
+                !cut_node,
+            );
+        }
+        if pv_node && score > alpha && score < beta {
+            score = -self.search(child, new_depth, -beta, -alpha, ply + 1, true, false);
+        }
+        score
     }
 
     /// Stores a node's result in the table, with the bound its window gives it.
@@ -782,6 +776,9 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// The quiescence search of `pos`, the node at `ply`, with the window (`alpha`,
+    /// `beta`): the side to move stands pat on its evaluation or tries its captures
+    /// and promotions (every evasion in check), until the position is quiet.
     fn qsearch(
         &mut self,
         pos: &Position,
