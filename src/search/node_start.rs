@@ -3,6 +3,12 @@
 //! nodes that need no search (the count run out, a repetition, material that cannot
 //! mate, a position the endgame tables cover); then its static evaluation and the
 //! transposition table's entry.
+//!
+//! Draws inside the tree: repetition of a position on the current line or in the
+//! game, stalemate, material that cannot mate, and the counting rule. A node whose
+//! count has run out is a draw unless the side to move is mated, so the search never
+//! aims at a mate the count forbids and sees the draw a sacrifice into a bare king
+//! buys.
 
 use super::score::*;
 use super::tt::{Bound, TtEntry};
