@@ -6,12 +6,19 @@
 //! pondering or searching infinitely, and returns the best move. The engine facade
 //! calls it on a thread of its own; `bench` and the command line call it directly.
 
+mod alphabeta;
 pub(crate) mod clock_lag;
 pub(crate) mod history;
 pub(crate) mod host;
+mod iterative_deepening;
 pub(crate) mod limits;
 pub(crate) mod movepick;
+mod node_start;
+mod ordering;
 pub(crate) mod params;
+mod pruning;
+mod quiescence;
+mod reductions;
 pub mod score;
 pub(crate) mod score_scale;
 pub(crate) mod see;

@@ -1,28 +1,28 @@
-//! One search thread: iterative deepening over a principal-variation alpha-beta
-//! search with quiescence, the transposition table, pruning and reductions.
+//! One search thread: its state (the line it searches and its keys, the principal
+//! variation, its node count, the network's accumulators), and what every node of
+//! its search uses of it: entering and leaving a child, the evaluation, the score of
+//! a draw, whether to stop, the principal variation and the table's store.
 //!
-//! Draws inside the tree: repetition of a position on the current line or in the
-//! game, stalemate, material that cannot mate, and the counting rule. A node whose
-//! count has run out is a draw unless the side to move is mated, so the search never
-//! aims at a mate the count forbids and sees the draw a sacrifice into a bare king
-//! buys.
+//! The search itself stands beside it, a file per concern: `iterative_deepening`
+//! (the root, aspiration windows, reports), `alphabeta` (the main search),
+//! `quiescence`, `node_start` (what every node checks first: the draws), `pruning`,
+//! `reductions` (and extensions), `ordering` (the picker's hints and the histories'
+//! rewards); `movepick`, `history`, `see` and `tt` serve them.
 
 use super::history::History;
 use super::limits::Limits;
-use super::movepick::{MovePicker, PlayedMove, QuietHints, is_losing_tactical, is_tactical};
-use super::params::*;
+use super::movepick::PlayedMove;
 use super::score::*;
-use super::see::see_at_least;
-use super::time::{self, TimeManager};
+use super::time::TimeManager;
 use super::tt::Bound;
-use super::{Reporter, SearchReport, Shared};
-use crate::board::{Color, Move, PieceKind, Position};
+use super::{Reporter, Shared};
+use crate::board::{Move, Position};
 use crate::eval::pawns::PawnCache;
 use crate::eval::{evaluate_cached, evaluate_with_network};
 use crate::nnue::accumulator::{self, Accumulator};
 use crate::nnue::features::Delta;
 use crate::nnue::network::Network;
-use crate::tablebase::{ReadableTables, Verdict};
+use crate::tablebase::ReadableTables;
 use std::sync::atomic::Ordering;
 
 /// Search state a thread keeps from one search to the next (cleared by a new game).
@@ -44,120 +44,51 @@ pub(crate) struct RootMove {
     pub(crate) seldepth: usize,
 }
 
+/// What the search keeps of one node on the current line.
 #[derive(Clone, Copy, Default)]
-struct Frame {
-    static_eval: i32,
-    played: Option<PlayedMove>,
+pub(super) struct Frame {
+    pub(super) static_eval: i32,
+    pub(super) played: Option<PlayedMove>,
     /// Plies since the last null move on this line (repetitions cannot span one).
-    plies_from_null: usize,
+    pub(super) plies_from_null: usize,
     /// What the move into this node changed, for the network's accumulator.
     delta: Delta,
 }
 
-/// Late-move reduction table, in plies, by depth and move number.
-fn reduction(depth: i32, moves: usize) -> i32 {
-    reduction_1024(depth, moves) / 1024
-}
-
-/// The late-move reduction in 1024ths of a ply.
-fn reduction_1024(depth: i32, moves: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let m = (moves.max(1) as f64).ln();
-    ((lmr_base() as f64 / 100.0 + d * m / (lmr_divisor() as f64 / 100.0)) * 1024.0) as i32
-}
-
-/// What the late-move reduction of a move depends on.
-struct MoveContext {
-    depth: i32,
-    move_count: usize,
-    pv_node: bool,
-    cut_node: bool,
-    improving: bool,
-    gives_check: bool,
-    tactical: bool,
-    /// The move's ordering score (its history, for a plain quiet move).
-    order: i32,
-}
-
-/// The plies a late move is reduced by, before clamping to the depth left. Late
-/// captures are reduced away from the principal variation or when they lose
-/// material, quiets everywhere.
-// why captures too: most late captures at a node that already has a good move are
-// as irrelevant as late quiets.
-fn late_move_reduction(c: &MoveContext) -> i32 {
-    // Worked in 1024ths of a ply so that history moves it smoothly.
-    let mut r1024 = reduction_1024(c.depth, c.move_count);
-    r1024 -= 1024 * c.pv_node as i32;
-    r1024 -= 1024 * c.improving as i32;
-    // why: at a node expected to fail high, the late moves exist only to be
-    // refuted; search them shallower.
-    r1024 += 1024 * c.cut_node as i32;
-    // why: a check that was not extended is still forcing.
-    r1024 -= 1024 * c.gives_check as i32;
-    if c.tactical {
-        // why: a capture changes the material; it is a ply less likely to be
-        // irrelevant than a quiet move.
-        r1024 -= 1024;
-    } else if c.order >= 400_000_000 {
-        r1024 -= 1024; // killers and counter moves
-    } else {
-        // why: a continuous history term, so that a better history changes the
-        // tree and not only the order.
-        r1024 -= c.order * 1024 / lmr_history_divisor();
-    }
-    (r1024 + 512) / 1024
-}
-
-/// The exact score of a position an endgame table covers, the count included; a
-/// drawn position scores `draw`. Only the tables in `readable` are read.
-#[inline]
-fn table_score(pos: &Position, ply: usize, draw: i32, readable: ReadableTables) -> Option<i32> {
-    // Cheap filter first: tables hold at most five men and no pawns.
-    if pos.occupied().count() > 5 {
-        return None;
-    }
-    Some(match readable.probe(pos)? {
-        Verdict::Win(d) => mate_in(ply + d as usize),
-        Verdict::Loss(d) => mated_in(ply + d as usize),
-        Verdict::Converts(d) => table_win_in(ply + d as usize),
-        Verdict::Conceded(d) => -table_win_in(ply + d as usize),
-        Verdict::Draw => draw,
-    })
-}
-
+/// One search thread (see the module's doc).
 pub(crate) struct Worker<'a> {
     pub(crate) id: usize,
-    shared: &'a Shared,
-    limits: &'a Limits,
-    data: &'a mut ThreadData,
+    pub(super) shared: &'a Shared,
+    pub(super) limits: &'a Limits,
+    pub(super) data: &'a mut ThreadData,
     /// Only the main thread has one; helpers stop when told.
-    time: Option<TimeManager>,
-    reporter: Option<&'a dyn Reporter>,
-    multipv: usize,
+    pub(super) time: Option<TimeManager>,
+    pub(super) reporter: Option<&'a dyn Reporter>,
+    pub(super) multipv: usize,
     pub(crate) nodes: u64,
-    seldepth: usize,
+    pub(super) seldepth: usize,
     /// Placement keys (count left out, as a threefold repetition is judged) of the
     /// game's positions, then of the current line; the last is this node.
-    keys: Vec<u64>,
-    stack: Vec<Frame>,
-    pv_table: Vec<[Move; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    pub(super) keys: Vec<u64>,
+    pub(super) stack: Vec<Frame>,
+    pub(super) pv_table: Vec<[Move; MAX_PLY + 1]>,
+    pub(super) pv_len: [usize; MAX_PLY + 1],
     pub(crate) root_moves: Vec<RootMove>,
-    pv_index: usize,
+    pub(super) pv_index: usize,
     pub(crate) completed_depth: i32,
-    stopped: bool,
+    pub(super) stopped: bool,
     /// What a draw costs the side to move at the root, in centipawns (0 outside games).
     contempt: i32,
     /// The network, or `None` for the hand-written evaluation.
-    network: Option<&'a Network>,
+    pub(super) network: Option<&'a Network>,
     /// The endgame tables this search may read (see `tablebase::ReadableTables`).
-    tables: ReadableTables<'a>,
+    pub(super) tables: ReadableTables<'a>,
     /// The network's accumulator per ply; `accumulator_ready[ply]` says whether it
     /// matches the current line (ply 0, the root, always does once set up).
     accumulators: Vec<Accumulator>,
     accumulator_ready: Vec<bool>,
     /// While a null-move cutoff is verified, no null move before this ply.
-    nmp_min_ply: usize,
+    pub(super) nmp_min_ply: usize,
 }
 
 /// What every thread of one search shares: the table, the limits, the game and how
@@ -236,6 +167,15 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Sets the network's accumulator of the root, `root`, from scratch (where there
+    /// is a network): every node of the line is brought up to date from it.
+    pub(super) fn refresh_root_accumulator(&mut self, root: &Position) {
+        if let Some(net) = self.network {
+            self.accumulators[0] = Accumulator::refresh(net, root);
+            self.accumulator_ready[0] = true;
+        }
+    }
+
     /// Records the move `m` from `pos` into the node at `ply`: its accumulator is now
     /// stale. What the move changes is worked out only when a network will need it.
     #[inline(always)]
@@ -258,7 +198,7 @@ impl<'a> Worker<'a> {
     /// and enters the child on the line: its key, the move into it, its plies since
     /// a pass, and what its accumulator must change. [`Self::unmake_child`] leaves it.
     #[inline(always)]
-    fn make_child(&mut self, pos: &Position, m: Option<Move>, ply: usize) -> Position {
+    pub(super) fn make_child(&mut self, pos: &Position, m: Option<Move>, ply: usize) -> Position {
         let mut child = pos.clone();
         match m {
             Some(m) => {
@@ -283,7 +223,7 @@ impl<'a> Worker<'a> {
 
     /// Leaves the child [`Self::make_child`] entered.
     #[inline(always)]
-    fn unmake_child(&mut self) {
+    pub(super) fn unmake_child(&mut self) {
         self.keys.pop();
     }
 
@@ -292,7 +232,7 @@ impl<'a> Worker<'a> {
     /// the nearest ancestor that has one) with the makruk knowledge on top, or the
     /// hand-written evaluation.
     #[inline]
-    fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
+    pub(super) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         let Some(net) = self.network else {
             return evaluate_cached(pos, &mut self.data.pawn_cache, self.tables);
         };
@@ -321,7 +261,7 @@ impl<'a> Worker<'a> {
     // slightly bad (and its opponent as slightly good), so it avoids an early
     // repetition or a drawn count whenever it has a line it judges nearly as good.
     #[inline]
-    fn draw_score(&self, ply: usize) -> i32 {
+    pub(super) fn draw_score(&self, ply: usize) -> i32 {
         if ply.is_multiple_of(2) {
             DRAW - self.contempt
         } else {
@@ -329,19 +269,19 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn is_main(&self) -> bool {
+    pub(super) fn is_main(&self) -> bool {
         self.id == 0
     }
 
     /// Publishes this thread's node count for `info nodes` and node limits.
-    fn publish_nodes(&self) {
+    pub(super) fn publish_nodes(&self) {
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
     }
 
     /// Whether the search must stop now. Helpers only read the flag; the main
     /// thread also watches the clock and the node limit.
     #[inline(always)]
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -397,553 +337,9 @@ impl<'a> Worker<'a> {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Iterative deepening until a limit or `stop`.
-    pub(crate) fn iterate(&mut self, root: &Position) {
-        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 4)
-        });
-        self.data.history.clear_killers();
-        if let Some(net) = self.network {
-            self.accumulators[0] = Accumulator::refresh(net, root);
-            self.accumulator_ready[0] = true;
-        }
-        let mut last_best = Move::NONE;
-        let mut stable_iterations = 0u32;
-        let mut last_score = -INFINITE;
-        for depth in 1..=max_depth {
-            // Helpers skip some depths so the threads spread over different iterations.
-            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
-                continue;
-            }
-            let multipv = self.multipv.min(self.root_moves.len());
-            for rm in &mut self.root_moves {
-                rm.previous_score = rm.score;
-            }
-            for pv_index in 0..multipv {
-                self.pv_index = pv_index;
-                self.seldepth = 0;
-                self.aspiration(root, depth);
-                if self.stopped {
-                    break;
-                }
-            }
-            if self.stopped {
-                // An aborted iteration still tells the best move if its first root
-                // move finished; stable sorting keeps the old order otherwise.
-                self.root_moves
-                    .sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                break;
-            }
-            self.completed_depth = depth;
-            self.publish_nodes();
-            if !self.is_main() {
-                continue;
-            }
-            self.report(depth);
-
-            // Stop conditions of the main thread between iterations.
-            let best = &self.root_moves[0];
-            if let Some(mate) = self.limits.mate
-                && best.score >= MATE_BOUND
-                && (MATE - best.score + 1) / 2 <= mate as i32
-            {
-                break;
-            }
-            if best.mv == last_best {
-                stable_iterations += 1;
-            } else {
-                stable_iterations = 0;
-            }
-            let score_fell = last_score != -INFINITE && best.score < last_score - 30;
-            let instability = time::instability(stable_iterations, depth, score_fell);
-            last_best = best.mv;
-            last_score = best.score;
-            if !self.shared.pondering.load(Ordering::Relaxed)
-                && let Some(tm) = &self.time
-                && tm.iteration_done(instability)
-            {
-                break;
-            }
-            // A forced move needs no deep search when the clock runs.
-            if self.root_moves.len() == 1
-                && depth >= 4
-                && self.time.as_ref().is_some_and(|t| t.is_timed())
-            {
-                break;
-            }
-        }
-        self.publish_nodes();
-    }
-
-    /// Searches the root with a window around the last score, widening on failure.
-    fn aspiration(&mut self, root: &Position, depth: i32) {
-        let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = aspiration_delta();
-        let (mut alpha, mut beta) =
-            if depth >= aspiration_min_depth() && previous.abs() < MATE_BOUND {
-                (
-                    (previous - delta).max(-INFINITE),
-                    (previous + delta).min(INFINITE),
-                )
-            } else {
-                (-INFINITE, INFINITE)
-            };
-        loop {
-            let score = self.search_root(root, depth, alpha, beta);
-            if self.stopped {
-                return;
-            }
-            // Keep the best-first order for the lines not yet settled.
-            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-                self.root_moves[self.pv_index].bound = Some(Bound::Upper);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-                self.root_moves[self.pv_index].bound = Some(Bound::Lower);
-            } else {
-                self.root_moves[self.pv_index].bound = None;
-                break;
-            }
-            delta += delta / 2 + 5;
-        }
-        self.root_moves[..=self.pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-    }
-
-    fn search_root(&mut self, root: &Position, depth: i32, mut alpha: i32, beta: i32) -> i32 {
-        let mut best_score = -INFINITE;
-        self.stack[0].plies_from_null = self.keys.len();
-        self.pv_len[0] = 0;
-        let in_check = root.in_check();
-        self.stack[0].static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.evaluate(root, 0)
-        };
-        let start = self.pv_index;
-        // The game is already drawn by the count (the side to move is not mated: it
-        // has moves): nothing any move does can change that.
-        if root.draw_rule_exceeded() {
-            for rm in &mut self.root_moves[start..] {
-                rm.score = DRAW;
-                rm.seldepth = 1;
-                rm.pv.truncate(1);
-            }
-            self.pv_len[0] = 0;
-            return DRAW;
-        }
-        let report_currmove = self.is_main()
-            && self
-                .time
-                .as_ref()
-                .is_some_and(|t| t.elapsed().as_millis() > 3000);
-        for i in start..self.root_moves.len() {
-            let m = self.root_moves[i].mv;
-            if report_currmove && let Some(r) = self.reporter {
-                r.currmove(depth, m, i + 1);
-            }
-            let child = self.make_child(root, Some(m), 0);
-            self.nodes += 1;
-            let extension = child.in_check() as i32;
-            let new_depth = depth - 1 + extension;
-            let mut score;
-            if i == start {
-                score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
-            } else {
-                // Late root moves get a lighter reduction than inner nodes.
-                let r = if depth >= lmr_min_depth()
-                    && i - start >= lmr_full_moves() + 2
-                    && !in_check
-                    && !is_tactical(root, m)
-                    && extension == 0
-                {
-                    (reduction(depth, i - start) - 1).max(0)
-                } else {
-                    0
-                };
-                score = -self.search(&child, new_depth - r, -alpha - 1, -alpha, 1, false, true);
-                if score > alpha && r > 0 {
-                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
-                }
-                if score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, 1, true, false);
-                }
-            }
-            self.unmake_child();
-            if self.stopped {
-                return best_score;
-            }
-            let rm = &mut self.root_moves[i];
-            if i == start || score > alpha {
-                rm.score = score;
-                rm.seldepth = self.seldepth;
-                rm.pv.clear();
-                rm.pv.push(m);
-                let len = self.pv_len[1];
-                rm.pv.extend_from_slice(&self.pv_table[1][..len]);
-                if root.occupied().count() <= 5 {
-                    // The search stops at positions the endgame tables cover; the
-                    // tables know the rest of the line.
-                    self.tables.extend_line(root, &mut rm.pv);
-                }
-            } else {
-                rm.score = -INFINITE;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best_score
-    }
-
-    /// Whether the node at the end of `keys` is scored as a draw by repetition: its
-    /// position occurred before on the current line after the root, or twice before
-    /// counting the game's history (a threefold repetition).
-    // why not one occurrence in the game's history: makruk has no repetition rule,
-    // and a position seen once before the root is not a draw unless a side chooses
-    // to repeat it again; scoring it as one makes the engine shy of (or steer into)
-    // positions merely visited before, as Fairy-Stockfish's search does not.
-    fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
-        let n = self.keys.len();
-        let window = (pos.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
-        let key = pos.placement_key();
-        let mut back = 4;
-        let mut earlier = 0;
-        while back <= window && back < n {
-            if self.keys[n - 1 - back] == key {
-                if back < ply {
-                    return true;
-                }
-                earlier += 1;
-                if earlier == 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
-    /// Whether the static evaluation at `ply` is better than at this side's last
-    /// node on the line (four plies back where that one was in check); `true`
-    /// where neither is known.
-    // why: a side whose position improves is less likely to fail low, so pruning
-    // may be bolder there and more cautious where it worsens.
-    fn is_improving(&self, ply: usize, static_eval: i32) -> bool {
-        if ply >= 2 && self.stack[ply - 2].static_eval != -INFINITE {
-            static_eval > self.stack[ply - 2].static_eval
-        } else if ply >= 4 && self.stack[ply - 4].static_eval != -INFINITE {
-            static_eval > self.stack[ply - 4].static_eval
-        } else {
-            true
-        }
-    }
-
-    /// The score of a node whose count has run out: mated if it is mate, else a draw.
-    fn count_exceeded_score(&self, pos: &Position, ply: usize) -> i32 {
-        if pos.in_check() && !pos.has_legal_move() {
-            mated_in(ply)
-        } else {
-            self.draw_score(ply)
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &Position,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-        // Whether this zero-window node is expected to fail high (its parent's move
-        // was reduced, or it is the other side of an expected fail-low node).
-        cut_node: bool,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, pv_node);
-        }
-        self.nodes += 1;
-        if self.should_stop() {
-            return DRAW;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if pos.draw_rule_exceeded() {
-            return self.count_exceeded_score(pos, ply);
-        }
-        if self.is_repetition(pos, ply)
-            || (pos.has_insufficient_material(Color::White)
-                && pos.has_insufficient_material(Color::Black))
-        {
-            return self.draw_score(ply);
-        }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
-            return score;
-        }
-        if ply >= MAX_PLY - 2 {
-            return self.evaluate(pos, ply);
-        }
-        // Mate distance pruning: no line from here beats a mate already found nearer.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-
-        let in_check = pos.in_check();
-        // why before the table probe: see `qsearch`.
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.evaluate(pos, ply)
-        };
-        let key = pos.key();
-        let tt_entry = self.shared.tt.probe(key);
-        let mut tt_move = Move::NONE;
-        // The evaluation the pruning decisions read: the static one, sharpened by
-        // the table's score where its bound says the true value lies beyond it.
-        let mut eval = static_eval;
-        if let Some(e) = tt_entry {
-            tt_move = e.mv;
-            let score = from_table(e.score, ply);
-            if !pv_node
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
-                // why: a quiet hash move that still cuts off earned its history as
-                // much as one found by searching.
-                if score >= beta && !tt_move.is_none() && !is_tactical(pos, tt_move) {
-                    let h = &mut self.data.history;
-                    h.add_killer(ply, tt_move);
-                    h.update_quiets(pos.side_to_move(), tt_move, &[], depth);
-                }
-                return score;
-            }
-            if !in_check
-                && score.abs() < TABLE_WIN_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > static_eval,
-                    Bound::Upper => score < static_eval,
-                }
-            {
-                eval = score;
-            }
-        }
-
-        self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && self.is_improving(ply, static_eval);
-
-        if !pv_node && !in_check {
-            // Reverse futility pruning: far above beta at low depth, trust the eval.
-            if depth <= rfp_max_depth()
-                && eval - rfp_margin() * (depth - improving as i32) >= beta
-                && eval.abs() < MATE_BOUND
-            {
-                return eval;
-            }
-            if let Some(score) = self.null_move(pos, depth, beta, eval, ply, cut_node) {
-                return score;
-            }
-        }
-
-        // Internal iterative reduction: without a hash move this node was not searched
-        // before; a shallower look is cheaper and fills the table.
-        if depth >= iir_min_depth() && tt_move.is_none() {
-            depth -= 1;
-        }
-
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check {
-                mated_in(ply)
-            } else {
-                self.draw_score(ply)
-            };
-        }
-        let previous = self.stack[ply].played;
-        let hints = QuietHints {
-            killers: self.data.history.killers(ply),
-            counter: previous.map_or(Move::NONE, |p| self.data.history.counter(p.piece, p.to)),
-        };
-        let mut picker = MovePicker::new(pos, moves, tt_move, Some(&hints), &self.data.history);
-
-        let original_alpha = alpha;
-        let mut best_score = -INFINITE;
-        let mut best_move = Move::NONE;
-        let mut quiets_tried: [Move; 64] = [Move::NONE; 64];
-        let mut quiet_count = 0;
-        let mut move_count = 0;
-        let us = pos.side_to_move();
-        // Set once late-move or futility pruning skips a quiet: both stay true for
-        // the rest of the node (alpha only rises, and skipped quiets are not counted).
-        let mut skipping_quiets = false;
-
-        while let Some((m, order)) = picker.next_move() {
-            move_count += 1;
-            let tactical = is_tactical(pos, m);
-            let quiet = !tactical;
-            let gives_check = pos.gives_check(m);
-
-            // Shallow pruning of moves unlikely to matter, once a move has been found
-            // that avoids being mated.
-            if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
-                if quiet {
-                    if skipping_quiets
-                        || depth <= lmp_max_depth()
-                            && quiet_count
-                                >= lmp_base() + (depth * depth) as usize / (2 - improving as usize)
-                    {
-                        skipping_quiets = true;
-                        // Only skipped quiets would follow: the node is done.
-                        if picker.tacticals_left() == 0 {
-                            break;
-                        }
-                        continue;
-                    }
-                    // why checks are spared: a quiet check can win more than the
-                    // static margin (a mating net, a fork of the king), which the
-                    // evaluation does not see.
-                    if !gives_check
-                        && depth <= futility_max_depth()
-                        && eval + futility_margin() * depth + 50 <= alpha
-                    {
-                        continue;
-                    }
-                    if depth <= see_prune_max_depth()
-                        && !see_at_least(pos, m, -see_quiet_margin() * depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= see_prune_max_depth()
-                    && is_losing_tactical(order)
-                    && !see_at_least(pos, m, -see_capture_margin() * depth)
-                {
-                    continue;
-                }
-            }
-
-            self.shared.tt.prefetch(pos.bucket_key_after(m));
-            let child = self.make_child(pos, Some(m), ply);
-            // why only checks that do not lose material: a sacrificial check that
-            // fails is refuted at the next ply anyway, and extending every one cost a
-            // full ply per check in lines that matter little; sound checks (and
-            // every evasion sequence they start) keep their extension.
-            let extension = (gives_check
-                && ply < 2 * self.completed_depth.max(4) as usize
-                && see_at_least(pos, m, 0)) as i32;
-            let new_depth = depth - 1 + extension;
-
-            let mut score;
-            if move_count == 1 {
-                score = -self.search(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    !pv_node && !cut_node,
-                );
-            } else {
-                let r = if depth >= lmr_min_depth()
-                    && move_count > lmr_full_moves()
-                    && (quiet || !pv_node || is_losing_tactical(order))
-                    && !in_check
-                    && extension == 0
-                {
-                    late_move_reduction(&MoveContext {
-                        depth,
-                        move_count,
-                        pv_node,
-                        cut_node,
-                        improving,
-                        gives_check,
-                        tactical,
-                        order,
-                    })
-                    .clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                score = -self.search(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    true,
-                );
-                if score > alpha && r > 0 {
-                    score = -self.search(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                    );
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true, false);
-                }
-            }
-            self.unmake_child();
-            if self.stopped {
-                return DRAW;
-            }
-
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = m;
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        if quiet {
-                            let h = &mut self.data.history;
-                            h.add_killer(ply, m);
-                            h.update_quiets(us, m, &quiets_tried[..quiet_count], depth);
-                            if let Some(p) = previous {
-                                h.set_counter(p.piece, p.to, m);
-                            }
-                        }
-                        break;
-                    }
-                }
-            }
-            if quiet && quiet_count < quiets_tried.len() {
-                quiets_tried[quiet_count] = m;
-                quiet_count += 1;
-            }
-        }
-
-        self.store_result(key, best_move, best_score, original_alpha, beta, depth, ply);
-        best_score
-    }
-
     /// Stores a node's result in the table, with the bound its window gives it.
     #[allow(clippy::too_many_arguments)]
-    fn store_result(
+    pub(super) fn store_result(
         &self,
         key: u64,
         best_move: Move,
@@ -965,257 +361,11 @@ impl<'a> Worker<'a> {
             .store(key, best_move, to_table(best_score, ply), depth, bound);
     }
 
-    /// Null-move pruning: the score to return when passing still leaves the side
-    /// to move at or above beta (verified at high depth), `None` when the node must
-    /// be searched. `DRAW` when the search was stopped meanwhile.
-    fn null_move(
-        &mut self,
-        pos: &Position,
-        depth: i32,
-        beta: i32,
-        eval: i32,
-        ply: usize,
-        cut_node: bool,
-    ) -> Option<i32> {
-        // Null-move pruning. Makruk endgames are full of zugzwang (kings, mets and
-        // pawns blocking each other), so only a side with a rook, knight or khon
-        // may pass, and never while a count runs (passing would spend its plies).
-        let us = pos.side_to_move();
-        let has_big_piece = (pos.pieces(us, PieceKind::Rook)
-            | pos.pieces(us, PieceKind::Knight)
-            | pos.pieces(us, PieceKind::Khon))
-        .any();
-        // why a margin above beta that falls with depth: makruk's slow pawns
-        // leave fewer quiet moves that improve a position than chess has, so a
-        // pass that only reaches beta is less often refuted by a real move; at
-        // shallow depth demand more, as Fairy-Stockfish does for such games.
-        if depth >= nmp_min_depth()
-            && eval >= beta
-            && eval >= beta + nmp_margin() - nmp_depth_margin() * depth
-            && ply >= self.nmp_min_ply
-            && has_big_piece
-            && !pos.count().is_running()
-            && self.stack[ply].played.is_some()
-            && beta.abs() < MATE_BOUND
-        {
-            // why: the further the evaluation stands above beta, the less a
-            // deeper look at the pass can change.
-            let r = nmp_base() + depth / nmp_divisor() + ((eval - beta) / 200).min(3);
-            let child = self.make_child(pos, None, ply);
-            let score = -self.search(
-                &child,
-                depth - 1 - r,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-                !cut_node,
-            );
-            self.unmake_child();
-            if self.stopped {
-                return Some(DRAW);
-            }
-            if score >= beta {
-                // A mate or a table's conversion found after a null move is not
-                // proven: the bound is all it gives.
-                let score = if score >= TABLE_WIN_BOUND {
-                    beta
-                } else {
-                    score
-                };
-                if depth < nmp_verify_depth() || self.nmp_min_ply > 0 {
-                    return Some(score);
-                }
-                // why verify at high depth: a zugzwang the pass hides costs a
-                // whole subtree there; a search without null moves for this side
-                // over most of the remaining plies confirms the cutoff.
-                self.nmp_min_ply = ply + 3 * (depth - 1 - r).max(0) as usize / 4;
-                let verified = self.search(pos, depth - 1 - r, beta - 1, beta, ply, false, false);
-                self.nmp_min_ply = 0;
-                if self.stopped {
-                    return Some(DRAW);
-                }
-                if verified >= beta {
-                    return Some(score);
-                }
-            }
-        }
-        None
-    }
-
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
         let (head, tail) = self.pv_table.split_at_mut(ply + 1);
         head[ply][0] = m;
         head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
         self.pv_len[ply] = child_len + 1;
-    }
-
-    fn qsearch(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        self.nodes += 1;
-        if self.should_stop() {
-            return DRAW;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        if pos.draw_rule_exceeded() {
-            return self.count_exceeded_score(pos, ply);
-        }
-        // why a repetition test here too: a quiet move or an evasion into the
-        // horizon can repeat a position, and standing pat would score the draw as the
-        // evaluation (after a capture the window is empty and the test is free).
-        if self.is_repetition(pos, ply)
-            || (pos.has_insufficient_material(Color::White)
-                && pos.has_insufficient_material(Color::Black))
-        {
-            return self.draw_score(ply);
-        }
-        if let Some(score) = table_score(pos, ply, self.draw_score(ply), self.tables) {
-            return score;
-        }
-        let in_check = pos.in_check();
-        // why: a bare king is often stalemated, and standing pat would score that
-        // stalemate as the stronger side's big win; its few king moves are cheap to
-        // look at, so the stalemate traps at the horizon are seen.
-        if !in_check && pos.pieces_of(pos.side_to_move()).count() == 1 && !pos.has_legal_move() {
-            return self.draw_score(ply);
-        }
-        if ply >= MAX_PLY - 2 {
-            return if in_check {
-                DRAW
-            } else {
-                self.evaluate(pos, ply)
-            };
-        }
-        // why the evaluation comes before the table probe, even where a table hit
-        // would have made it unnecessary: the probe waits for the bucket the parent
-        // prefetched, and the evaluation's work hides most of that memory latency
-        // instead of stalling the node (+15-20% nodes/s in the bench). The score is
-        // the one the table would have given (it keeps the same evaluation).
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.evaluate(pos, ply)
-        };
-        let key = pos.key();
-        let tt_entry = self.shared.tt.probe(key);
-        if let Some(e) = tt_entry {
-            let score = from_table(e.score, ply);
-            if !pv_node
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
-                return score;
-            }
-        }
-
-        let mut best_score = static_eval;
-        // Taken before standing pat raises alpha: a node whose captures all fail
-        // below its stand-pat score has that score exactly, not as an upper bound.
-        let original_alpha = alpha;
-        if !in_check {
-            if best_score >= beta {
-                return best_score;
-            }
-            alpha = alpha.max(best_score);
-        }
-
-        let moves = if in_check {
-            pos.legal_moves()
-        } else {
-            pos.tactical_moves()
-        };
-        if in_check && moves.is_empty() {
-            return mated_in(ply);
-        }
-        let tt_move = tt_entry.map_or(Move::NONE, |e| e.mv);
-        let mut picker = MovePicker::new(pos, moves, tt_move, None, &self.data.history);
-        let mut best_move = Move::NONE;
-        while let Some((m, order)) = picker.next_move() {
-            if !in_check {
-                // Losing captures and captures that cannot reach alpha are not tried.
-                if is_losing_tactical(order) {
-                    continue;
-                }
-                let gain = pos
-                    .kind_at(m.to())
-                    .map_or(0, |k| crate::eval::params::see_value_in(pos.variant(), k))
-                    + if m.is_promotion() {
-                        // why: a met is worth about two pawns more than the pawn; an
-                        // ASEAN rook or an ai-wok is worth far more, so not pruned as one.
-                        (crate::eval::params::see_value_in(pos.variant(), m.promotion_kind()) - 100)
-                            .max(200)
-                    } else {
-                        0
-                    };
-                if static_eval + gain + qs_delta_margin() < alpha {
-                    continue;
-                }
-            }
-            self.shared.tt.prefetch(pos.bucket_key_after(m));
-            let child = self.make_child(pos, Some(m), ply);
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, pv_node);
-            self.unmake_child();
-            if self.stopped {
-                return DRAW;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = m;
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        // Quiescence results are stored at depth -1: below every real search.
-        self.store_result(key, best_move, best_score, original_alpha, beta, -1, ply);
-        best_score
-    }
-
-    /// Sends one `info` line per PV line to the reporter.
-    fn report(&self, depth: i32) {
-        let Some(reporter) = self.reporter else {
-            return;
-        };
-        let elapsed = self
-            .time
-            .as_ref()
-            .map_or(0, |t| t.elapsed().as_millis() as u64);
-        let nodes = self.shared.total_nodes().max(self.nodes);
-        let multipv = self.multipv.min(self.root_moves.len());
-        for (i, rm) in self.root_moves.iter().take(multipv).enumerate() {
-            if rm.score == -INFINITE {
-                continue;
-            }
-            reporter.info(&SearchReport {
-                depth,
-                seldepth: rm.seldepth.max(1) as i32,
-                multipv: i + 1,
-                score: rm.score,
-                bound: rm.bound,
-                nodes,
-                time_ms: elapsed,
-                hashfull: self.shared.tt.hashfull(),
-                pv: rm.pv.clone(),
-            });
-        }
     }
 }
