@@ -198,7 +198,7 @@ fn the_import_reader_finds_known_imports() {
             .map(|(_, m)| m)
             .collect()
     };
-    let datagen = names("learn/datagen.rs");
+    let datagen = names("learn/datagen/mod.rs");
     assert!(datagen.contains(&"search".to_string()), "{datagen:?}");
     assert!(datagen.contains(&"board".to_string()), "{datagen:?}");
     assert!(names("learn/train/model.rs").contains(&"nnue".to_string()));
