@@ -1208,3 +1208,116 @@ fn resume_refuses_other_settings_and_outputs_it_cannot_trust() {
         "has no progress file",
     );
 }
+
+/// The result byte (30) of each 32-byte record in `bytes`: 2 White won, 1 draw, 0
+/// Black won.
+fn record_results(bytes: &[u8]) -> Vec<u8> {
+    assert_eq!(bytes.len() % 32, 0, "whole records");
+    bytes.chunks(32).map(|r| r[30]).collect()
+}
+
+/// The number `N positions` that `khun records` printed.
+fn printed_positions(stdout: &str) -> usize {
+    stdout
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no position count in {stdout:?}"))
+}
+
+#[test]
+fn records_label_games_by_the_rules_and_play_out_the_adjudicated() {
+    let scratch = Scratch::new("records");
+    // Two games that ended by the rules (1-0, 0-1) and one a match runner stopped at
+    // its 400-ply limit (`Termination "adjudication"`).
+    let games = data("records-sample.pgn");
+    let written = scratch.path("written.bin").to_string_lossy().into_owned();
+    fn args<'a>(games: &'a str, out: &'a str) -> Vec<&'a str> {
+        vec!["records", games, "-o", out, "--nodes", "300"]
+    }
+
+    let run = khun(&[args(&games, &written).as_slice(), &[][..]].concat());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "from 2 games (White 1, draws 0, Black 1): 2 by their written result, 0 played out"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("skipped: 1 no rules result (adjudication)"),
+        "{}",
+        run.stdout
+    );
+    let bytes = std::fs::read(&written).unwrap();
+    let results = record_results(&bytes);
+    assert_eq!(results.len(), printed_positions(&run.stdout));
+    // The first game's positions are labelled White's win, then the second's Black's;
+    // nothing is labelled a draw, the adjudicated game's included.
+    let first_black = results.iter().position(|&r| r == 0).expect("Black's game");
+    assert!(first_black > 0);
+    assert!(
+        results[..first_black].iter().all(|&r| r == 2),
+        "{results:?}"
+    );
+    assert!(
+        results[first_black..].iter().all(|&r| r == 0),
+        "{results:?}"
+    );
+
+    // The same games and node count give the same bytes (searches at fixed nodes).
+    let again = scratch.path("again.bin").to_string_lossy().into_owned();
+    assert_eq!(khun(&args(&games, &again)).code, Some(0));
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+
+    // With --play-out the adjudicated game is played on to a result of the rules;
+    // its positions (and the play-out's) follow the first two games' records.
+    let played = scratch.path("played.bin").to_string_lossy().into_owned();
+    let run = khun(
+        &[
+            args(&games, &played).as_slice(),
+            &["--play-out", "--max-play-out-plies", "30"][..],
+        ]
+        .concat(),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("2 by their written result, 1 played out"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("skipped"), "{}", run.stdout);
+    let with_play_out = std::fs::read(&played).unwrap();
+    assert_eq!(&with_play_out[..bytes.len()], &bytes[..]);
+    let third = record_results(&with_play_out[bytes.len()..]);
+    assert!(!third.is_empty());
+    assert!(
+        third.windows(2).all(|w| w[0] == w[1]),
+        "one result for a game: {third:?}"
+    );
+
+    // Bad input: a file that is not there, and a game with an illegal move.
+    let missing = khun(&["records", "/no/such/games.pgn", "-o", &written]);
+    assert_eq!(missing.code, Some(2));
+    assert!(
+        missing
+            .stderr
+            .starts_with("khun records: cannot read /no/such/games.pgn"),
+        "{}",
+        missing.stderr
+    );
+    let illegal = scratch.write(
+        "illegal.pgn",
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. Ke3 1-0\n",
+    );
+    let run = khun(&["records", &illegal, "-o", &written, "--nodes", "300"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("skipped: 1 unreadable"),
+        "{}",
+        run.stdout
+    );
+}

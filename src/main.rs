@@ -36,6 +36,9 @@ enum Command {
     /// Self-play games at a fixed node count per move, written as training records
     /// for the network (see the README for the format).
     Datagen(cli::datagen::DatagenArgs),
+    /// Training records from PGN games played elsewhere (matches against other
+    /// engines): each position searched at fixed nodes, labelled by the rules' result.
+    Records(cli::records::RecordsArgs),
     /// Train the network on datagen's records and write it in the engine's format
     /// (progress, losses and speed on stderr).
     Train(cli::train::TrainArgs),
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Annotate(a)) => cli::annotate::main(a),
         Some(Command::MergeShards(a)) => cli::merge::main(a),
         Some(Command::Datagen(a)) => cli::datagen::main(a),
+        Some(Command::Records(a)) => cli::records::main(a),
         Some(Command::Train(a)) => cli::train::main(a),
         Some(Command::TuneEval(a)) => cli::tune_eval::main(a),
         Some(Command::Tablebase(a)) => cli::tablebase::main(a),

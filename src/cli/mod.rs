@@ -11,8 +11,9 @@
 //!   resumes from). The counting rules' events it reports are the rules' own
 //!   (`board::count_events`).
 //! - [`merge`]: the shards' outputs back in the order of the file.
-//! - [`datagen`]: self-play training data for the network; [`train`]: the network
-//!   trained on it; [`tune_eval`]: the hand-written evaluation's weights fitted to it.
+//! - [`datagen`]: self-play training data for the network; [`records`]: training data
+//!   from games played elsewhere; [`train`]: the network trained on either;
+//!   [`tune_eval`]: the hand-written evaluation's weights fitted to it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`perft`]: `khun perft` and `khun bench`.
 //! - [`search_options`], [`score_text`]: what those share.
@@ -22,6 +23,7 @@ pub mod annotate;
 pub mod datagen;
 pub mod merge;
 pub mod perft;
+pub mod records;
 pub(crate) mod score_text;
 pub(crate) mod search_options;
 pub mod tablebase;

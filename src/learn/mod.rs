@@ -21,5 +21,6 @@
 
 pub mod data;
 pub mod datagen;
+pub mod records;
 pub mod train;
 pub(crate) mod tune_eval;

@@ -59,7 +59,7 @@ pub struct PlayedGame {
 }
 
 /// Searches positions of one game at a fixed node count, with its own table.
-struct SelfPlayer {
+pub(crate) struct SelfPlayer {
     tt: Arc<TranspositionTable>,
     data: Vec<ThreadData>,
     nodes: u64,
@@ -70,22 +70,34 @@ struct SelfPlayer {
 
 impl SelfPlayer {
     fn new(cfg: &DatagenConfig, tables: &Tables) -> SelfPlayer {
+        SelfPlayer::searching(cfg.nodes, cfg.hash_mb, cfg.network.clone(), tables)
+    }
+
+    /// A player searching `nodes` a move with a `hash_mb` table, with `network` (or
+    /// the hand-written evaluation) and `tables`.
+    pub(crate) fn searching(
+        nodes: u64,
+        hash_mb: usize,
+        network: Option<Arc<Network>>,
+        tables: &Tables,
+    ) -> SelfPlayer {
         SelfPlayer {
-            tt: Arc::new(TranspositionTable::new(cfg.hash_mb)),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             data: vec![ThreadData::default()],
-            nodes: cfg.nodes,
-            network: cfg.network.clone(),
+            nodes,
+            network,
             tables: tables.clone(),
         }
     }
 
-    fn new_game(&mut self) {
+    /// Forgets what earlier games taught the search (hash table, histories).
+    pub(crate) fn new_game(&mut self) {
         self.tt.clear();
         self.data = vec![ThreadData::default()];
     }
 
     /// The best move and its score (side to move's view); `None` without a move.
-    fn search(&mut self, pos: &Position, keys: &[u64]) -> Option<(Move, i32)> {
+    pub(crate) fn search(&mut self, pos: &Position, keys: &[u64]) -> Option<(Move, i32)> {
         let shared = Shared::new(Arc::clone(&self.tt), 1);
         let job = SearchJob {
             position: pos.clone(),
@@ -103,10 +115,99 @@ impl SelfPlayer {
         let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))
     }
+
+    /// Plays on from `pos` (the game's placement keys so far in `keys`, `pos`'s the
+    /// last) until the rules, an endgame table's verdict, a threefold repetition or
+    /// `max_plies` more plies end the game. Keeps, from game ply `skip_plies` on, the
+    /// positions fit to learn from: not in check, a quiet best move, a score that is
+    /// not a proven result. `None` when `interrupt` is set before the end.
+    pub(crate) fn play_out(
+        &mut self,
+        pos: &Position,
+        mut keys: Vec<u64>,
+        max_plies: u32,
+        skip_plies: u32,
+        interrupt: &Interrupt,
+    ) -> Option<PlayedOut> {
+        let mut pos = pos.clone();
+        let mut moves = Vec::new();
+        let mut kept: Vec<(Position, i32)> = Vec::new();
+        let start_ply = pos.game_ply();
+        let (result, end) = loop {
+            if let Some(outcome) = pos.outcome() {
+                break (result_of(outcome), GameEnd::of(outcome));
+            }
+            match self.tables.probe_with_count(&pos) {
+                Some(Verdict::Win(_) | Verdict::Converts(_)) => {
+                    break (win_for(pos.side_to_move()), GameEnd::Table);
+                }
+                Some(Verdict::Loss(_) | Verdict::Conceded(_)) => {
+                    break (win_for(!pos.side_to_move()), GameEnd::Table);
+                }
+                Some(Verdict::Draw) => break (GameResult::Draw, GameEnd::Table),
+                None => {}
+            }
+            let key = pos.placement_key();
+            if keys.iter().filter(|&&k| k == key).count() >= 3 {
+                break (GameResult::Draw, GameEnd::Repetition);
+            }
+            if pos.game_ply() - start_ply >= max_plies {
+                break (GameResult::Draw, GameEnd::MaxPlies);
+            }
+            if interrupt.requested() {
+                return None;
+            }
+            let Some((best, score)) = self.search(&pos, &keys) else {
+                unreachable!("a position without an outcome has a legal move");
+            };
+            if pos.game_ply() >= skip_plies && fit_to_learn(&pos, best, score) {
+                kept.push((pos.clone(), score));
+            }
+            pos.play(best);
+            moves.push(best);
+            keys.push(pos.placement_key());
+        };
+        Some(PlayedOut {
+            moves,
+            kept,
+            result,
+            end,
+        })
+    }
+}
+
+/// A game played on by [`SelfPlayer::play_out`].
+pub(crate) struct PlayedOut {
+    pub(crate) moves: Vec<Move>,
+    /// The positions kept to learn from, with their search scores (side to move's
+    /// view).
+    pub(crate) kept: Vec<(Position, i32)>,
+    pub(crate) result: GameResult,
+    pub(crate) end: GameEnd,
+}
+
+impl PlayedOut {
+    /// The kept positions as records, labelled with the game's result.
+    pub(crate) fn records(&self) -> Vec<u8> {
+        let mut records = Vec::with_capacity(self.kept.len() * RECORD_BYTES);
+        for (p, score) in &self.kept {
+            records.extend_from_slice(&data::encode(p, *score, self.result));
+        }
+        records
+    }
+}
+
+/// Whether a position whose search found `best` with `score` is one to learn from.
+// why: in check, before a capture or a promotion, the score belongs to the
+// exchange, not to the quiet position the network evaluates; a proven score (mate,
+// table) says nothing the network should imitate.
+pub(crate) fn fit_to_learn(pos: &Position, best: Move, score: i32) -> bool {
+    let quiet = pos.piece_at(best.to()).is_none() && !best.is_promotion();
+    !pos.in_check() && quiet && !is_proven(score)
 }
 
 /// The result of a game that ended by the rules in `outcome`.
-fn result_of(outcome: Outcome) -> GameResult {
+pub(crate) fn result_of(outcome: Outcome) -> GameResult {
     match outcome {
         Outcome::Checkmate {
             winner: Color::White,
@@ -196,58 +297,16 @@ fn play_game(
 ) -> Option<PlayedGame> {
     let mut rng = Rng::new(cfg.seed ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93));
     player.new_game();
-    let mut pos = opening(cfg, &mut rng, player, index);
-    let start = pos.clone();
-    let mut moves = Vec::new();
+    let start = opening(cfg, &mut rng, player, index);
     player.new_game();
-    let mut keys = vec![pos.placement_key()];
-    let mut kept: Vec<(Position, i32)> = Vec::new();
-    let start_ply = pos.game_ply();
-    let (result, end) = loop {
-        if let Some(outcome) = pos.outcome() {
-            break (result_of(outcome), GameEnd::of(outcome));
-        }
-        match player.tables.probe_with_count(&pos) {
-            Some(Verdict::Win(_) | Verdict::Converts(_)) => {
-                break (win_for(pos.side_to_move()), GameEnd::Table);
-            }
-            Some(Verdict::Loss(_) | Verdict::Conceded(_)) => {
-                break (win_for(!pos.side_to_move()), GameEnd::Table);
-            }
-            Some(Verdict::Draw) => break (GameResult::Draw, GameEnd::Table),
-            None => {}
-        }
-        let key = pos.placement_key();
-        if keys.iter().filter(|&&k| k == key).count() >= 3 {
-            break (GameResult::Draw, GameEnd::Repetition);
-        }
-        if pos.game_ply() - start_ply >= cfg.max_plies {
-            break (GameResult::Draw, GameEnd::MaxPlies);
-        }
-        if interrupt.requested() {
-            return None;
-        }
-        let Some((best, score)) = player.search(&pos, &keys) else {
-            unreachable!("a position without an outcome has a legal move");
-        };
-        let quiet = pos.piece_at(best.to()).is_none() && !best.is_promotion();
-        if pos.game_ply() >= cfg.skip_plies && !pos.in_check() && quiet && !is_proven(score) {
-            kept.push((pos.clone(), score));
-        }
-        pos.play(best);
-        moves.push(best);
-        keys.push(pos.placement_key());
-    };
-    let mut records = Vec::with_capacity(kept.len() * RECORD_BYTES);
-    for (p, score) in &kept {
-        records.extend_from_slice(&data::encode(p, *score, result));
-    }
+    let keys = vec![start.placement_key()];
+    let played = player.play_out(&start, keys, cfg.max_plies, cfg.skip_plies, interrupt)?;
     Some(PlayedGame {
         start,
-        moves,
-        records,
-        result,
-        end,
+        records: played.records(),
+        moves: played.moves,
+        result: played.result,
+        end: played.end,
     })
 }
 

@@ -1,0 +1,186 @@
+//! `khun records`: training records from PGN games played elsewhere, the command line
+//! over [`crate::learn::records`].
+
+use crate::interrupt::{self, Interrupt};
+use crate::learn::data::GameResult;
+use crate::learn::datagen::every_table_built;
+use crate::learn::records::{self, Label, RecordsConfig, Skipped};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Training records from the games of PGN files (matches against other engines,
+/// people's games): each position searched at a fixed node count, labelled with the
+/// game's result under the rules.
+#[derive(clap::Args, Clone, Debug)]
+pub struct RecordsArgs {
+    /// The PGN files.
+    #[arg(required = true)]
+    pub(crate) games: Vec<PathBuf>,
+    /// The record file; records are appended.
+    #[arg(long, short)]
+    pub(crate) output: PathBuf,
+    /// Nodes searched per position (and per move of a play-out).
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) nodes: u64,
+    /// Positions before this game ply are not written.
+    #[arg(long, default_value_t = 16)]
+    pub(crate) skip_plies: u32,
+    /// Play on a game that has no result under the rules (stopped at a match's length
+    /// limit, on time, unfinished) from its last position, Khun against itself, until
+    /// the rules end it; without it such games are skipped.
+    #[arg(long)]
+    pub(crate) play_out: bool,
+    /// A play-out still going after this many plies of its own is a draw.
+    #[arg(long, default_value_t = 400)]
+    pub(crate) max_play_out_plies: u32,
+    /// Transposition table, MB.
+    #[arg(long, default_value_t = 16)]
+    pub(crate) hash: usize,
+    /// Search with this network file instead of the built-in one.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub(crate) eval_file: Option<String>,
+    /// Search with the hand-written evaluation.
+    #[arg(long)]
+    pub(crate) no_nnue: bool,
+}
+
+/// What a run did.
+#[derive(Default, Debug)]
+pub struct RecordsSummary {
+    pub games: u64,
+    /// Games labelled by their written result / by a play-out.
+    pub written: u64,
+    pub played_out: u64,
+    pub played_out_plies: u64,
+    /// Skipped games by reason.
+    pub skipped: BTreeMap<String, u64>,
+    pub positions: u64,
+    /// White wins, draws, Black wins among the games used.
+    pub results: [u64; 3],
+    /// The signal that stopped the run, if one did.
+    pub stopped_by: Option<i32>,
+}
+
+/// Runs `khun records` as the arguments say, stopping between games when `interrupt`
+/// is set.
+pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, String> {
+    let network = if args.no_nnue {
+        None
+    } else {
+        Some(crate::nnue::load(args.eval_file.as_deref().unwrap_or(""))?)
+    };
+    let cfg = RecordsConfig {
+        nodes: args.nodes,
+        hash_mb: args.hash.clamp(1, 4096),
+        skip_plies: args.skip_plies,
+        play_out: args.play_out,
+        max_play_out_plies: args.max_play_out_plies,
+        network,
+    };
+    let mut texts = Vec::new();
+    for path in &args.games {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        texts.push(crate::pgn::decode(&bytes));
+    }
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.output)
+        .map_err(|e| format!("cannot open {}: {e}", args.output.display()))?;
+    let tables = every_table_built();
+    let mut player = records::player_for(&cfg, &tables);
+    let mut summary = RecordsSummary::default();
+    for text in &texts {
+        for game in crate::pgn::read_and_replay(text) {
+            if interrupt.requested() {
+                summary.stopped_by = interrupt.signal();
+                return Ok(summary);
+            }
+            summary.games += 1;
+            let outcome = match game {
+                Ok(game) => records::records_of_game(&game, &cfg, &mut player, interrupt),
+                Err(e) => Err(Skipped::Unreadable(e.to_string())),
+            };
+            match outcome {
+                Ok(r) => {
+                    out.write_all(&r.records)
+                        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+                    summary.positions +=
+                        (r.records.len() / crate::learn::data::RECORD_BYTES) as u64;
+                    summary.results[match r.result {
+                        GameResult::WhiteWins => 0,
+                        GameResult::Draw => 1,
+                        GameResult::BlackWins => 2,
+                    }] += 1;
+                    match r.label {
+                        Label::Written => summary.written += 1,
+                        Label::PlayedOut => {
+                            summary.played_out += 1;
+                            summary.played_out_plies += r.played_out_plies as u64;
+                        }
+                    }
+                }
+                Err(Skipped::Interrupted) => {
+                    summary.games -= 1;
+                    summary.stopped_by = interrupt.signal();
+                    return Ok(summary);
+                }
+                Err(Skipped::NoRulesResult(termination)) => {
+                    *summary
+                        .skipped
+                        .entry(format!("no rules result ({termination})"))
+                        .or_default() += 1;
+                }
+                Err(Skipped::Unreadable(_)) => {
+                    *summary.skipped.entry("unreadable".into()).or_default() += 1;
+                }
+            }
+        }
+    }
+    out.flush()
+        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+    Ok(summary)
+}
+
+/// `khun records`: the totals on stdout; 2 with the reason when it could not run.
+pub fn main(args: &RecordsArgs) -> ExitCode {
+    match super::interrupt().and_then(|i| run(args, &i)) {
+        Ok(s) => {
+            println!(
+                "{} positions from {} games (White {}, draws {}, Black {}): {} by their \
+                 written result, {} played out ({} plies)",
+                s.positions,
+                s.written + s.played_out,
+                s.results[0],
+                s.results[1],
+                s.results[2],
+                s.written,
+                s.played_out,
+                s.played_out_plies
+            );
+            let skipped: Vec<String> = s
+                .skipped
+                .iter()
+                .map(|(why, n)| format!("{n} {why}"))
+                .collect();
+            if !skipped.is_empty() {
+                println!("skipped: {}", skipped.join(", "));
+            }
+            if let Some(signal) = s.stopped_by {
+                eprintln!(
+                    "khun records: stopped by {} after {} games; {} ends with the last of \
+                     them, whole",
+                    interrupt::signal_name(signal),
+                    s.games,
+                    args.output.display()
+                );
+                return ExitCode::from(interrupt::exit_code(signal));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => super::could_not_run("records", e),
+    }
+}
