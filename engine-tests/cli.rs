@@ -1219,8 +1219,9 @@ fn record_results(bytes: &[u8]) -> Vec<u8> {
 /// The number `N positions` that `khun records` printed.
 fn printed_positions(stdout: &str) -> usize {
     stdout
-        .split_whitespace()
-        .next()
+        .lines()
+        .find(|l| l.contains(" positions from "))
+        .and_then(|l| l.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no position count in {stdout:?}"))
 }
@@ -1290,6 +1291,23 @@ fn records_label_games_by_the_rules_and_play_out_the_adjudicated() {
         run.stdout
     );
     assert!(!run.stdout.contains("skipped"), "{}", run.stdout);
+    // One line for the play-out: the game, its plies (30 at most) and its end.
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains(": played out "))
+        .expect("a play-out line");
+    assert!(
+        line.starts_with("game 3 (khun-base - fsf): played out "),
+        "{line}"
+    );
+    let plies: usize = line
+        .split(": played out ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("plies");
+    assert!((1..=30).contains(&plies), "{line}");
     let with_play_out = std::fs::read(&played).unwrap();
     assert_eq!(&with_play_out[..bytes.len()], &bytes[..]);
     let third = record_results(&with_play_out[bytes.len()..]);

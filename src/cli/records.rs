@@ -3,7 +3,7 @@
 
 use crate::interrupt::{self, Interrupt};
 use crate::learn::data::GameResult;
-use crate::learn::datagen::every_table_built;
+use crate::learn::datagen::{GameEnd, every_table_built};
 use crate::learn::records::{self, Label, RecordsConfig, Skipped};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -54,6 +54,8 @@ pub struct RecordsSummary {
     pub written: u64,
     pub played_out: u64,
     pub played_out_plies: u64,
+    /// White wins, draws, Black wins among the games played out.
+    pub played_out_results: [u64; 3],
     /// Skipped games by reason.
     pub skipped: BTreeMap<String, u64>,
     pub positions: u64,
@@ -100,9 +102,12 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
                 return Ok(summary);
             }
             summary.games += 1;
-            let outcome = match game {
-                Ok(game) => records::records_of_game(&game, &cfg, &mut player, interrupt),
-                Err(e) => Err(Skipped::Unreadable(e.to_string())),
+            let (label, outcome) = match game {
+                Ok(game) => (
+                    game.label(),
+                    records::records_of_game(&game, &cfg, &mut player, interrupt),
+                ),
+                Err(e) => (e.to_string(), Err(Skipped::Unreadable(e.to_string()))),
             };
             match outcome {
                 Ok(r) => {
@@ -110,16 +115,26 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
                         .map_err(|e| format!("{}: {e}", args.output.display()))?;
                     summary.positions +=
                         (r.records.len() / crate::learn::data::RECORD_BYTES) as u64;
-                    summary.results[match r.result {
+                    let result = match r.result {
                         GameResult::WhiteWins => 0,
                         GameResult::Draw => 1,
                         GameResult::BlackWins => 2,
-                    }] += 1;
+                    };
+                    summary.results[result] += 1;
                     match r.label {
                         Label::Written => summary.written += 1,
                         Label::PlayedOut => {
                             summary.played_out += 1;
                             summary.played_out_plies += r.played_out_plies as u64;
+                            summary.played_out_results[result] += 1;
+                            // One line a play-out: what the match cut off was worth.
+                            println!(
+                                "{label}: played out {} plies: {} ({})",
+                                r.played_out_plies,
+                                ["1-0", "1/2-1/2", "0-1"][result],
+                                r.played_out_end
+                                    .map_or("", |end| GameEnd::NAMES[end as usize])
+                            );
                         }
                     }
                 }
@@ -151,7 +166,7 @@ pub fn main(args: &RecordsArgs) -> ExitCode {
         Ok(s) => {
             println!(
                 "{} positions from {} games (White {}, draws {}, Black {}): {} by their \
-                 written result, {} played out ({} plies)",
+                 written result, {} played out ({} plies; White {}, draws {}, Black {})",
                 s.positions,
                 s.written + s.played_out,
                 s.results[0],
@@ -159,7 +174,10 @@ pub fn main(args: &RecordsArgs) -> ExitCode {
                 s.results[2],
                 s.written,
                 s.played_out,
-                s.played_out_plies
+                s.played_out_plies,
+                s.played_out_results[0],
+                s.played_out_results[1],
+                s.played_out_results[2]
             );
             let skipped: Vec<String> = s
                 .skipped

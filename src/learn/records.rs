@@ -18,7 +18,7 @@
 //! by what the position holds when it is played to the count, not by the runner.
 
 use super::data::GameResult;
-use super::datagen::{SelfPlayer, result_of};
+use super::datagen::{GameEnd, SelfPlayer, result_of};
 use crate::board::Position;
 use crate::interrupt::Interrupt;
 use crate::nnue::network::Network;
@@ -59,6 +59,8 @@ pub struct GameRecords {
     pub label: Label,
     /// Plies Khun played on (0 unless played out).
     pub played_out_plies: usize,
+    /// How the play-out ended, if there was one.
+    pub played_out_end: Option<GameEnd>,
 }
 
 /// Why a game gave no records.
@@ -146,6 +148,7 @@ pub(crate) fn records_of_game(
         }
     }
     let played_out_plies = played.as_ref().map_or(0, |p| p.moves.len());
+    let played_out_end = played.as_ref().map(|p| p.end);
     if let Some(played) = played {
         records.extend_from_slice(&played.records());
     }
@@ -154,6 +157,7 @@ pub(crate) fn records_of_game(
         result,
         label,
         played_out_plies,
+        played_out_end,
     })
 }
 
