@@ -40,15 +40,8 @@ pub struct DatagenArgs {
     /// A game still going after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 400)]
     pub(crate) max_plies: u32,
-    /// Transposition table per thread, MB.
-    #[arg(long, default_value_t = 16)]
-    pub(crate) hash: usize,
-    /// Play with this network file instead of the built-in one.
-    #[arg(long, conflicts_with = "no_nnue")]
-    pub(crate) eval_file: Option<String>,
-    /// Play with the hand-written evaluation (the first generation's data).
-    #[arg(long)]
-    pub(crate) no_nnue: bool,
+    #[command(flatten)]
+    pub(crate) search: super::SelfPlaySearchArgs,
     /// Go on with the run the output's progress file (OUTPUT.progress) records, from
     /// its next game, after a kill or a stop; the settings must be the same, and
     /// --games/--positions count the games already there.
@@ -94,11 +87,7 @@ pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, 
         None => Vec::new(),
     };
     let threads = super::thread_count(args.threads);
-    let network = if args.no_nnue {
-        None
-    } else {
-        Some(crate::nnue::load(args.eval_file.as_deref().unwrap_or(""))?)
-    };
+    let network = args.search.network()?;
     let cfg = DatagenConfig {
         network,
         output: args.output.clone(),
@@ -111,7 +100,7 @@ pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, 
         book,
         skip_plies: args.skip_plies,
         max_plies: args.max_plies,
-        hash_mb: args.hash.clamp(1, 4096),
+        hash_mb: args.search.hash_mb(),
         resume: args.resume,
         interrupt: interrupt.clone(),
         ..DatagenConfig::default()

@@ -34,6 +34,39 @@ use crate::board::{FenRules, Position, Variant};
 use crate::tablebase::Tables;
 use std::path::PathBuf;
 
+/// How a fixed-node self-play search evaluates and how much hash it has, declared once
+/// for `datagen` and `records`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SelfPlaySearchArgs {
+    /// Transposition table per thread, MB.
+    #[arg(long, default_value_t = 16)]
+    pub(crate) hash: usize,
+    /// Search with this network file instead of the built-in one.
+    #[arg(long, conflicts_with = "no_nnue")]
+    pub(crate) eval_file: Option<String>,
+    /// Search with the hand-written evaluation (the first generation's data).
+    #[arg(long)]
+    pub(crate) no_nnue: bool,
+}
+
+impl SelfPlaySearchArgs {
+    /// The network to search with (`None`: the hand-written evaluation), or why it
+    /// cannot be loaded.
+    pub(crate) fn network(
+        &self,
+    ) -> Result<Option<std::sync::Arc<crate::nnue::network::Network>>, String> {
+        if self.no_nnue {
+            return Ok(None);
+        }
+        crate::nnue::load(self.eval_file.as_deref().unwrap_or("")).map(Some)
+    }
+
+    /// The hash size in MB, within what a run may take.
+    pub(crate) fn hash_mb(&self) -> usize {
+        self.hash.clamp(1, 4096)
+    }
+}
+
 /// `--five-man-tables DIR`, declared once for every command that reads the tables
 /// (`analyze`, `annotate`, `tablebase`), and set through one door
 /// ([`Tables::set_five_man_directory`], as the `FiveManTables` option).

@@ -35,15 +35,8 @@ pub struct RecordsArgs {
     /// A play-out still going after this many plies of its own is a draw.
     #[arg(long, default_value_t = 400)]
     pub(crate) max_play_out_plies: u32,
-    /// Transposition table, MB.
-    #[arg(long, default_value_t = 16)]
-    pub(crate) hash: usize,
-    /// Search with this network file instead of the built-in one.
-    #[arg(long, conflicts_with = "no_nnue")]
-    pub(crate) eval_file: Option<String>,
-    /// Search with the hand-written evaluation.
-    #[arg(long)]
-    pub(crate) no_nnue: bool,
+    #[command(flatten)]
+    pub(crate) search: super::SelfPlaySearchArgs,
 }
 
 /// What a run did.
@@ -68,14 +61,10 @@ pub struct RecordsSummary {
 /// Runs `khun records` as the arguments say, stopping between games when `interrupt`
 /// is set.
 pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, String> {
-    let network = if args.no_nnue {
-        None
-    } else {
-        Some(crate::nnue::load(args.eval_file.as_deref().unwrap_or(""))?)
-    };
+    let network = args.search.network()?;
     let cfg = RecordsConfig {
         nodes: args.nodes,
-        hash_mb: args.hash.clamp(1, 4096),
+        hash_mb: args.search.hash_mb(),
         skip_plies: args.skip_plies,
         play_out: args.play_out,
         max_play_out_plies: args.max_play_out_plies,

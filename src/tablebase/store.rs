@@ -164,12 +164,7 @@ impl Tables {
         if slot.is_built() || slot.requested.swap(true, Ordering::Relaxed) {
             return;
         }
-        let mut queue = self
-            .held
-            .small
-            .queue
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let mut queue = self.build_queue();
         queue.waiting.push((ending, variant));
         if queue.builder_running {
             return;
@@ -191,17 +186,22 @@ impl Tables {
         }
     }
 
+    /// The queue of tables waiting for the background builder (a poisoned lock is
+    /// taken as it is: the queue holds no invariant a panic can break).
+    fn build_queue(&self) -> std::sync::MutexGuard<'_, BuildQueue> {
+        self.held
+            .small
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The background builder: builds queued tables until the queue is empty.
     fn build_queued(&self) {
         crate::os::lower_thread_priority();
         loop {
             let next = {
-                let mut queue = self
-                    .held
-                    .small
-                    .queue
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
+                let mut queue = self.build_queue();
                 let next = queue.waiting.pop();
                 if next.is_none() {
                     queue.builder_running = false;
