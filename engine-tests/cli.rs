@@ -1338,4 +1338,16 @@ fn records_label_games_by_the_rules_and_play_out_the_adjudicated() {
         "{}",
         run.stdout
     );
+    // A relative's game: the network plays makruk only.
+    let cambodian = scratch.write(
+        "cambodian.pgn",
+        "[Event \"x\"]\n[Variant \"Cambodian\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
+    );
+    let run = khun(&["records", &cambodian, "-o", &written, "--nodes", "300"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("skipped: 1 not makruk (cambodian)"),
+        "{}",
+        run.stdout
+    );
 }

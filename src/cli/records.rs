@@ -141,6 +141,12 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
                 Err(Skipped::Unreadable(_)) => {
                     *summary.skipped.entry("unreadable".into()).or_default() += 1;
                 }
+                Err(Skipped::OtherVariant(variant)) => {
+                    *summary
+                        .skipped
+                        .entry(format!("not makruk ({variant})"))
+                        .or_default() += 1;
+                }
             }
         }
     }

@@ -19,7 +19,7 @@
 
 use super::data::GameResult;
 use super::datagen::{GameEnd, SelfPlayer, result_of};
-use crate::board::Position;
+use crate::board::{Position, Variant};
 use crate::interrupt::Interrupt;
 use crate::nnue::network::Network;
 use crate::pgn::Game;
@@ -70,6 +70,9 @@ pub enum Skipped {
     NoRulesResult(String),
     /// The PGN stopped before its written end (an illegal or unreadable move).
     Unreadable(String),
+    /// A game of one of makruk's relatives (its `Variant` tag): the network plays
+    /// makruk only.
+    OtherVariant(String),
     /// Interrupted before the game was done.
     Interrupted,
 }
@@ -107,6 +110,11 @@ pub(crate) fn records_of_game(
 ) -> Result<GameRecords, Skipped> {
     if let Some(error) = &game.error {
         return Err(Skipped::Unreadable(error.to_string()));
+    }
+    if game.start.variant() != Variant::Makruk {
+        return Err(Skipped::OtherVariant(
+            game.start.variant().name().to_string(),
+        ));
     }
     let positions = game.positions();
     let last = positions.last().expect("a game has its start position");
