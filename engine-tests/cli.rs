@@ -1268,10 +1268,15 @@ fn records_label_games_by_the_rules_and_play_out_the_adjudicated() {
         "{results:?}"
     );
 
-    // The same games and node count give the same bytes (searches at fixed nodes).
-    let again = scratch.path("again.bin").to_string_lossy().into_owned();
-    assert_eq!(khun(&args(&games, &again)).code, Some(0));
-    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+    // The same games and node count give the same bytes (searches at fixed nodes),
+    // with one thread or three (the games written in the file's order).
+    for threads in ["1", "3"] {
+        let again = scratch.path("again.bin").to_string_lossy().into_owned();
+        let _ = std::fs::remove_file(&again);
+        let run = khun(&[args(&games, &again).as_slice(), &["--threads", threads][..]].concat());
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert_eq!(std::fs::read(&again).unwrap(), bytes, "{threads} threads");
+    }
 
     // With --play-out the adjudicated game is played on to a result of the rules;
     // its positions (and the play-out's) follow the first two games' records.
@@ -1316,6 +1321,33 @@ fn records_label_games_by_the_rules_and_play_out_the_adjudicated() {
         third.windows(2).all(|w| w[0] == w[1]),
         "one result for a game: {third:?}"
     );
+
+    // SIGINT once the first game is written: the run stops between games, says so,
+    // exits as a shell reports the signal, and leaves the whole games before it.
+    let part = scratch.path("part.bin");
+    let part_arg = part.to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_khun"))
+        .args(args(&games, &part_arg))
+        .args(["--play-out", "--max-play-out-plies", "30", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run khun records");
+    let first_written = || std::fs::metadata(&part).is_ok_and(|m| m.len() > 0);
+    if common::wait_while_running(&mut child, first_written) {
+        common::send_signal(&child, "INT");
+        let out = child.wait_with_output().expect("khun records output");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        assert!(stderr.contains("stopped by SIGINT after "), "{stderr}");
+        let kept = std::fs::read(&part).unwrap();
+        assert!(!kept.is_empty() && kept.len() < with_play_out.len());
+        assert_eq!(
+            &with_play_out[..kept.len()],
+            &kept[..],
+            "a prefix of whole games"
+        );
+    }
 
     // Bad input: a file that is not there, and a game with an illegal move.
     let missing = khun(&["records", "/no/such/games.pgn", "-o", &written]);

@@ -4,11 +4,15 @@
 use crate::interrupt::{self, Interrupt};
 use crate::learn::data::GameResult;
 use crate::learn::datagen::{GameEnd, every_table_built};
+use crate::learn::records::GameRecords;
 use crate::learn::records::{self, Label, RecordsConfig, Skipped};
+use crate::pgn::{Game, PgnError};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// Training records from the games of PGN files (matches against other engines,
 /// people's games): each position searched at a fixed node count, labelled with the
@@ -37,6 +41,10 @@ pub struct RecordsArgs {
     pub(crate) max_play_out_plies: u32,
     #[command(flatten)]
     pub(crate) search: super::SelfPlaySearchArgs,
+    /// Threads, each searching its own games (default: all cores); the file is the
+    /// same with any number.
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
 }
 
 /// What a run did.
@@ -81,78 +89,129 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
         .append(true)
         .open(&args.output)
         .map_err(|e| format!("cannot open {}: {e}", args.output.display()))?;
+    let games: Vec<(String, Result<Game, PgnError>)> = texts
+        .iter()
+        .flat_map(|text| crate::pgn::read_and_replay(text))
+        .map(|game| match game {
+            Ok(game) => (game.label(), Ok(game)),
+            Err(e) => (e.to_string(), Err(e)),
+        })
+        .collect();
     let tables = every_table_built();
-    let mut player = records::player_for(&cfg, &tables);
+    let threads = super::thread_count(args.threads).clamp(1, games.len().max(1));
+    let next = AtomicUsize::new(0);
     let mut summary = RecordsSummary::default();
-    for text in &texts {
-        for game in crate::pgn::read_and_replay(text) {
-            if interrupt.requested() {
-                summary.stopped_by = interrupt.signal();
-                return Ok(summary);
-            }
-            summary.games += 1;
-            let (label, outcome) = match game {
-                Ok(game) => (
-                    game.label(),
-                    records::records_of_game(&game, &cfg, &mut player, interrupt),
-                ),
-                Err(e) => (e.to_string(), Err(Skipped::Unreadable(e.to_string()))),
-            };
-            match outcome {
-                Ok(r) => {
-                    out.write_all(&r.records)
-                        .map_err(|e| format!("{}: {e}", args.output.display()))?;
-                    summary.positions +=
-                        (r.records.len() / crate::learn::data::RECORD_BYTES) as u64;
-                    let result = match r.result {
-                        GameResult::WhiteWins => 0,
-                        GameResult::Draw => 1,
-                        GameResult::BlackWins => 2,
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        let (sender, finished) = mpsc::channel();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (cfg, tables, games, next) = (&cfg, &tables, &games, &next);
+            scope.spawn(move || {
+                let mut player = records::player_for(cfg, tables);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((_, game)) = games.get(i) else { break };
+                    let outcome = match game {
+                        Ok(game) => records::records_of_game(game, cfg, &mut player, interrupt),
+                        Err(e) => Err(Skipped::Unreadable(e.to_string())),
                     };
-                    summary.results[result] += 1;
-                    match r.label {
-                        Label::Written => summary.written += 1,
-                        Label::PlayedOut => {
-                            summary.played_out += 1;
-                            summary.played_out_plies += r.played_out_plies as u64;
-                            summary.played_out_results[result] += 1;
-                            // One line a play-out: what the match cut off was worth.
-                            println!(
-                                "{label}: played out {} plies: {} ({})",
-                                r.played_out_plies,
-                                ["1-0", "1/2-1/2", "0-1"][result],
-                                r.played_out_end
-                                    .map_or("", |end| GameEnd::NAMES[end as usize])
-                            );
-                        }
+                    let stop = matches!(outcome, Err(Skipped::Interrupted));
+                    if sender.send((i, outcome)).is_err() || stop {
+                        break;
                     }
                 }
-                Err(Skipped::Interrupted) => {
-                    summary.games -= 1;
-                    summary.stopped_by = interrupt.signal();
-                    return Ok(summary);
-                }
-                Err(Skipped::NoRulesResult(termination)) => {
-                    *summary
-                        .skipped
-                        .entry(format!("no rules result ({termination})"))
-                        .or_default() += 1;
-                }
-                Err(Skipped::Unreadable(_)) => {
-                    *summary.skipped.entry("unreadable".into()).or_default() += 1;
-                }
-                Err(Skipped::OtherVariant(variant)) => {
-                    *summary
-                        .skipped
-                        .entry(format!("not makruk ({variant})"))
-                        .or_default() += 1;
+            });
+        }
+        drop(sender);
+        // Games are written in the files' order, whichever thread finished them, so a
+        // run gives the same bytes with any number of threads.
+        let mut pending = BTreeMap::new();
+        let mut written = 0;
+        for (i, outcome) in finished {
+            pending.insert(i, outcome);
+            while let Some(outcome) = pending.remove(&written) {
+                match tally(&mut summary, &games[written].0, outcome, &mut out) {
+                    Ok(true) => written += 1,
+                    Ok(false) => {
+                        summary.stopped_by = interrupt.signal();
+                        next.store(games.len(), Ordering::Relaxed);
+                        return;
+                    }
+                    Err(e) => {
+                        failure = Some(format!("{}: {e}", args.output.display()));
+                        next.store(games.len(), Ordering::Relaxed);
+                        return;
+                    }
                 }
             }
         }
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
     }
     out.flush()
         .map_err(|e| format!("{}: {e}", args.output.display()))?;
     Ok(summary)
+}
+
+/// Counts one game's outcome into `summary` and appends its records to `out`; `false`
+/// when the game was interrupted (the run ends with the game before it).
+fn tally(
+    summary: &mut RecordsSummary,
+    label: &str,
+    outcome: Result<GameRecords, Skipped>,
+    out: &mut impl Write,
+) -> std::io::Result<bool> {
+    summary.games += 1;
+    match outcome {
+        Ok(r) => {
+            out.write_all(&r.records)?;
+            summary.positions += (r.records.len() / crate::learn::data::RECORD_BYTES) as u64;
+            let result = match r.result {
+                GameResult::WhiteWins => 0,
+                GameResult::Draw => 1,
+                GameResult::BlackWins => 2,
+            };
+            summary.results[result] += 1;
+            match r.label {
+                Label::Written => summary.written += 1,
+                Label::PlayedOut => {
+                    summary.played_out += 1;
+                    summary.played_out_plies += r.played_out_plies as u64;
+                    summary.played_out_results[result] += 1;
+                    // One line a play-out: what the match cut off was worth.
+                    println!(
+                        "{label}: played out {} plies: {} ({})",
+                        r.played_out_plies,
+                        ["1-0", "1/2-1/2", "0-1"][result],
+                        r.played_out_end
+                            .map_or("", |end| GameEnd::NAMES[end as usize])
+                    );
+                }
+            }
+        }
+        Err(Skipped::Interrupted) => {
+            summary.games -= 1;
+            return Ok(false);
+        }
+        Err(Skipped::NoRulesResult(termination)) => {
+            *summary
+                .skipped
+                .entry(format!("no rules result ({termination})"))
+                .or_default() += 1;
+        }
+        Err(Skipped::Unreadable(_)) => {
+            *summary.skipped.entry("unreadable".into()).or_default() += 1;
+        }
+        Err(Skipped::OtherVariant(variant)) => {
+            *summary
+                .skipped
+                .entry(format!("not makruk ({variant})"))
+                .or_default() += 1;
+        }
+    }
+    Ok(true)
 }
 
 /// `khun records`: the totals on stdout; 2 with the reason when it could not run.
