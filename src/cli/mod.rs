@@ -5,9 +5,8 @@
 //!   (`analyze::json`: the JSON records).
 //! - [`annotate`]: PGN games searched move by move and written back annotated, in its
 //!   folder: `game` (one game's PGN and graph), `summary` (its numbers), `json` (its
-//!   JSON line), `review` (move judgements), `svg` (graphs), `jobs` (games shared
-//!   among jobs, results in order), `progress` (the display on stderr), `shard` (one
-//!   machine's share of the games) and `resume` (the progress file a stopped run
+//!   JSON line), `review` (move judgements), `svg` (graphs), `progress` (the display
+//!   on stderr), `shard` (one machine's share of the games) and `resume` (the progress file a stopped run
 //!   resumes from). The counting rules' events it reports are the rules' own
 //!   (`board::count_events`).
 //! - [`merge`]: the shards' outputs back in the order of the file.
@@ -16,11 +15,13 @@
 //!   [`tune_eval`]: the hand-written evaluation's weights fitted to it.
 //! - [`tablebase`]: the endgame tables described, or one position looked up.
 //! - [`perft`]: `khun perft` and `khun bench`.
-//! - [`search_options`], [`score_text`]: what those share.
+//! - [`search_options`], [`score_text`], [`jobs`] (work shared among threads, results
+//!   in input order: `annotate`'s games, `records`' games): what those share.
 
 pub mod analyze;
 pub mod annotate;
 pub mod datagen;
+pub(crate) mod jobs;
 pub mod merge;
 pub mod perft;
 pub mod records;

@@ -11,8 +11,6 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 /// Training records from the games of PGN files (matches against other engines,
 /// people's games): each position searched at a fixed node count, labelled with the
@@ -99,56 +97,32 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
         .collect();
     let tables = every_table_built();
     let threads = super::thread_count(args.threads).clamp(1, games.len().max(1));
-    let next = AtomicUsize::new(0);
+    let players = (0..threads)
+        .map(|_| records::player_for(&cfg, &tables))
+        .collect();
     let mut summary = RecordsSummary::default();
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        let (sender, finished) = mpsc::channel();
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let (cfg, tables, games, next) = (&cfg, &tables, &games, &next);
-            scope.spawn(move || {
-                let mut player = records::player_for(cfg, tables);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((_, game)) = games.get(i) else { break };
-                    let outcome = match game {
-                        Ok(game) => records::records_of_game(game, cfg, &mut player, interrupt),
-                        Err(e) => Err(Skipped::Unreadable(e.to_string())),
-                    };
-                    let stop = matches!(outcome, Err(Skipped::Interrupted));
-                    if sender.send((i, outcome)).is_err() || stop {
-                        break;
-                    }
-                }
-            });
+    // Games are written in the files' order, whichever thread finished them, so a run
+    // gives the same bytes with any number of threads.
+    let done = super::jobs::ordered_map(
+        &games,
+        players,
+        |player, _job, _index, (_, game), _stop| match game {
+            Ok(game) => records::records_of_game(game, &cfg, player, interrupt),
+            Err(e) => Err(Skipped::Unreadable(e.to_string())),
+        },
+        |index, outcome| match tally(&mut summary, &games[index].0, outcome, &mut out) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(None),
+            Err(e) => Err(Some(format!("{}: {e}", args.output.display()))),
+        },
+    );
+    match done {
+        Ok(()) => {}
+        Err(None) => {
+            summary.stopped_by = interrupt.signal();
+            return Ok(summary);
         }
-        drop(sender);
-        // Games are written in the files' order, whichever thread finished them, so a
-        // run gives the same bytes with any number of threads.
-        let mut pending = BTreeMap::new();
-        let mut written = 0;
-        for (i, outcome) in finished {
-            pending.insert(i, outcome);
-            while let Some(outcome) = pending.remove(&written) {
-                match tally(&mut summary, &games[written].0, outcome, &mut out) {
-                    Ok(true) => written += 1,
-                    Ok(false) => {
-                        summary.stopped_by = interrupt.signal();
-                        next.store(games.len(), Ordering::Relaxed);
-                        return;
-                    }
-                    Err(e) => {
-                        failure = Some(format!("{}: {e}", args.output.display()));
-                        next.store(games.len(), Ordering::Relaxed);
-                        return;
-                    }
-                }
-            }
-        }
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
+        Err(Some(failure)) => return Err(failure),
     }
     out.flush()
         .map_err(|e| format!("{}: {e}", args.output.display()))?;

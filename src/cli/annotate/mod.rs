@@ -15,7 +15,6 @@
 //! [`annotate_game`]: crate::cli::annotate::game
 
 pub(crate) mod game;
-pub(crate) mod jobs;
 pub(crate) mod json;
 pub(crate) mod progress;
 pub(crate) mod resume;
@@ -420,7 +419,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         written += 1;
         Ok(())
     };
-    match jobs::ordered_map(todo, engines, work, consume) {
+    match crate::cli::jobs::ordered_map(todo, engines, work, consume) {
         Ok(()) => {}
         Err(Halt::Stopped) => summary.stopped_by = interrupt.signal(),
         Err(Halt::Failed(e)) => return Err(e),
