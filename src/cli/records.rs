@@ -5,7 +5,7 @@ use crate::interrupt::{self, Interrupt};
 use crate::learn::data::GameResult;
 use crate::learn::datagen::{GameEnd, every_table_built};
 use crate::learn::records::GameRecords;
-use crate::learn::records::{self, Label, RecordsConfig, Skipped};
+use crate::learn::records::{self, RecordsConfig, Skipped};
 use crate::pgn::{Game, PgnError};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -137,9 +137,9 @@ fn tally(
     outcome: Result<GameRecords, Skipped>,
     out: &mut impl Write,
 ) -> std::io::Result<bool> {
-    summary.games += 1;
     match outcome {
         Ok(r) => {
+            summary.games += 1;
             out.write_all(&r.records)?;
             summary.positions += (r.records.len() / crate::learn::data::RECORD_BYTES) as u64;
             let result = match r.result {
@@ -148,41 +148,31 @@ fn tally(
                 GameResult::BlackWins => 2,
             };
             summary.results[result] += 1;
-            match r.label {
-                Label::Written => summary.written += 1,
-                Label::PlayedOut => {
+            match r.play_out {
+                None => summary.written += 1,
+                Some(play_out) => {
                     summary.played_out += 1;
-                    summary.played_out_plies += r.played_out_plies as u64;
+                    summary.played_out_plies += play_out.plies as u64;
                     summary.played_out_results[result] += 1;
                     // One line a play-out: what the match cut off was worth.
                     println!(
                         "{label}: played out {} plies: {} ({})",
-                        r.played_out_plies,
+                        play_out.plies,
                         ["1-0", "1/2-1/2", "0-1"][result],
-                        r.played_out_end
-                            .map_or("", |end| GameEnd::NAMES[end as usize])
+                        GameEnd::NAMES[play_out.end as usize]
                     );
                 }
             }
         }
-        Err(Skipped::Interrupted) => {
-            summary.games -= 1;
-            return Ok(false);
-        }
-        Err(Skipped::NoRulesResult(termination)) => {
-            *summary
-                .skipped
-                .entry(format!("no rules result ({termination})"))
-                .or_default() += 1;
-        }
-        Err(Skipped::Unreadable(_)) => {
-            *summary.skipped.entry("unreadable".into()).or_default() += 1;
-        }
-        Err(Skipped::OtherVariant(variant)) => {
-            *summary
-                .skipped
-                .entry(format!("not makruk ({variant})"))
-                .or_default() += 1;
+        Err(skipped) => {
+            let why = match skipped {
+                Skipped::Interrupted => return Ok(false),
+                Skipped::NoRulesResult(termination) => format!("no rules result ({termination})"),
+                Skipped::Unreadable(_) => "unreadable".to_string(),
+                Skipped::OtherVariant(variant) => format!("not makruk ({variant})"),
+            };
+            summary.games += 1;
+            *summary.skipped.entry(why).or_default() += 1;
         }
     }
     Ok(true)

@@ -42,13 +42,12 @@ pub struct RecordsConfig {
     pub network: Option<Arc<Network>>,
 }
 
-/// How a game's result was found.
+/// How Khun played on a game that had no rules result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Label {
-    /// The game ended by the rules (or a resignation or agreement) as written.
-    Written,
-    /// Played on from its last position by Khun to the rules' end.
-    PlayedOut,
+pub struct PlayOut {
+    pub plies: usize,
+    /// What ended it, and so labels the game.
+    pub end: GameEnd,
 }
 
 /// One game's records.
@@ -56,11 +55,9 @@ pub struct GameRecords {
     /// The packed records, the written game's positions first, then the play-out's.
     pub records: Vec<u8>,
     pub result: GameResult,
-    pub label: Label,
-    /// Plies Khun played on (0 unless played out).
-    pub played_out_plies: usize,
-    /// How the play-out ended, if there was one.
-    pub played_out_end: Option<GameEnd>,
+    /// `None` when the game ended by the rules as written (or by a resignation or
+    /// agreement); the play-out that labelled it otherwise.
+    pub play_out: Option<PlayOut>,
 }
 
 /// Why a game gave no records.
@@ -120,8 +117,8 @@ pub(crate) fn records_of_game(
     let last = positions.last().expect("a game has its start position");
     let keys: Vec<u64> = positions.iter().map(Position::placement_key).collect();
     player.new_game();
-    let (result, label, played) = match rules_result(game, last) {
-        Some(result) => (result, Label::Written, None),
+    let (result, played) = match rules_result(game, last) {
+        Some(result) => (result, None),
         None if cfg.play_out => {
             let played = player
                 .play_out(
@@ -132,7 +129,7 @@ pub(crate) fn records_of_game(
                     interrupt,
                 )
                 .ok_or(Skipped::Interrupted)?;
-            (played.result, Label::PlayedOut, Some(played))
+            (played.result, Some(played))
         }
         None => {
             let termination = game.tag("Termination").unwrap_or(game.result.as_str());
@@ -155,17 +152,17 @@ pub(crate) fn records_of_game(
             records.extend_from_slice(&super::data::encode(pos, score, result));
         }
     }
-    let played_out_plies = played.as_ref().map_or(0, |p| p.moves.len());
-    let played_out_end = played.as_ref().map(|p| p.end);
-    if let Some(played) = played {
+    let play_out = played.map(|played| {
         records.extend_from_slice(&played.records());
-    }
+        PlayOut {
+            plies: played.moves.len(),
+            end: played.end,
+        }
+    });
     Ok(GameRecords {
         records,
         result,
-        label,
-        played_out_plies,
-        played_out_end,
+        play_out,
     })
 }
 
