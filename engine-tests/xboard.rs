@@ -347,7 +347,11 @@ fn full_game_in_play_mode_with_pondering() {
             ),
         }
     }
-    assert!(claim.is_some(), "no end after {MAX_GAME_PLIES} plies");
+    assert!(
+        claim.is_some(),
+        "no end after {MAX_GAME_PLIES} plies: {}",
+        pos.to_fen()
+    );
     eprintln!(
         "play-mode game: {claim:?} after {} plies, {hits} hints played",
         pos.game_ply()

@@ -23,13 +23,29 @@ const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
 /// (ASEAN's rook, the ai-wok) a pawn is enough; in Kar Ouk (a check wins) and makpong
 /// (a checked king may not step away) any man is.
 pub(crate) fn has_mating_material(pos: &Position, color: Color) -> bool {
+    mating_material(pos, color, Pawns::CountAsMets)
+}
+
+/// Whether [`mating_material`] counts a side's pawns (as the mets they become).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pawns {
+    CountAsMets,
+    Ignore,
+}
+
+fn mating_material(pos: &Position, color: Color, pawns: Pawns) -> bool {
     let n = |kind| pos.pieces(color, kind).count();
+    let pawn_count = match pawns {
+        Pawns::CountAsMets => n(PieceKind::Pawn),
+        Pawns::Ignore => 0,
+    };
     let variant = pos.variant();
     if variant.check_counting() || variant.king_frozen_in_check() {
-        return pos.pieces_of(color).count() > 1;
+        let uncounted_pawns = n(PieceKind::Pawn) - pawn_count;
+        return pos.pieces_of(color).count() - uncounted_pawns > 1;
     }
-    if (variant.has_aiwok() && n(PieceKind::Met) + n(PieceKind::Pawn) > 0)
-        || (variant.promotes_on_last_rank() && n(PieceKind::Pawn) > 0)
+    if (variant.has_aiwok() && n(PieceKind::Met) + pawn_count > 0)
+        || (variant.promotes_on_last_rank() && pawn_count > 0)
     {
         return true;
     }
@@ -37,8 +53,11 @@ pub(crate) fn has_mating_material(pos: &Position, color: Color) -> bool {
     if rooks > 0 || khons >= 2 {
         return true;
     }
-    let met_count = n(PieceKind::Met) + n(PieceKind::Pawn);
-    let mets = pos.pieces(color, PieceKind::Met) | promotion_squares(pos, color);
+    let met_count = n(PieceKind::Met) + pawn_count;
+    let mut mets = pos.pieces(color, PieceKind::Met);
+    if pawns == Pawns::CountAsMets {
+        mets |= promotion_squares(pos, color);
+    }
     let both_colours = (mets & LIGHT_SQUARES).any() && (mets & !LIGHT_SQUARES).any();
     (khons >= 1 && (knights >= 1 || met_count >= 1))
         || (knights >= 1 && met_count >= 2)
@@ -64,6 +83,28 @@ fn king_distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
     df.max(dr)
+}
+
+/// Guidance for `strong` (its bonus, centipawns) when the defender has nothing but
+/// its king and pawns and `strong`'s pieces, without their pawns, can mate: drive the
+/// defending king to the edge and bring `strong`'s king near, as against a bare
+/// king. `None` otherwise.
+// why: no count runs while a pawn is left, and a locked pawn pair keeps one on the
+// board for ever; with the score flat (every move wins), a depth-3 search against a
+// random mover in the xboard test shuffled its rook for 300 plies with a rook, two
+// khons and four mets against king and pawn. The bare-king terms, which the network
+// never learnt (datagen stops when the tables take over), give it a direction.
+pub(crate) fn king_and_pawns_guidance(pos: &Position, strong: Color) -> Option<i32> {
+    let weak = !strong;
+    let weak_pieces = pos.pieces_of(weak) & !pos.pieces(weak, PieceKind::Pawn);
+    if weak_pieces.count() != 1 || !mating_material(pos, strong, Pawns::Ignore) {
+        return None;
+    }
+    let weak_king = pos.king_square(weak);
+    Some(
+        DRIVE_TO_EDGE * centre_distance(weak_king)
+            - KING_DISTANCE * king_distance(weak_king, pos.king_square(strong)),
+    )
 }
 
 /// What the endgame knowledge did, for the `eval` breakdown.
@@ -114,10 +155,13 @@ pub(crate) fn adjust(
         out.scale = scale;
         return out;
     }
+    let sign = if strong == Color::White { 1 } else { -1 };
     if pos.pieces_of_kind(PieceKind::Pawn).any() {
+        if let Some(guidance) = king_and_pawns_guidance(pos, strong) {
+            out.bonus = sign * guidance;
+        }
         return out;
     }
-    let sign = if strong == Color::White { 1 } else { -1 };
     // The ai-wok mates as a rook does (and more easily).
     let mut rooks = pos.pieces(strong, PieceKind::Rook);
     if pos.variant().has_aiwok() {
@@ -237,6 +281,40 @@ mod tests {
             adjust(&near, 300, ReadableTables::NONE).bonus,
             adjust(&far, 300, ReadableTables::NONE).bonus
         );
+    }
+
+    #[test]
+    fn a_king_left_with_pawns_is_driven_like_a_bare_king() {
+        // From the xboard test's 400-ply game: rook, khons and mets against king and
+        // a locked pawn. Black's king near White's, White's king on the edge, scores
+        // higher than White's king in the centre and Black's in a far corner.
+        let edge = pos("4K3/8/4k3/6p1/p2mn1P1/1smmms2/2r5/8 w - - 0 201");
+        let apart = pos("8/8/8/4K1p1/p2mn1P1/1smmms2/2r5/k7 w - - 0 201");
+        let near = king_and_pawns_guidance(&edge, Color::Black).unwrap();
+        let far = king_and_pawns_guidance(&apart, Color::Black).unwrap();
+        assert_eq!(near, DRIVE_TO_EDGE * 3 - KING_DISTANCE * 2);
+        assert_eq!(far, -KING_DISTANCE * 4);
+        assert!(near > far);
+        assert_eq!(adjust(&edge, -3000, ReadableTables::NONE).bonus, -near);
+        // Not while the defender has a piece, nor when the attacker's pieces could
+        // mate only with its pawns counted (K+2M+P: three mets on both colours).
+        assert_eq!(
+            king_and_pawns_guidance(
+                &pos("4K3/8/4k3/6p1/p2m2P1/8/2r2n2/8 w - - 0 1"),
+                Color::White
+            ),
+            None
+        );
+        assert!(
+            king_and_pawns_guidance(
+                &pos("4K3/8/4k3/6p1/p2mn1P1/8/2r5/8 w - - 0 1"),
+                Color::White
+            )
+            .is_none()
+        );
+        let mets_and_pawn = pos("4k3/8/8/8/8/1P6/M7/3MK3 w - - 0 1");
+        assert!(has_mating_material(&mets_and_pawn, Color::White));
+        assert_eq!(king_and_pawns_guidance(&mets_and_pawn, Color::White), None);
     }
 
     #[test]

@@ -149,6 +149,11 @@ pub(crate) fn evaluate_with_network(
         Some(scale) => network_stm * scale / 64,
         None => network_stm,
     };
+    let scaled = match endgame::king_and_pawns_guidance(pos, strong) {
+        Some(guidance) if strong == pos.side_to_move() => scaled + guidance,
+        Some(guidance) => scaled - guidance,
+        None => scaled,
+    };
     endgame::fade_for_count(pos, scaled)
 }
 
