@@ -296,22 +296,11 @@ mod tests {
         assert_eq!(far, -KING_DISTANCE * 4);
         assert!(near > far);
         assert_eq!(adjust(&edge, -3000, ReadableTables::NONE).bonus, -near);
-        // Not while the defender has a piece, nor when the attacker's pieces could
-        // mate only with its pawns counted (K+2M+P: three mets on both colours).
-        assert_eq!(
-            king_and_pawns_guidance(
-                &pos("4K3/8/4k3/6p1/p2m2P1/8/2r2n2/8 w - - 0 1"),
-                Color::White
-            ),
-            None
-        );
-        assert!(
-            king_and_pawns_guidance(
-                &pos("4K3/8/4k3/6p1/p2mn1P1/8/2r5/8 w - - 0 1"),
-                Color::White
-            )
-            .is_none()
-        );
+        // Not while the defender has a piece (a white knight on g1), nor when the
+        // attacker's pieces could mate only with its pawns counted (K+2M+P: three
+        // mets on both colours).
+        let defended = pos("4K3/8/4k3/6p1/p2mn1P1/1smmms2/2r5/6N1 w - - 0 201");
+        assert_eq!(king_and_pawns_guidance(&defended, Color::Black), None);
         let mets_and_pawn = pos("4k3/8/8/8/8/1P6/M7/3MK3 w - - 0 1");
         assert!(has_mating_material(&mets_and_pawn, Color::White));
         assert_eq!(king_and_pawns_guidance(&mets_and_pawn, Color::White), None);
