@@ -1,6 +1,6 @@
 //! `khun train`: the command line over [`crate::learn::train`].
 
-use crate::learn::train::{self, TrainConfig, TrainSummary, ValidationSplit};
+use crate::learn::train::{self, OutsideRecords, TrainConfig, TrainSummary, ValidationSplit};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,6 +17,13 @@ pub struct TrainArgs {
     /// Record files (as `khun datagen` writes them), read in the order given.
     #[arg(long, num_args = 1.., required = true)]
     pub(crate) data: Vec<PathBuf>,
+    /// Record files of games against other engines (as `khun records` writes them),
+    /// read after --data; their results are blended in with --outside-wdl.
+    #[arg(long, num_args = 1.., requires = "outside_wdl")]
+    pub(crate) outside_data: Vec<PathBuf>,
+    /// The weight of the game's result in the target of the --outside-data records.
+    #[arg(long, requires = "outside_data")]
+    pub(crate) outside_wdl: Option<f32>,
     /// The network file to write (the epoch with the lowest validation loss; the
     /// last epoch when nothing is held out).
     #[arg(long, short)]
@@ -80,7 +87,12 @@ fn initial_network(name: &str) -> Result<std::sync::Arc<crate::nnue::network::Ne
 
 /// Reads the records, trains (progress on stderr) and writes the network.
 pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
-    let records = super::read_records(&args.data)?;
+    let mut records = super::read_records(&args.data)?;
+    let outside = args.outside_wdl.map(|wdl| OutsideRecords {
+        first: records.len(),
+        wdl,
+    });
+    records.extend(super::read_records(&args.outside_data)?);
     let threads = super::thread_count(args.threads.map(|t| t as usize));
     let cfg = TrainConfig {
         epochs: args.epochs as usize,
@@ -100,6 +112,7 @@ pub fn run(args: &TrainArgs) -> Result<TrainSummary, String> {
         mirror: !args.no_mirror,
         init: args.init.as_deref().map(initial_network).transpose()?,
         through_count_fade: args.count_fade,
+        outside,
     };
     let summary =
         train::train(&records, &cfg, &mut std::io::stderr().lock()).map_err(|e| e.to_string())?;

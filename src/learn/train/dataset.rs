@@ -36,6 +36,10 @@ pub struct Dataset {
     count_fades: Vec<f32>,
     /// The game each position comes from, numbered in the order of the records.
     games: Vec<u32>,
+    /// Whether the position comes from a game against another engine (a record at
+    /// or after `from_records`' `outside_from`), whose result is blended in with its
+    /// own weight ([`Dataset::targets`]).
+    outside: Vec<bool>,
 }
 
 /// What one position's output is fitted to: `sigmoid(out * SCALE / k)` against
@@ -82,8 +86,13 @@ pub(crate) fn sigmoid(x: f32) -> f32 {
 }
 
 impl Dataset {
-    /// Decodes `records` in order, dropping what cannot be trained on.
-    pub fn from_records(records: &[[u8; RECORD_BYTES]]) -> (Dataset, LoadStats) {
+    /// Decodes `records` in order, dropping what cannot be trained on. The records
+    /// from index `outside_from` on are games against other engines (`usize::MAX`
+    /// or `records.len()`: none).
+    pub fn from_records(
+        records: &[[u8; RECORD_BYTES]],
+        outside_from: usize,
+    ) -> (Dataset, LoadStats) {
         let mut set = Dataset {
             // why 2 x 24: a typical makruk training position keeps most of its men
             // (pawns are rarely traded early), so this rarely reallocates.
@@ -93,6 +102,7 @@ impl Dataset {
             stm_results: Vec::with_capacity(records.len()),
             count_fades: Vec::with_capacity(records.len()),
             games: Vec::with_capacity(records.len()),
+            outside: Vec::with_capacity(records.len()),
         };
         // why the move number and the result: records come game after game, and
         // carry no game number; a game ends where the move number falls back or
@@ -104,7 +114,7 @@ impl Dataset {
             records: records.len(),
             ..LoadStats::default()
         };
-        for bytes in records {
+        for (index, bytes) in records.iter().enumerate() {
             let Some(record) = data::decode(bytes) else {
                 stats.undecodable += 1;
                 continue;
@@ -144,6 +154,7 @@ impl Dataset {
                     .map_or(1.0, |left| count_fade_share(left as u16)),
             );
             set.games.push(game);
+            set.outside.push(index >= outside_from);
         }
         stats.kept = set.len();
         (set, stats)
@@ -176,28 +187,44 @@ impl Dataset {
     }
 
     /// The training target of every position: the search's opinion
-    /// `sigmoid(score / k)` blended with the game's result by `wdl`, and the K its
+    /// `sigmoid(score / k)` blended with the game's result by `wdl` (`outside_wdl`
+    /// for a position from a game against another engine), and the K its
     /// output is judged with: `k`, or with `through_count_fade` `k` over the share the
     /// engine's count fade keeps, so the network is fitted to the score before the
     /// fade the engine applies after it (it does not see the count; the search scores
     /// it learns from were faded). Infinite where the fade keeps nothing: that
     /// position teaches nothing.
-    pub(crate) fn targets(&self, wdl: f32, k: f32, through_count_fade: bool) -> Vec<Target> {
+    pub(crate) fn targets(
+        &self,
+        wdl: f32,
+        outside_wdl: f32,
+        k: f32,
+        through_count_fade: bool,
+    ) -> Vec<Target> {
         self.stm_scores
             .iter()
             .zip(&self.stm_results)
             .zip(&self.count_fades)
-            .map(|((&score, &result), &fade)| Target {
-                value: (1.0 - wdl) * sigmoid(score as f32 / k) + wdl * result,
-                k: if !through_count_fade {
-                    k
-                } else if fade > 0.0 {
-                    k / fade
-                } else {
-                    f32::INFINITY
-                },
+            .zip(&self.outside)
+            .map(|(((&score, &result), &fade), &outside)| {
+                let weight = if outside { outside_wdl } else { wdl };
+                Target {
+                    value: (1.0 - weight) * sigmoid(score as f32 / k) + weight * result,
+                    k: if !through_count_fade {
+                        k
+                    } else if fade > 0.0 {
+                        k / fade
+                    } else {
+                        f32::INFINITY
+                    },
+                }
             })
             .collect()
+    }
+
+    /// Positions from games against other engines.
+    pub(crate) fn outside_count(&self) -> usize {
+        self.outside.iter().filter(|&&o| o).count()
     }
 
     /// Positions whose output the count fade scales down.
@@ -273,16 +300,39 @@ mod tests {
             encode(&counted, 300, GameResult::Draw),
             encode(&free, 300, GameResult::Draw),
         ];
-        let (set, stats) = Dataset::from_records(&records);
+        let (set, stats) = Dataset::from_records(&records, usize::MAX);
         assert_eq!(stats.kept, 2);
         assert_eq!(set.count_faded(), 1);
         let ks = |through| -> Vec<f32> {
-            set.targets(0.0, 400.0, through)
+            set.targets(0.0, 0.0, 400.0, through)
                 .iter()
                 .map(|t| t.k)
                 .collect()
         };
         assert_eq!(ks(true), vec![800.0, 400.0]);
         assert_eq!(ks(false), vec![400.0, 400.0]);
+    }
+
+    /// The records from `outside_from` on blend their result in with the outside
+    /// weight, the ones before with the self-play weight: a position scored 0 in a
+    /// game White won targets 0.5 from the score alone and 1 from the result alone.
+    #[test]
+    fn games_against_other_engines_blend_their_results_with_their_own_weight() {
+        let position = Position::from_fen("8/3k4/8/2r5/8/3K4/5R2/8 w - - 0 80").unwrap();
+        let records = [
+            encode(&position, 0, GameResult::WhiteWins),
+            encode(&position, 0, GameResult::WhiteWins),
+            encode(&position, 0, GameResult::WhiteWins),
+        ];
+        let (set, stats) = Dataset::from_records(&records, 1);
+        assert_eq!((stats.kept, set.outside_count()), (3, 2));
+        let values: Vec<f32> = set
+            .targets(0.0, 1.0, 400.0, false)
+            .iter()
+            .map(|t| t.value)
+            .collect();
+        assert_eq!(values, vec![0.5, 1.0, 1.0]);
+        let (none_outside, _) = Dataset::from_records(&records, usize::MAX);
+        assert_eq!(none_outside.outside_count(), 0);
     }
 }

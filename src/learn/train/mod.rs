@@ -87,6 +87,24 @@ pub struct TrainConfig {
     /// Fit the output as the engine uses it, scaled by the count fade of the
     /// position's running count (`Dataset::targets`).
     pub through_count_fade: bool,
+    /// Records of games against other engines at the end of the records, whose
+    /// results are blended in with their own weight.
+    // why: a self-play result is what Khun makes of a position against itself; most
+    // of those games are drawn because Khun draws them, and a network taught them
+    // (`--wdl 0.8` on self-play) lost 21 points against Fairy-Stockfish
+    // (engine-tests/log/2026-11-27-standstill.md). Another engine's games are not
+    // Khun's own.
+    pub outside: Option<OutsideRecords>,
+}
+
+/// Where the records of games against other engines start, and how much their
+/// results weigh in the target (the rest is the search score's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OutsideRecords {
+    /// The index of the first such record in the records [`train`] is given.
+    pub first: usize,
+    /// The weight of the game's result in their target.
+    pub wdl: f32,
 }
 
 impl Default for TrainConfig {
@@ -106,6 +124,7 @@ impl Default for TrainConfig {
             mirror: true,
             init: None,
             through_count_fade: false,
+            outside: None,
         }
     }
 }
@@ -156,7 +175,9 @@ impl TrainConfig {
         if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
             return bad("the learning rate must be a positive number");
         }
-        if !(0.0..=1.0).contains(&self.wdl) {
+        if !(0.0..=1.0).contains(&self.wdl)
+            || self.outside.is_some_and(|o| !(0.0..=1.0).contains(&o.wdl))
+        {
             return bad("wdl must be between 0 and 1");
         }
         if !(self.scale_k > 0.0 && self.scale_k.is_finite()) {
@@ -390,7 +411,8 @@ pub fn train(
 ) -> Result<TrainSummary, TrainError> {
     cfg.check()?;
     let started = Instant::now();
-    let (dataset, load) = Dataset::from_records(records);
+    let outside_from = cfg.outside.map_or(usize::MAX, |o| o.first);
+    let (dataset, load) = Dataset::from_records(records, outside_from);
     if dataset.is_empty() {
         return Err(TrainError::NoRecords);
     }
@@ -449,7 +471,15 @@ pub fn train(
         );
     }
 
-    let targets = dataset.targets(cfg.wdl, cfg.scale_k, cfg.through_count_fade);
+    let outside_wdl = cfg.outside.map_or(cfg.wdl, |o| o.wdl);
+    if cfg.outside.is_some() {
+        let _ = writeln!(
+            log,
+            "games against other engines: {} positions, wdl {outside_wdl}",
+            dataset.outside_count()
+        );
+    }
+    let targets = dataset.targets(cfg.wdl, outside_wdl, cfg.scale_k, cfg.through_count_fade);
     if cfg.through_count_fade {
         let _ = writeln!(
             log,
@@ -616,7 +646,7 @@ mod tests {
 
     #[test]
     fn positions_are_numbered_by_game() {
-        let (set, stats) = Dataset::from_records(&records_of_games(7, 20));
+        let (set, stats) = Dataset::from_records(&records_of_games(7, 20), usize::MAX);
         assert_eq!(stats.kept, 140);
         assert_eq!(set.game_count(), 7);
         assert!((0..140).all(|i| set.game(i) == (i / 20) as u32));
@@ -626,12 +656,15 @@ mod tests {
             encode(&pos, 0, GameResult::Draw),
             encode(&pos, 0, GameResult::WhiteWins),
         ];
-        assert_eq!(Dataset::from_records(&records).0.game_count(), 2);
+        assert_eq!(
+            Dataset::from_records(&records, usize::MAX).0.game_count(),
+            2
+        );
     }
 
     #[test]
     fn games_are_held_out_whole() {
-        let (set, _) = Dataset::from_records(&records_of_games(30, 20));
+        let (set, _) = Dataset::from_records(&records_of_games(30, 20), usize::MAX);
         let mut order: Vec<u32> = (0..set.len() as u32).collect();
         shuffle(&mut order, &mut Rng::new(9));
         let (val, train) = hold_out_games(&set, &order, 50, 3);
@@ -645,7 +678,7 @@ mod tests {
         // Nothing asked, nothing held.
         assert!(hold_out_games(&set, &order, 0, 3).0.is_empty());
         // One game alone is not held out: it is all there is to train on.
-        let (one, _) = Dataset::from_records(&records_of_games(1, 20));
+        let (one, _) = Dataset::from_records(&records_of_games(1, 20), usize::MAX);
         let all: Vec<u32> = (0..20).collect();
         let (val, train) = hold_out_games(&one, &all, 1, 3);
         assert!(val.is_empty() && train.len() == 20);
