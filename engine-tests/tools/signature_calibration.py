@@ -82,20 +82,10 @@ def positions(paths):
 
 
 def fen(board, to_move):
-    ranks = []
-    for rank in range(7, -1, -1):
-        text, empty = "", 0
-        for file in range(8):
-            piece = board[rank * 8 + file]
-            if piece is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += piece
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks) + f" {to_move} - - 0 1"
+    """The FEN of `board` (64 squares from a1, a letter or None) with `to_move`."""
+    ranks = ("".join(board[rank * 8 + file] or "1" for file in range(8)) for rank in range(7, -1, -1))
+    placement = "/".join(re.sub("1+", lambda run: str(len(run.group())), rank) for rank in ranks)
+    return f"{placement} {to_move} - - 0 1"
 
 
 def table(args):
