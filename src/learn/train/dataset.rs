@@ -36,10 +36,11 @@ pub struct Dataset {
     count_fades: Vec<f32>,
     /// The game each position comes from, numbered in the order of the records.
     games: Vec<u32>,
-    /// Whether the position comes from a game against another engine (a record at
-    /// or after `from_records`' `outside_from`), whose result is blended in with its
-    /// own weight ([`Dataset::targets`]).
-    outside: Vec<bool>,
+    /// The first position from a game against another engine (a record at or after
+    /// `from_records`' `outside_from`); the positions keep the records' order, so
+    /// every one from here on is such a position, whose result is blended in with
+    /// its own weight ([`Dataset::targets`]). `len()` when there are none.
+    first_outside: usize,
 }
 
 /// What one position's output is fitted to: `sigmoid(out * SCALE / k)` against
@@ -102,7 +103,7 @@ impl Dataset {
             stm_results: Vec::with_capacity(records.len()),
             count_fades: Vec::with_capacity(records.len()),
             games: Vec::with_capacity(records.len()),
-            outside: Vec::with_capacity(records.len()),
+            first_outside: usize::MAX,
         };
         // why the move number and the result: records come game after game, and
         // carry no game number; a game ends where the move number falls back or
@@ -115,6 +116,9 @@ impl Dataset {
             ..LoadStats::default()
         };
         for (index, bytes) in records.iter().enumerate() {
+            if index == outside_from {
+                set.first_outside = set.len();
+            }
             let Some(record) = data::decode(bytes) else {
                 stats.undecodable += 1;
                 continue;
@@ -154,8 +158,8 @@ impl Dataset {
                     .map_or(1.0, |left| count_fade_share(left as u16)),
             );
             set.games.push(game);
-            set.outside.push(index >= outside_from);
         }
+        set.first_outside = set.first_outside.min(set.len());
         stats.kept = set.len();
         (set, stats)
     }
@@ -205,9 +209,13 @@ impl Dataset {
             .iter()
             .zip(&self.stm_results)
             .zip(&self.count_fades)
-            .zip(&self.outside)
-            .map(|(((&score, &result), &fade), &outside)| {
-                let weight = if outside { outside_wdl } else { wdl };
+            .enumerate()
+            .map(|(i, ((&score, &result), &fade))| {
+                let weight = if i >= self.first_outside {
+                    outside_wdl
+                } else {
+                    wdl
+                };
                 Target {
                     value: (1.0 - weight) * sigmoid(score as f32 / k) + weight * result,
                     k: if !through_count_fade {
@@ -224,7 +232,7 @@ impl Dataset {
 
     /// Positions from games against other engines.
     pub(crate) fn outside_count(&self) -> usize {
-        self.outside.iter().filter(|&&o| o).count()
+        self.len() - self.first_outside
     }
 
     /// Positions whose output the count fade scales down.
