@@ -403,64 +403,55 @@ fn check_quantisation(
     check
 }
 
-/// Trains a network on `records` as `cfg` says, writing progress lines to `log`.
-pub fn train(
-    records: &[[u8; RECORD_BYTES]],
-    cfg: &TrainConfig,
-    log: &mut dyn Write,
-) -> Result<TrainSummary, TrainError> {
-    cfg.check()?;
-    let started = Instant::now();
-    let outside_from = cfg.outside.map_or(usize::MAX, |o| o.first);
-    let (dataset, load) = Dataset::from_records(records, outside_from);
-    if dataset.is_empty() {
-        return Err(TrainError::NoRecords);
-    }
-    let mut seeds = Rng::new(cfg.seed);
-    let (init_seed, split_seed, shuffle_seed) =
-        (seeds.next_u64(), seeds.next_u64(), seeds.next_u64());
+/// The positions a run uses, shuffled, and how they are split.
+struct PositionSplit {
+    /// Every position used (a `--max-positions` prefix of the shuffled dataset).
+    used: Vec<u32>,
+    /// Held out: the validation loss and the quantisation check read these.
+    validation: Vec<u32>,
+    /// Trained on, with the mirrored copies (marked by `batch::MIRRORED`).
+    training: Vec<u32>,
+}
 
+/// Shuffles the dataset's positions, keeps `cfg.max_positions` of them and holds
+/// `cfg.val_fraction` out, by whole games or by positions.
+fn split_positions(dataset: &Dataset, cfg: &TrainConfig, split_seed: u64) -> PositionSplit {
     // why shuffle before the split: records come game by game, so a tail cut
     // would validate on a few games (and on the latest, most similar ones).
-    let mut order: Vec<u32> = (0..dataset.len() as u32).collect();
-    shuffle(&mut order, &mut Rng::new(split_seed));
+    let mut used: Vec<u32> = (0..dataset.len() as u32).collect();
+    shuffle(&mut used, &mut Rng::new(split_seed));
     if let Some(max) = cfg.max_positions {
-        order.truncate(max.max(1));
+        used.truncate(max.max(1));
     }
-    let val_count = ((order.len() as f64 * cfg.val_fraction).round() as usize)
-        .min(order.len().saturating_sub(1));
-    let (val_order, mut train_order) = match cfg.split {
+    let val_count =
+        ((used.len() as f64 * cfg.val_fraction).round() as usize).min(used.len().saturating_sub(1));
+    let (validation, mut training) = match cfg.split {
         ValidationSplit::Positions => {
-            let (val, train) = order.split_at(val_count);
+            let (val, train) = used.split_at(val_count);
             (val.to_vec(), train.to_vec())
         }
-        ValidationSplit::Games => hold_out_games(&dataset, &order, val_count, split_seed),
+        ValidationSplit::Games => hold_out_games(dataset, &used, val_count, split_seed),
     };
-    let val_order: &[u32] = &val_order;
     if cfg.mirror {
-        let mirrored: Vec<u32> = train_order.iter().map(|&i| i | batch::MIRRORED).collect();
-        train_order.extend(mirrored);
+        let mirrored: Vec<u32> = training.iter().map(|&i| i | batch::MIRRORED).collect();
+        training.extend(mirrored);
     }
+    PositionSplit {
+        used,
+        validation,
+        training,
+    }
+}
 
-    let _ = writeln!(
-        log,
-        "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp, {} against \
-         a bare king); using {}: {} training, {} validation ({})",
-        load.records,
-        load.kept,
-        load.undecodable,
-        load.huge_score,
-        dataset::MAX_ABS_SCORE,
-        load.bare_king,
-        order.len(),
-        train_order.len(),
-        val_order.len(),
-        match cfg.split {
-            ValidationSplit::Games => "whole games",
-            ValidationSplit::Positions => "positions from every game",
-        },
-    );
-    let fitted_k = dataset.fit_scale(&order);
+/// The training targets (the scores, with the results blended in as `cfg` says),
+/// and the scale that fits the results best, logging both.
+fn targets_for(
+    dataset: &Dataset,
+    cfg: &TrainConfig,
+    used: &[u32],
+    log: &mut dyn Write,
+) -> (Option<(u32, f64)>, Vec<Target>) {
+    let fitted_k = dataset.fit_scale(used);
     if let Some((k, error)) = fitted_k {
         let (low, high, step) = dataset::FIT_SCALE_RANGE;
         let _ = writeln!(
@@ -470,7 +461,6 @@ pub fn train(
             cfg.scale_k, cfg.wdl,
         );
     }
-
     let outside_wdl = cfg.outside.map_or(cfg.wdl, |o| o.wdl);
     if cfg.outside.is_some() {
         let _ = writeln!(
@@ -487,7 +477,12 @@ pub fn train(
             dataset.count_faded()
         );
     }
-    let mut model = match &cfg.init {
+    (fitted_k, targets)
+}
+
+/// The weights a run starts from: `cfg.init`'s network, or random ones.
+fn starting_model(cfg: &TrainConfig, init_seed: u64, log: &mut dyn Write) -> Model {
+    match &cfg.init {
         Some(net) => {
             let _ = writeln!(
                 log,
@@ -497,53 +492,73 @@ pub fn train(
             export::dequantise(net)
         }
         None => Model::random(init_seed),
-    };
+    }
+}
+
+/// What a run reads on every epoch.
+struct TrainingData<'a> {
+    dataset: &'a Dataset,
+    targets: &'a [Target],
+    cfg: &'a TrainConfig,
+}
+
+impl TrainingData<'_> {
+    /// The mean loss on the held-out positions (`None` when none are held out).
+    fn validation_loss(&self, model: &Model, validation: &[u32]) -> Option<f64> {
+        (!validation.is_empty()).then(|| {
+            mean_loss(
+                model,
+                self.dataset,
+                self.targets,
+                validation,
+                self.cfg.threads,
+            )
+        })
+    }
+}
+
+/// The epochs of a run and the model of the lowest validation loss (its loss and
+/// epoch), if anything is held out.
+type EpochsRun = (Vec<EpochReport>, Option<(f64, usize, Model)>);
+
+/// Trains `model` for `cfg.epochs` epochs, shuffling the training positions with
+/// `shuffle_seed`, one log line an epoch.
+fn run_epochs(
+    model: &mut Model,
+    data: &TrainingData,
+    split: &mut PositionSplit,
+    shuffle_seed: u64,
+    started: Instant,
+    log: &mut dyn Write,
+) -> EpochsRun {
+    let cfg = data.cfg;
     let mut adam = Adam::new(PARAMS);
     let mut buffers = vec![vec![0.0f32; PARAMS]; cfg.threads];
     let mut epoch_rng = Rng::new(shuffle_seed);
-    let validation = |model: &Model| {
-        (!val_order.is_empty())
-            .then(|| mean_loss(model, &dataset, &targets, val_order, cfg.threads))
-    };
-    let initial_val_loss = validation(&model);
-    if let Some(loss) = initial_val_loss {
-        let _ = writeln!(log, "epoch 0 (initial weights): val loss {loss:.6}");
-    }
-    let _ = writeln!(
-        log,
-        "training {} epochs, batch {}, lr {} (a tenth from epoch {}), {} threads, seed {}",
-        cfg.epochs,
-        cfg.batch_size,
-        cfg.learning_rate,
-        cfg.drop_epoch(),
-        cfg.threads,
-        cfg.seed
-    );
-
     let mut epochs = Vec::with_capacity(cfg.epochs);
     let mut best: Option<(f64, usize, Model)> = None;
     for epoch in 1..=cfg.epochs {
         let learning_rate = cfg.learning_rate_at(epoch);
-        shuffle(&mut train_order, &mut epoch_rng);
+        shuffle(&mut split.training, &mut epoch_rng);
         let epoch_start = Instant::now();
         let total_loss = train_epoch(
-            &mut model,
+            model,
             &mut adam,
             &mut buffers,
-            &dataset,
-            &targets,
-            &train_order,
+            data.dataset,
+            data.targets,
+            &split.training,
             cfg,
             learning_rate,
         );
         let train_seconds = epoch_start.elapsed().as_secs_f64();
-        let val_loss = validation(&model);
+        let val_loss = data.validation_loss(model, &split.validation);
         let report = EpochReport {
             epoch,
             learning_rate,
-            train_loss: total_loss / train_order.len().max(1) as f64,
+            train_loss: total_loss / split.training.len().max(1) as f64,
             val_loss,
-            positions_per_second: train_order.len() as f64 / train_seconds.max(1e-9),
+            positions_per_second: split.training.len() as f64 / train_seconds.max(1e-9),
             elapsed_seconds: started.elapsed().as_secs_f64(),
         };
         let val_text = val_loss.map_or("-".to_string(), |v| format!("{v:.6}"));
@@ -565,21 +580,28 @@ pub fn train(
             best = Some((loss, epoch, model.clone()));
         }
     }
+    (epochs, best)
+}
 
-    let (kept_epoch, model) = match best {
-        Some((_, epoch, best_model)) => (epoch, best_model),
-        None => (cfg.epochs, model),
-    };
-    let network = export::quantise(&model);
+/// Compares the kept model with its quantised network on held-out positions (the
+/// training ones when nothing is held out) and logs what was kept.
+fn check_kept_network(
+    model: &Model,
+    network: &Network,
+    dataset: &Dataset,
+    split: &PositionSplit,
+    kept_epoch: usize,
+    log: &mut dyn Write,
+) -> QuantisationCheck {
     // why check on held-out positions: they are what the engine will meet, not
     // what the weights were fitted to (the training ones when nothing is held out).
     // The training order also holds the mirrored copies, marked by a high bit that is
     // no position's index: the check reads the positions as they are, and only as many
     // as it compares.
-    let source: &[u32] = if val_order.is_empty() {
-        &train_order
+    let source: &[u32] = if split.validation.is_empty() {
+        &split.training
     } else {
-        val_order
+        &split.validation
     };
     let check_on: Vec<u32> = source
         .iter()
@@ -588,16 +610,16 @@ pub fn train(
         .take(QUANTISATION_CHECK_POSITIONS)
         .collect();
     let quantisation = check_quantisation(
-        &model,
-        &network,
-        &dataset,
+        model,
+        network,
+        dataset,
         &check_on,
         QUANTISATION_CHECK_POSITIONS,
     );
     let _ = writeln!(
         log,
         "kept epoch {kept_epoch} ({}); quantised vs float on {} positions: mean {:.2} cp, max {:.2} cp",
-        if val_order.is_empty() {
+        if split.validation.is_empty() {
             "the last: nothing held out"
         } else {
             "the lowest validation loss"
@@ -606,10 +628,76 @@ pub fn train(
         quantisation.mean_error_cp,
         quantisation.max_error_cp,
     );
+    quantisation
+}
+
+/// Trains a network on `records` as `cfg` says, writing progress lines to `log`.
+pub fn train(
+    records: &[[u8; RECORD_BYTES]],
+    cfg: &TrainConfig,
+    log: &mut dyn Write,
+) -> Result<TrainSummary, TrainError> {
+    cfg.check()?;
+    let started = Instant::now();
+    let outside_from = cfg.outside.map_or(usize::MAX, |o| o.first);
+    let (dataset, load) = Dataset::from_records(records, outside_from);
+    if dataset.is_empty() {
+        return Err(TrainError::NoRecords);
+    }
+    let mut seeds = Rng::new(cfg.seed);
+    let (init_seed, split_seed, shuffle_seed) =
+        (seeds.next_u64(), seeds.next_u64(), seeds.next_u64());
+    let mut split = split_positions(&dataset, cfg, split_seed);
+    let _ = writeln!(
+        log,
+        "data: {} records, {} usable ({} undecodable, {} with |score| >= {} cp, {} against \
+         a bare king); using {}: {} training, {} validation ({})",
+        load.records,
+        load.kept,
+        load.undecodable,
+        load.huge_score,
+        dataset::MAX_ABS_SCORE,
+        load.bare_king,
+        split.used.len(),
+        split.training.len(),
+        split.validation.len(),
+        match cfg.split {
+            ValidationSplit::Games => "whole games",
+            ValidationSplit::Positions => "positions from every game",
+        },
+    );
+    let (fitted_k, targets) = targets_for(&dataset, cfg, &split.used, log);
+    let mut model = starting_model(cfg, init_seed, log);
+    let data = TrainingData {
+        dataset: &dataset,
+        targets: &targets,
+        cfg,
+    };
+    let initial_val_loss = data.validation_loss(&model, &split.validation);
+    if let Some(loss) = initial_val_loss {
+        let _ = writeln!(log, "epoch 0 (initial weights): val loss {loss:.6}");
+    }
+    let _ = writeln!(
+        log,
+        "training {} epochs, batch {}, lr {} (a tenth from epoch {}), {} threads, seed {}",
+        cfg.epochs,
+        cfg.batch_size,
+        cfg.learning_rate,
+        cfg.drop_epoch(),
+        cfg.threads,
+        cfg.seed
+    );
+    let (epochs, best) = run_epochs(&mut model, &data, &mut split, shuffle_seed, started, log);
+    let (kept_epoch, model) = match best {
+        Some((_, epoch, best_model)) => (epoch, best_model),
+        None => (cfg.epochs, model),
+    };
+    let network = export::quantise(&model);
+    let quantisation = check_kept_network(&model, &network, &dataset, &split, kept_epoch, log);
     Ok(TrainSummary {
         load,
-        train_positions: train_order.len(),
-        val_positions: val_order.len(),
+        train_positions: split.training.len(),
+        val_positions: split.validation.len(),
         fitted_k,
         initial_val_loss,
         epochs,
