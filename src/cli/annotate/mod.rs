@@ -29,12 +29,14 @@ use self::resume::{GameDone, Journal, Resumed, RunSettings};
 use self::review::PositionEval;
 use self::shard::Shard;
 use self::summary::GameSummary;
+use self::svg::Graph;
 use crate::cli::search_options::{SearchOptions, Silent};
 use crate::engine::{Engine, limits};
 use crate::interrupt::{self, Interrupt};
 use crate::pgn::{self, Game, PgnError};
 use crate::progress_file;
 use crate::search::Limits;
+use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -169,6 +171,45 @@ struct Outputs {
     journal: Option<Journal>,
 }
 
+impl Outputs {
+    /// Writes game `game` (its index in the file): its PGN `text` and JSON line, each
+    /// in one write and flushed, then records it in the progress file with `error`
+    /// and its `scores`. A kill then leaves at most one game beyond the last
+    /// recorded, which `--resume` cuts off.
+    fn write_game(
+        &mut self,
+        game: usize,
+        text: &str,
+        json_line: Option<String>,
+        error: bool,
+        scores: Option<Vec<i32>>,
+    ) -> Result<(), Halt> {
+        self.pgn
+            .write_all(text.as_bytes())
+            .and_then(|_| self.pgn.flush())
+            .map_err(|e| Halt::Failed(format!("cannot write the annotated games: {e}")))?;
+        self.pgn_bytes += text.len() as u64;
+        if let (Some(json), Some(line)) = (&mut self.json, json_line) {
+            json.write_all(line.as_bytes())
+                .and_then(|_| json.flush())
+                .map_err(|e| Halt::Failed(format!("cannot write the JSON: {e}")))?;
+            self.json_bytes += line.len() as u64;
+        }
+        if let Some(journal) = &mut self.journal {
+            journal
+                .record(&GameDone {
+                    game,
+                    pgn_bytes: self.pgn_bytes,
+                    json_bytes: self.json_bytes,
+                    error,
+                    scores,
+                })
+                .map_err(Halt::Failed)?;
+        }
+        Ok(())
+    }
+}
+
 fn create(path: &Path) -> Result<File, String> {
     File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
@@ -255,6 +296,85 @@ enum Halt {
     Failed(String),
 }
 
+/// What one game's output needs besides the game.
+struct GameOutput<'a> {
+    /// The game's index in the file (from 0) and the file's number of games.
+    game: (usize, usize),
+    /// Whether a JSON line is written.
+    json: bool,
+    tables: &'a Tables,
+    progress: &'a Progress,
+}
+
+impl GameOutput<'_> {
+    /// Appends the annotated game (`evals`, its searched positions) to `text` and
+    /// says its errors and its summary on stderr; returns its JSON line (when asked
+    /// for) and its graph (`None` for a game that could not be read).
+    fn render(
+        &self,
+        entry: &Result<Game, PgnError>,
+        evals: Option<Vec<PositionEval>>,
+        text: &mut String,
+    ) -> (Option<String>, Option<Graph>) {
+        let (index, n) = self.game;
+        let game = match entry {
+            Err(e) => {
+                self.progress.suspend(|| eprintln!("khun annotate: {e}"));
+                let json_line = self
+                    .json
+                    .then(|| json::line(&json::unreadable_record(index + 1, n, e)));
+                return (json_line, None);
+            }
+            Ok(game) => game,
+        };
+        let evals = evals.unwrap_or_default();
+        if let Some(e) = &game.error {
+            self.progress
+                .suspend(|| eprintln!("khun annotate: {e}; the moves before it are annotated"));
+        }
+        let (annotated, graph) = annotate_game(game, &evals, self.tables);
+        text.push_str(&pgn::write_game(&annotated));
+        let game_summary = GameSummary::of(game, &evals);
+        self.progress.suspend(|| {
+            for line in game_summary.lines(&game.label(), &annotated.result) {
+                eprintln!("{line}");
+            }
+        });
+        let json_line = self.json.then(|| {
+            json::line(&json::game_record(
+                game,
+                &evals,
+                &annotated.result,
+                &game_summary,
+                n,
+            ))
+        });
+        (json_line, Some(graph))
+    }
+}
+
+/// The summary and the graphs of the games an earlier run did (`done`, the first of
+/// this run's `games`).
+fn resumed_so_far(
+    done: &[GameDone],
+    games: &[(usize, Result<Game, PgnError>)],
+    tables: &Tables,
+) -> (Summary, Vec<Graph>) {
+    let mut summary = Summary {
+        resumed: done.len(),
+        ..Summary::default()
+    };
+    let mut graphs = Vec::new();
+    for (g, (_, entry)) in done.iter().zip(games) {
+        summary.errors += g.error as usize;
+        if let (Ok(game), Some(scores)) = (entry, &g.scores) {
+            summary.annotated += 1;
+            graphs.push(game_graph(game, scores.clone(), tables));
+        }
+    }
+    (summary, graphs)
+}
+
 /// Runs `khun annotate`, stopping cleanly when `interrupt` is set. `Err` is a message
 /// for input that stops everything (no file, no game, an output that cannot be
 /// written, an output that cannot be resumed); errors in single games are printed and
@@ -278,18 +398,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
     let settings = run_settings(args, &input, n)?;
     let run_games: Vec<usize> = games.iter().map(|(i, _)| *i).collect();
     let (mut outputs, done) = open_outputs(args, &settings, &run_games)?;
-    let mut summary = Summary {
-        resumed: done.len(),
-        ..Summary::default()
-    };
-    let mut graphs = Vec::new();
-    for (g, (_, entry)) in done.iter().zip(&games) {
-        summary.errors += g.error as usize;
-        if let (Ok(game), Some(scores)) = (entry, &g.scores) {
-            summary.annotated += 1;
-            graphs.push(game_graph(game, scores.clone(), &tables));
-        }
-    }
+    let (mut summary, mut graphs) = resumed_so_far(&done, &games, &tables);
     let todo = &games[done.len()..];
     if let Some(path) = args.output.as_ref().filter(|_| args.resume) {
         eprintln!(
@@ -354,68 +463,21 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         if let Some(shard) = args.shard {
             text.push_str(&shard.marker(index + 1, n));
         }
-        let mut json_line = None;
-        let mut scores = None;
-        match entry {
-            Err(e) => {
-                progress.suspend(|| eprintln!("khun annotate: {e}"));
-                summary.errors += 1;
-                json_line = outputs
-                    .json
-                    .is_some()
-                    .then(|| json::line(&json::unreadable_record(index + 1, n, e)));
-            }
-            Ok(game) => {
-                let evals = evals.unwrap_or_default();
-                if let Some(e) = &game.error {
-                    progress.suspend(|| {
-                        eprintln!("khun annotate: {e}; the moves before it are annotated")
-                    });
-                    summary.errors += 1;
-                }
-                let (annotated, graph) = annotate_game(game, &evals, &tables);
-                text.push_str(&pgn::write_game(&annotated));
-                let game_summary = GameSummary::of(game, &evals);
-                progress.suspend(|| {
-                    for line in game_summary.lines(&game.label(), &annotated.result) {
-                        eprintln!("{line}");
-                    }
-                });
-                if outputs.json.is_some() {
-                    let record =
-                        json::game_record(game, &evals, &annotated.result, &game_summary, n);
-                    json_line = Some(json::line(&record));
-                }
-                scores = Some(graph.scores_white.clone());
-                graphs.push(graph);
-                summary.annotated += 1;
-            }
+        let game_out = GameOutput {
+            game: (*index, n),
+            json: outputs.json.is_some(),
+            tables: &tables,
+            progress: &progress,
+        };
+        let (json_line, graph) = game_out.render(entry, evals, &mut text);
+        let error = entry.as_ref().map_or(true, |g| g.error.is_some());
+        summary.errors += error as usize;
+        let scores = graph.as_ref().map(|g| g.scores_white.clone());
+        if let Some(graph) = graph {
+            graphs.push(graph);
+            summary.annotated += 1;
         }
-        // Each game in one write, flushed, then recorded: a kill leaves at most one
-        // game beyond the last recorded, which --resume cuts off.
-        outputs
-            .pgn
-            .write_all(text.as_bytes())
-            .and_then(|_| outputs.pgn.flush())
-            .map_err(|e| Halt::Failed(format!("cannot write the annotated games: {e}")))?;
-        outputs.pgn_bytes += text.len() as u64;
-        if let (Some(json), Some(line)) = (&mut outputs.json, json_line) {
-            json.write_all(line.as_bytes())
-                .and_then(|_| json.flush())
-                .map_err(|e| Halt::Failed(format!("cannot write the JSON: {e}")))?;
-            outputs.json_bytes += line.len() as u64;
-        }
-        if let Some(journal) = &mut outputs.journal {
-            journal
-                .record(&GameDone {
-                    game: *index,
-                    pgn_bytes: outputs.pgn_bytes,
-                    json_bytes: outputs.json_bytes,
-                    error: entry.as_ref().map_or(true, |g| g.error.is_some()),
-                    scores,
-                })
-                .map_err(Halt::Failed)?;
-        }
+        outputs.write_game(*index, &text, json_line, error, scores)?;
         written += 1;
         Ok(())
     };
@@ -430,23 +492,27 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     if let Some(signal) = summary.stopped_by {
-        let so_far = done.len() + written;
-        let how_to_go_on = match &args.output {
-            Some(path) => format!(
-                "; '{}' holds them whole: run the same command with --resume to annotate \
-                 the other {}",
-                path.display(),
-                games.len() - so_far
-            ),
-            None => String::new(),
-        };
-        eprintln!(
-            "khun annotate: stopped by {} after {so_far} of {} games{how_to_go_on}",
-            interrupt::signal_name(signal),
-            games.len(),
-        );
+        report_stop(args, signal, done.len() + written, games.len());
     }
     Ok(summary)
+}
+
+/// Says on stderr that `signal` stopped the run after `so_far` of its `total` games,
+/// and how to go on.
+fn report_stop(args: &AnnotateArgs, signal: i32, so_far: usize, total: usize) {
+    let how_to_go_on = match &args.output {
+        Some(path) => format!(
+            "; '{}' holds them whole: run the same command with --resume to annotate \
+             the other {}",
+            path.display(),
+            total - so_far
+        ),
+        None => String::new(),
+    };
+    eprintln!(
+        "khun annotate: stopped by {} after {so_far} of {total} games{how_to_go_on}",
+        interrupt::signal_name(signal),
+    );
 }
 
 /// `khun annotate`: the exit status scripts read: a signal's (stopped early), 1 when
