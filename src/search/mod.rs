@@ -35,7 +35,7 @@ pub(crate) use worker::ThreadData;
 use crate::board::{Move, Position};
 use crate::clock::Instant;
 use crate::nnue::network::Network;
-use crate::tablebase::{ReadableTables, Tables};
+use crate::tablebase::{Readable, ReadableTables, Tables};
 use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -205,20 +205,8 @@ pub(crate) fn run(
         n.store(0, Ordering::Relaxed);
     }
     let pos = &job.position;
-    // Repeatable searches wait for the tables they may need; timed ones go on
-    // without them until they are built.
     let repeatable = !job.limits.uses_clock();
-    let readable = if repeatable || cfg!(feature = "native") {
-        job.tables.prepare_search(pos, repeatable)
-    } else {
-        // why: without `native` (the web build) no thread builds the tables in the
-        // background; a timed search builds those its clock can pay for first.
-        job.tables.prepare_within(
-            pos,
-            time::table_build_budget_ms(&job.limits, pos.side_to_move()),
-        )
-    };
-    let tables = ReadableTables::new(&job.tables, readable);
+    let tables = ReadableTables::new(&job.tables, prepare_tables(job, repeatable));
     // A repeatable search's clock starts once its tables are built: building them
     // takes seconds on a busy machine, and what a search prints after a while
     // (currmove lines) must not depend on that.
@@ -231,32 +219,7 @@ pub(crate) fn run(
     let roots = root_moves(pos, &job.limits, shared, &main_data.history);
 
     if roots.is_empty() {
-        if let Some(r) = reporter {
-            r.info(&SearchReport {
-                depth: 0,
-                seldepth: 0,
-                multipv: 1,
-                score: if pos.in_check() {
-                    score::mated_in(0)
-                } else {
-                    score::DRAW
-                },
-                bound: None,
-                nodes: 0,
-                time_ms: 0,
-                hashfull: 0,
-                pv: Vec::new(),
-            });
-        }
-        wait_while_held(job, shared);
-        let result = SearchResult {
-            elapsed_ms: start.elapsed().as_millis() as u64,
-            ..SearchResult::default()
-        };
-        if let Some(answer) = answer {
-            answer(&result);
-        }
-        return result;
+        return no_move_to_search(job, shared, start, reporter, answer);
     }
 
     let time = time::TimeManager::starting_at(
@@ -306,26 +269,13 @@ pub(crate) fn run(
         // The main thread is done: hold the answer while pondering or infinite.
         wait_while_held(job, shared);
         shared.stop.store(true, Ordering::Relaxed);
-        let best = &main.root_moves[0];
-        let multipv = job.multipv.max(1).min(main.root_moves.len());
-        let mut result = SearchResult {
-            best: Some(best.mv),
-            ponder: best.pv.get(1).copied(),
-            score: best.score,
-            depth: main.completed_depth,
-            nodes: shared.total_nodes().max(main.nodes),
-            pv: best.pv.clone(),
-            elapsed_ms: 0,
-            lines: main.root_moves[..multipv]
-                .iter()
-                .map(|rm| (rm.score, rm.pv.clone()))
-                .collect(),
-        };
+        let mut result = main_thread_result(&main, job.multipv, shared);
+        let best_root_move = main.root_moves[0].mv;
         if job.skill.enabled() {
             play_skill_choice(&job.skill, &mut result);
         }
         if result.ponder.is_none() {
-            result.ponder = ponder_from_table(pos, result.best.unwrap_or(best.mv), shared);
+            result.ponder = ponder_from_table(pos, result.best.unwrap_or(best_root_move), shared);
         }
         result.elapsed_ms = start.elapsed().as_millis() as u64;
         if let Some(answer) = answer {
@@ -336,6 +286,80 @@ pub(crate) fn run(
     // The helpers have stopped now: count all their nodes.
     result.nodes = shared.total_nodes().max(result.nodes);
     result
+}
+
+/// Makes the endgame tables a search from `job`'s position may need available, and
+/// says which it may read. A `repeatable` search (no clock) waits for them; a timed
+/// one goes on without them until they are built.
+fn prepare_tables(job: &SearchJob, repeatable: bool) -> Readable {
+    let pos = &job.position;
+    if repeatable || cfg!(feature = "native") {
+        job.tables.prepare_search(pos, repeatable)
+    } else {
+        // why: without `native` (the web build) no thread builds the tables in the
+        // background; a timed search builds those its clock can pay for first.
+        job.tables.prepare_within(
+            pos,
+            time::table_build_budget_ms(&job.limits, pos.side_to_move()),
+        )
+    }
+}
+
+/// The answer when the side to move has no legal move: one report line (mated or
+/// stalemated, depth 0) and no best move, once the GUI lets the search end.
+fn no_move_to_search(
+    job: &SearchJob,
+    shared: &Shared,
+    start: Instant,
+    reporter: Option<&dyn Reporter>,
+    answer: Option<&dyn Fn(&SearchResult)>,
+) -> SearchResult {
+    if let Some(r) = reporter {
+        r.info(&SearchReport {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: if job.position.in_check() {
+                score::mated_in(0)
+            } else {
+                score::DRAW
+            },
+            bound: None,
+            nodes: 0,
+            time_ms: 0,
+            hashfull: 0,
+            pv: Vec::new(),
+        });
+    }
+    wait_while_held(job, shared);
+    let result = SearchResult {
+        elapsed_ms: start.elapsed().as_millis() as u64,
+        ..SearchResult::default()
+    };
+    if let Some(answer) = answer {
+        answer(&result);
+    }
+    result
+}
+
+/// What the main thread found: its best root move, its line and score, and the
+/// first `multipv` lines (the time is filled in by the caller).
+fn main_thread_result(main: &Worker, multipv: usize, shared: &Shared) -> SearchResult {
+    let best = &main.root_moves[0];
+    let multipv = multipv.max(1).min(main.root_moves.len());
+    SearchResult {
+        best: Some(best.mv),
+        ponder: best.pv.get(1).copied(),
+        score: best.score,
+        depth: main.completed_depth,
+        nodes: shared.total_nodes().max(main.nodes),
+        pv: best.pv.clone(),
+        elapsed_ms: 0,
+        lines: main.root_moves[..multipv]
+            .iter()
+            .map(|rm| (rm.score, rm.pv.clone()))
+            .collect(),
+    }
 }
 
 /// The job a limited strength searches: no deeper than its level, with its candidate
