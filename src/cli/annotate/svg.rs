@@ -109,14 +109,47 @@ fn clamped_pawns(score_white: i32) -> f64 {
     cp as f64 / 100.0
 }
 
+/// Where one game's chart stands: its plot's size and top, and how positions and
+/// scores map to it.
+struct Frame {
+    y0: f64,
+    plot_w: f64,
+    plot_h: f64,
+    /// Positions less one (at least 1): the x scale's divisor.
+    n: f64,
+    max_pawns: f64,
+}
+
+impl Frame {
+    fn new(g: &Graph, y0: f64) -> Frame {
+        Frame {
+            y0,
+            plot_w: WIDTH - LEFT - RIGHT,
+            plot_h: CHART_HEIGHT - TOP - BOTTOM,
+            n: g.scores_white.len().saturating_sub(1).max(1) as f64,
+            max_pawns: SVG_CLAMP_CP as f64 / 100.0,
+        }
+    }
+
+    /// The x of position `i` (from 0).
+    fn x(&self, i: usize) -> f64 {
+        LEFT + self.plot_w * i as f64 / self.n
+    }
+
+    /// The y of a score in pawns (White's view).
+    fn y(&self, pawns: f64) -> f64 {
+        self.y0 + TOP + self.plot_h * (self.max_pawns - pawns) / (2.0 * self.max_pawns)
+    }
+
+    /// The top of the plot.
+    fn top(&self) -> f64 {
+        self.y0 + TOP
+    }
+}
+
 /// Draws one chart with its top-left corner at `y0`.
 fn chart(svg: &mut String, g: &Graph, y0: f64) {
-    let plot_w = WIDTH - LEFT - RIGHT;
-    let plot_h = CHART_HEIGHT - TOP - BOTTOM;
-    let n = g.scores_white.len().saturating_sub(1).max(1) as f64;
-    let x = |i: usize| LEFT + plot_w * i as f64 / n;
-    let max_pawns = SVG_CLAMP_CP as f64 / 100.0;
-    let y = |pawns: f64| y0 + TOP + plot_h * (max_pawns - pawns) / (2.0 * max_pawns);
+    let f = Frame::new(g, y0);
     let _ = writeln!(
         svg,
         r#"<text x="{LEFT}" y="{:.1}" class="title">{}</text>"#,
@@ -125,9 +158,21 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
     );
     let _ = writeln!(
         svg,
-        r#"<rect x="{LEFT}" y="{:.1}" width="{plot_w:.1}" height="{plot_h:.1}" class="plot"/>"#,
-        y0 + TOP
+        r#"<rect x="{LEFT}" y="{:.1}" width="{:.1}" height="{:.1}" class="plot"/>"#,
+        f.top(),
+        f.plot_w,
+        f.plot_h
     );
+    draw_count_windows(svg, g, &f);
+    draw_table_band(svg, g, &f);
+    draw_score_grid(svg, &f);
+    draw_move_numbers(svg, g, &f);
+    draw_eval_curve(svg, g, &f);
+}
+
+/// The counts: a shaded span each, named where the name fits, and a line where one
+/// ran out.
+fn draw_count_windows(svg: &mut String, g: &Graph, f: &Frame) {
     for w in &g.windows {
         let (class, name) = match w.kind {
             CountKind::BoardsHonour => ("board", "board's honour"),
@@ -135,37 +180,41 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
         };
         let _ = writeln!(
             svg,
-            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{plot_h:.1}" class="{class}"><title>{name} count</title></rect>"#,
-            x(w.from),
-            y0 + TOP,
-            (x(w.to) - x(w.from)).max(1.0)
+            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" class="{class}"><title>{name} count</title></rect>"#,
+            f.x(w.from),
+            f.top(),
+            (f.x(w.to) - f.x(w.from)).max(1.0),
+            f.plot_h
         );
         // Named in place only where the name fits; the tooltip always names it.
-        if x(w.to) - x(w.from) >= 80.0 {
+        if f.x(w.to) - f.x(w.from) >= 80.0 {
             let _ = writeln!(
                 svg,
                 r#"<text x="{:.1}" y="{:.1}" class="small">{name}</text>"#,
-                x(w.from) + 3.0,
-                y0 + TOP + 11.0
+                f.x(w.from) + 3.0,
+                f.top() + 11.0
             );
         }
         if let Some(at) = w.ran_out_at {
             let _ = writeln!(
                 svg,
                 r#"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" class="runout"><title>the count runs out: drawn by the counting rules</title></line>"#,
-                x(at),
-                y0 + TOP,
-                y0 + TOP + plot_h
+                f.x(at),
+                f.top(),
+                f.top() + f.plot_h
             );
             let _ = writeln!(
                 svg,
                 r#"<text x="{:.1}" y="{:.1}" class="small runtext" text-anchor="end">count runs out</text>"#,
-                x(at) - 3.0,
-                y0 + TOP + plot_h - 4.0
+                f.x(at) - 3.0,
+                f.top() + f.plot_h - 4.0
             );
         }
     }
-    // The tables' verdicts: a band between the title and the plot.
+}
+
+/// The tables' verdicts: a band between the title and the plot.
+fn draw_table_band(svg: &mut String, g: &Graph, f: &Frame) {
     for t in &g.tables {
         let class = match t.verdict {
             CountVerdict::Wins {
@@ -183,28 +232,34 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
         let _ = writeln!(
             svg,
             r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="5" class="{class}"><title>table: {}</title></rect>"#,
-            x(t.from),
-            y0 + TOP - 7.0,
-            (x(t.to) - x(t.from)).max(1.0),
+            f.x(t.from),
+            f.top() - 7.0,
+            (f.x(t.to) - f.x(t.from)).max(1.0),
             xml_escape(&t.text)
         );
     }
-    // The score grid: every two pawns.
-    let mut p = -max_pawns;
-    while p <= max_pawns + 1e-9 {
+}
+
+/// The score grid: every two pawns.
+fn draw_score_grid(svg: &mut String, f: &Frame) {
+    let mut p = -f.max_pawns;
+    while p <= f.max_pawns + 1e-9 {
         let class = if p.abs() < 1e-9 { "zero" } else { "grid" };
         let _ = writeln!(
             svg,
             r#"<line x1="{LEFT}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" class="{class}"/><text x="{2:.1}" y="{3:.1}" class="small" text-anchor="end">{4:+}</text>"#,
-            y(p),
-            LEFT + plot_w,
+            f.y(p),
+            LEFT + f.plot_w,
             LEFT - 4.0,
-            y(p) + 4.0,
+            f.y(p) + 4.0,
             p as i32
         );
         p += 2.0;
     }
-    // Move numbers: every tenth move (or fifth, in short games).
+}
+
+/// Move numbers: every tenth move (or fifth, in short games), and the axis's name.
+fn draw_move_numbers(svg: &mut String, g: &Graph, f: &Frame) {
     let total = g.scores_white.len().saturating_sub(1);
     let step = if total > 60 { 10 } else { 5 };
     let mut pos_number = g.start.fullmove_number() as usize;
@@ -214,8 +269,8 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
             let _ = writeln!(
                 svg,
                 r#"<text x="{:.1}" y="{:.1}" class="small" text-anchor="middle">{pos_number}</text>"#,
-                x(i),
-                y0 + TOP + plot_h + 14.0
+                f.x(i),
+                f.top() + f.plot_h + 14.0
             );
         }
         if side == Color::Black {
@@ -225,32 +280,38 @@ fn chart(svg: &mut String, g: &Graph, y0: f64) {
     }
     let _ = writeln!(
         svg,
-        r#"<text x="{:.1}" y="{:.1}" class="small" text-anchor="middle">move (score in pawns, White's view, clamped to +-{max_pawns})</text>"#,
-        LEFT + plot_w / 2.0,
-        y0 + TOP + plot_h + 32.0
+        r#"<text x="{:.1}" y="{:.1}" class="small" text-anchor="middle">move (score in pawns, White's view, clamped to +-{})</text>"#,
+        LEFT + f.plot_w / 2.0,
+        f.top() + f.plot_h + 32.0,
+        f.max_pawns
     );
-    // The evaluation: an area against the zero line, and the line itself.
-    if !g.scores_white.is_empty() {
-        let points: Vec<String> = g
-            .scores_white
-            .iter()
-            .enumerate()
-            .map(|(i, &s)| format!("{:.1},{:.1}", x(i), y(clamped_pawns(s))))
-            .collect();
-        let _ = writeln!(
-            svg,
-            r#"<polygon points="{0:.1},{2:.1} {1} {3:.1},{2:.1}" class="area"/>"#,
-            x(0),
-            points.join(" "),
-            y(0.0),
-            x(total),
-        );
-        let _ = writeln!(
-            svg,
-            r#"<polyline points="{}" class="eval"/>"#,
-            points.join(" ")
-        );
+}
+
+/// The evaluation: an area against the zero line, and the line itself.
+fn draw_eval_curve(svg: &mut String, g: &Graph, f: &Frame) {
+    if g.scores_white.is_empty() {
+        return;
     }
+    let total = g.scores_white.len() - 1;
+    let points: Vec<String> = g
+        .scores_white
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| format!("{:.1},{:.1}", f.x(i), f.y(clamped_pawns(s))))
+        .collect();
+    let _ = writeln!(
+        svg,
+        r#"<polygon points="{0:.1},{2:.1} {1} {3:.1},{2:.1}" class="area"/>"#,
+        f.x(0),
+        points.join(" "),
+        f.y(0.0),
+        f.x(total),
+    );
+    let _ = writeln!(
+        svg,
+        r#"<polyline points="{}" class="eval"/>"#,
+        points.join(" ")
+    );
 }
 
 /// The SVG document: one chart per game, stacked.
