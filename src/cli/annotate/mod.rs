@@ -296,10 +296,10 @@ enum Halt {
     Failed(String),
 }
 
-/// What one game's output needs besides the game.
+/// What every game's output needs besides the game, the same for the whole run.
 struct GameOutput<'a> {
-    /// The game's index in the file (from 0) and the file's number of games.
-    game: (usize, usize),
+    /// How many games the input file holds (the JSON records say "game K of N").
+    games_in_file: usize,
     /// Whether a JSON line is written.
     json: bool,
     tables: &'a Tables,
@@ -307,16 +307,18 @@ struct GameOutput<'a> {
 }
 
 impl GameOutput<'_> {
-    /// Appends the annotated game (`evals`, its searched positions) to `text` and
-    /// says its errors and its summary on stderr; returns its JSON line (when asked
-    /// for) and its graph (`None` for a game that could not be read).
+    /// Appends the annotated game number `index` (from 0 in the file; `evals`, its
+    /// searched positions) to `text` and says its errors and its summary on stderr;
+    /// returns its JSON line (when asked for) and its graph (`None` for a game that
+    /// could not be read).
     fn render(
         &self,
+        index: usize,
         entry: &Result<Game, PgnError>,
         evals: Option<Vec<PositionEval>>,
         text: &mut String,
     ) -> (Option<String>, Option<Graph>) {
-        let (index, n) = self.game;
+        let n = self.games_in_file;
         let game = match entry {
             Err(e) => {
                 self.progress.suspend(|| eprintln!("khun annotate: {e}"));
@@ -448,6 +450,12 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         evals
     };
 
+    let game_output = GameOutput {
+        games_in_file: n,
+        json: outputs.json.is_some(),
+        tables: &tables,
+        progress: &progress,
+    };
     let mut written = 0;
     let consume = |i: usize, evals: Option<Vec<PositionEval>>| -> Result<(), Halt> {
         let (index, entry) = &todo[i];
@@ -463,13 +471,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
         if let Some(shard) = args.shard {
             text.push_str(&shard.marker(index + 1, n));
         }
-        let game_out = GameOutput {
-            game: (*index, n),
-            json: outputs.json.is_some(),
-            tables: &tables,
-            progress: &progress,
-        };
-        let (json_line, graph) = game_out.render(entry, evals, &mut text);
+        let (json_line, graph) = game_output.render(*index, entry, evals, &mut text);
         let error = entry.as_ref().map_or(true, |g| g.error.is_some());
         summary.errors += error as usize;
         let scores = graph.as_ref().map(|g| g.scores_white.clone());
