@@ -62,8 +62,9 @@ fn judge(
             Outcome::Stalemate => (GameResult::Draw, GameEnd::Stalemate),
             Outcome::CountExceeded => (GameResult::Draw, GameEnd::CountExceeded),
             Outcome::InsufficientMaterial => (GameResult::Draw, GameEnd::InsufficientMaterial),
-            // datagen plays makruk: the relatives' ends never come.
-            Outcome::CheckWin { .. } | Outcome::FiftyMoves => {
+            // datagen plays makruk with the automatic count: the relatives' ends and
+            // the players' counting never come.
+            Outcome::CheckWin { .. } | Outcome::FiftyMoves | Outcome::CountingSideMate { .. } => {
                 panic!("a makruk game ended by {outcome:?}")
             }
         };

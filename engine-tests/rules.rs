@@ -42,9 +42,15 @@ fn optional_end(line: &[Position]) -> bool {
     count_ran_out(pos) || earlier >= 2
 }
 
-/// The shared cases' optional-end flag: the count has run out (and it is not mate).
+/// The shared cases' optional-end flag: the count has run out (and it is not mate; a
+/// mate by the counting side, which players' counting scores as a draw, is a mate to
+/// pyffish, which leaves that rule to the server).
 fn count_ran_out(pos: &Position) -> bool {
-    pos.count().is_exceeded() && !matches!(pos.outcome(), Some(Outcome::Checkmate { .. }))
+    pos.count().is_exceeded()
+        && !matches!(
+            pos.outcome(),
+            Some(Outcome::Checkmate { .. } | Outcome::CountingSideMate { .. })
+        )
 }
 
 const PERFT_NODE_LIMIT: u64 = 250_000_000;
@@ -259,4 +265,81 @@ fn kings_side_by_side_are_never_captured() {
             }
         }
     }
+}
+
+/// Players' counting (pyffish's `count_started`) against pyffish: random sequences in
+/// makruk, makpong and Cambodian chess whose players start, stop and start again the
+/// count at random plies (`generate_players_counting.py`). Each step (the start, every
+/// move, every start or stop) has pyffish's FEN for the `count_started` of that moment
+/// and its optional end (the count run out, or a threefold repetition).
+#[test]
+fn players_counting_matches_pyffish() {
+    let text = data("counting-players.tsv");
+    let (mut sequences, mut steps, mut actions, mut draws) = (0, 0, 0, 0);
+    for row in rows(&text) {
+        let (variant, fen, tokens, fens, ends, initial) =
+            (row[0], row[1], row[2], row[3], row[4], row[5]);
+        let variant = Variant::from_name(variant).unwrap();
+        let start = Position::from_fen_full(variant, fen, FenRules::Lenient)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let initial: i64 = initial.parse().unwrap();
+        let mut pos = Position::replay_with_count_started(&start, &[], initial)
+            .unwrap_or_else(|e| panic!("{fen} with CountStarted {initial}: {e}"));
+        let expected: Vec<&str> = fens.split('|').collect();
+        let ends: Vec<bool> = ends.chars().map(|c| c == '1').collect();
+        let mut line = vec![pos.clone()];
+        let mut moves = Vec::new();
+        let check = |pos: &Position, line: &[Position], step: usize, what: &str| {
+            assert_eq!(
+                pos.to_fen(),
+                expected[step],
+                "{fen}, step {step} ({what}) of {tokens}"
+            );
+            assert_eq!(
+                optional_end(line),
+                ends[step],
+                "optional end at step {step} ({what}) of {fen} {tokens}"
+            );
+        };
+        check(&pos, &line, 0, "start");
+        for (i, token) in tokens.split_whitespace().enumerate() {
+            match token {
+                "start" => {
+                    pos.start_count()
+                        .unwrap_or_else(|e| panic!("{fen} {tokens}: start at step {i}: {e}"));
+                    actions += 1;
+                    *line.last_mut().unwrap() = pos.clone();
+                }
+                "stop" => {
+                    pos.stop_count()
+                        .unwrap_or_else(|e| panic!("{fen} {tokens}: stop at step {i}: {e}"));
+                    actions += 1;
+                    *line.last_mut().unwrap() = pos.clone();
+                }
+                mv => {
+                    let m = pos
+                        .parse_uci_move(mv)
+                        .unwrap_or_else(|e| panic!("{fen} {tokens}: {mv}: {e}"));
+                    pos.play(m);
+                    moves.push(m);
+                    line.push(pos.clone());
+                }
+            }
+            draws += ends[i + 1] as usize;
+            check(&pos, &line, i + 1, token);
+            steps += 1;
+        }
+        // The same position from pyffish's one number: the count since its start.
+        let direct = Position::replay_with_count_started(&start, &moves, pos.count_started())
+            .unwrap_or_else(|e| panic!("{fen} {tokens}: {e}"));
+        assert_eq!(direct.to_fen(), pos.to_fen(), "{fen} {tokens}");
+        assert_eq!(direct.key(), pos.key(), "{fen} {tokens}");
+        sequences += 1;
+    }
+    assert!(sequences >= 3000, "only {sequences} sequences");
+    assert!(
+        actions >= 3000 && draws >= 100,
+        "{actions} actions, {draws} counting draws"
+    );
+    eprintln!("{sequences} sequences, {steps} steps, {actions} starts and stops, {draws} draws");
 }

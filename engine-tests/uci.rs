@@ -562,3 +562,111 @@ fn show_wdl_adds_chances_to_scored_info_lines() {
     let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
     assert!(last.contains(" wdl 1000 0 0"), "{last}");
 }
+
+/// Players' counting (`CountStarted`, pyffish's `count_started`): the engine starts the
+/// count when it stands worse, not when it stands better, stops its own count to mate,
+/// prints each decision before `bestmove`, keeps it for the next position, and refuses
+/// values that do not fit the game, keeping the last good state.
+#[test]
+fn players_counting_over_uci() {
+    let mut e = EngineProcess::start(&[]);
+    // K+M v K+R+N, Black (a rook and a horse down) to move at game ply 61.
+    let worse = "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31";
+    e.send(&format!("position fen {worse}"));
+    e.send("setoption name CountStarted value -1");
+    assert_eq!(
+        e.fen(),
+        "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 0 31",
+        "pyffish's fields"
+    );
+    e.send("go nodes 3000");
+    let lines = e.until_bestmove();
+    let n = lines.len();
+    assert_eq!(lines[n - 2], "info string count start", "{lines:?}");
+    let reply = bestmove_of(&lines[n - 1]).to_string();
+    assert_legal(&Position::from_fen(worse).unwrap(), &reply);
+    // The engine keeps its start (count_started 62) for the game's next positions.
+    e.send(&format!("position fen {worse} moves {reply} a1a2"));
+    let fen = e.fen();
+    assert!(
+        fen.ends_with(" w - 128 2 32") || fen.ends_with(" b - 128 2 32"),
+        "{fen}"
+    );
+    e.send("d");
+    let d = e.sync();
+    assert!(
+        d.iter().any(|l| l.starts_with("Count: board's honour (players' count): Black counts, 1 of 64")),
+        "{d:?}"
+    );
+
+    // The stronger side does not start a count.
+    let better = "4k3/8/8/3m4/8/8/3N4/R3K3 w - 128 3 31";
+    e.send(&format!("position fen {better}"));
+    e.send("setoption name CountStarted value -1");
+    e.send("go nodes 3000");
+    let lines = e.until_bestmove();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string count")),
+        "{lines:?}"
+    );
+
+    // White counts (it started at game ply 78) and can mate: it stops first.
+    let mate = "k6m/2K5/8/8/8/8/8/2R5 w - 128 20 40";
+    e.send(&format!("position fen {mate}"));
+    e.send("setoption name CountStarted value 79");
+    e.send("go depth 4");
+    let lines = e.until_bestmove();
+    let n = lines.len();
+    assert_eq!(lines[n - 2], "info string count stop", "{lines:?}");
+    assert_eq!(lines[n - 1], "bestmove c1a1");
+
+    // Bad values: refused with the reason, the last good state kept.
+    e.send(&format!("position fen {mate}"));
+    e.send("setoption name CountStarted value 79");
+    let before = e.fen();
+    for (value, why) in [
+        ("81", "beyond the next ply"),
+        ("-2", "CountStarted"),
+        ("many", "CountStarted"),
+    ] {
+        e.send(&format!("setoption name CountStarted value {value}"));
+        let lines = e.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(why)),
+            "{value}: {lines:?}"
+        );
+        assert_eq!(e.fen(), before, "{value}");
+    }
+    e.send("position startpos");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("position refused") && l.contains("beyond the next ply")),
+        "{lines:?}"
+    );
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("setoption name CountStarted value 1");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("pawn")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        e.fen(),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        "ucinewgame kept players' counting with no count running"
+    );
+    e.send("setoption name UCI_Variant value asean");
+    e.send("setoption name CountStarted value -1");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("does not count by hand")),
+        "{lines:?}"
+    );
+}

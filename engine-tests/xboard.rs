@@ -584,3 +584,29 @@ fn move_now_and_ping_during_a_search() {
     let (_, text) = xb.expect_move();
     play_engine_move(&mut Position::startpos(), &text);
 }
+
+/// Players' counting over XBoard: `option CountStarted=N`, and the engine's own start
+/// of the count shown to the user (`telluser count start`) before its move.
+#[test]
+fn players_counting_over_xboard() {
+    let mut xb = Xboard::new_game(4);
+    xb.send("setboard 4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31");
+    xb.send("option CountStarted=-1");
+    assert_eq!(xb.sync(), Vec::<String>::new(), "no complaint expected");
+    xb.send("go");
+    let (lines, mv) = xb.expect_move();
+    assert!(
+        lines.iter().any(|l| l == "telluser count start"),
+        "{lines:?}"
+    );
+    let pos = Position::from_fen("4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31").unwrap();
+    assert!(pos.parse_uci_move(&mv).is_ok(), "{mv}");
+    xb.send("option CountStarted=200");
+    let lines = xb.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error") && l.contains("beyond the next ply")),
+        "{lines:?}"
+    );
+}

@@ -89,6 +89,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>, tables: &Tables) -
             network: network.clone(),
             skill: crate::search::skill::Skill::FULL,
             tables: tables.clone(),
+            count_action: None,
         };
         let result = search::run(&job, &shared, &mut data, None, None);
         total_nodes += result.nodes;

@@ -3,7 +3,7 @@
 //! and the search threads. Protocols (UCI, XBoard) and the command line drive the
 //! engine only through this type; none of them reaches into the search.
 
-use crate::board::{Move, Position, Variant};
+use crate::board::{CountAction, Move, Position, Variant};
 use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::clock_lag::ClockLag;
@@ -14,7 +14,7 @@ use crate::search::{
 use crate::tablebase::Tables;
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 
 /// Receives search progress and the final answer of each search.
@@ -82,6 +82,10 @@ pub(crate) struct EngineOptions {
     /// `Calibrated Score`: scores are shown on the calibrated scale
     /// ([`crate::search::score_scale`]).
     pub(crate) calibrated_score: bool,
+    /// `CountStarted`, pyffish's `count_started`: 0 the automatic count, -1 players'
+    /// counting with no count running, N a count running since game ply N
+    /// (`board/players_count.rs`).
+    pub(crate) count_started: i64,
 }
 
 impl Default for EngineOptions {
@@ -102,6 +106,7 @@ impl Default for EngineOptions {
             analyse_mode: false,
             show_wdl: false,
             calibrated_score: false,
+            count_started: 0,
         }
     }
 }
@@ -163,6 +168,8 @@ struct RunningSearch {
     handle: JoinHandle<Vec<ThreadData>>,
     /// Milliseconds from the `go` to the answer, once answered (`NOT_ANSWERED` before).
     answered_after_ms: Arc<AtomicU64>,
+    /// Set (before the answer goes out) when the engine stopped its count with it.
+    count_stopped: Arc<AtomicBool>,
 }
 
 const NOT_ANSWERED: u64 = u64::MAX;
@@ -276,8 +283,13 @@ impl Engine {
     }
 
     /// Sets the game: a start position and the moves played from it (all legal; the
-    /// protocol checked them).
-    pub(crate) fn set_position(&mut self, start: Position, moves: &[Move]) {
+    /// protocol checked them), counted under `CountStarted`. Refused, the game kept,
+    /// when `CountStarted` does not fit it (a count started beyond the next ply or
+    /// while a pawn was on the board).
+    pub(crate) fn set_position(&mut self, start: Position, moves: &[Move]) -> Result<(), String> {
+        self.absorb_count_stop();
+        let counted =
+            Position::replay_with_count_started(&start, moves, self.options.count_started)?;
         let mut pos = start.clone();
         let mut keys = Vec::with_capacity(moves.len() + 1);
         keys.push(pos.placement_key());
@@ -287,8 +299,38 @@ impl Engine {
         }
         self.start = start;
         self.moves = moves.to_vec();
-        self.position = pos;
+        self.position = counted;
         self.game_keys = keys;
+        Ok(())
+    }
+
+    /// `CountStarted`: the count as the GUI knows it, for the game set now and the
+    /// positions after it. Refused, the old value kept, when it does not fit the game.
+    pub(crate) fn set_count_started(&mut self, count_started: i64) -> Result<(), String> {
+        self.absorb_count_stop();
+        let counted = Position::replay_with_count_started(&self.start, &self.moves, count_started)?;
+        self.options.count_started = count_started;
+        self.position = counted;
+        Ok(())
+    }
+
+    /// A count the last search stopped: the game goes on without it (the GUI is told
+    /// with the answer, and may say otherwise with `CountStarted`).
+    fn absorb_count_stop(&mut self) {
+        let stopped = self
+            .running
+            .as_ref()
+            .is_some_and(|run| run.count_stopped.swap(false, Ordering::Relaxed));
+        if stopped {
+            self.note_count_action(CountAction::Stop);
+        }
+    }
+
+    /// The engine's own start or stop of the count, in the game.
+    fn note_count_action(&mut self, action: CountAction) {
+        if self.position.apply_count_action(action).is_ok() {
+            self.options.count_started = self.position.count_started();
+        }
     }
 
     /// The moves played since the start position.
@@ -298,6 +340,7 @@ impl Engine {
 
     /// Plays one more move in the game (XBoard's `usermove`). The move must be legal.
     pub(crate) fn push_move(&mut self, m: Move) {
+        self.absorb_count_stop();
         self.position.play(m);
         self.moves.push(m);
         self.game_keys.push(self.position.placement_key());
@@ -310,7 +353,11 @@ impl Engine {
         }
         let moves = std::mem::take(&mut self.moves);
         let start = self.start.clone();
-        self.set_position(start, &moves);
+        if self.set_position(start.clone(), &moves).is_err() {
+            // The count was started after the position now reached: it is undone too.
+            self.options.count_started = -1;
+            let _ = self.set_position(start, &moves);
+        }
         true
     }
 
@@ -322,6 +369,7 @@ impl Engine {
 
     /// Waits for the running search (if any) to finish and takes its thread data back.
     pub(crate) fn wait(&mut self) {
+        self.absorb_count_stop();
         if let Some(run) = self.running.take() {
             let answered = run.answered_after_ms.load(Ordering::Relaxed);
             if answered != NOT_ANSWERED {
@@ -365,11 +413,16 @@ impl Engine {
         let thread_shared = Arc::clone(&shared);
         let answered_after_ms = Arc::new(AtomicU64::new(NOT_ANSWERED));
         let answered = Arc::clone(&answered_after_ms);
+        let count_stopped = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&count_stopped);
         let handle = std::thread::Builder::new()
             .name("khun-search-main".into())
             .stack_size(8 * 1024 * 1024)
             .spawn(move || {
                 let answer = |result: &SearchResult| {
+                    if result.count_action == Some(CountAction::Stop) {
+                        stopped.store(true, Ordering::Relaxed);
+                    }
                     reporter.finished(result);
                     answered.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
                 };
@@ -399,6 +452,7 @@ impl Engine {
             shared,
             handle,
             answered_after_ms,
+            count_stopped,
         });
     }
 
@@ -415,13 +469,16 @@ impl Engine {
             reporter.finished(result);
             answered_after_ms.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
         };
-        search::run(
+        let result = search::run(
             &job,
             &shared,
             &mut data,
             Some(&*reporter as &dyn Reporter),
             Some(&answer),
         );
+        if result.count_action == Some(CountAction::Stop) {
+            self.note_count_action(CountAction::Stop);
+        }
         self.clock_lag.on_answer(answered_after_ms.into_inner());
         self.thread_data = Some(data);
     }
@@ -458,8 +515,13 @@ impl Engine {
         } else {
             self.options.contempt_cp
         };
+        let mut root = self.position.clone();
+        let count_action = search::count_choice::before_search(&mut root);
+        if let Some(action) = count_action {
+            self.note_count_action(action);
+        }
         SearchJob {
-            position: self.position.clone(),
+            position: root,
             game_keys: self.game_keys.clone(),
             limits,
             multipv: self.options.multipv,
@@ -470,6 +532,7 @@ impl Engine {
             network: self.search_network(),
             skill: self.options.skill(seed),
             tables: self.tables.clone(),
+            count_action,
         }
     }
 
@@ -505,8 +568,14 @@ impl Engine {
                 d.history.clear();
             }
         }
+        // A new game has no count running yet; the convention stays.
+        self.options.count_started = match self.options.count_started {
+            0 => 0,
+            _ if self.options.variant.players_count() => -1,
+            _ => 0,
+        };
         let start = Position::startpos_of(self.options.variant);
-        self.set_position(start, &[]);
+        let _ = self.set_position(start, &[]);
     }
 
     /// The game played.

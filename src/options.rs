@@ -271,6 +271,21 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
             centipawns, worth less toward the end (see \"what a score means\").",
     },
     EngineOption {
+        name: "CountStarted",
+        kind: Kind::Spin {
+            default: 0,
+            min: -1,
+            max: i32::MAX as i64,
+            out_of_range: OutOfRange::Refuse,
+            set: Engine::set_count_started,
+        },
+        xboard: true,
+        what: "The count as players count it, with pyffish's `count_started` meaning: 0 the \
+            automatic count; -1 players' counting, no count running; N a count running since \
+            game ply N. Makruk, makpong and cambodian; a value that does not fit the game is \
+            refused (see \"Counting as players count\").",
+    },
+    EngineOption {
         name: "VariantPath",
         kind: Kind::Text {
             default: "<empty>",

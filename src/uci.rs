@@ -113,6 +113,10 @@ impl Reporter for UciReporter {
 
 impl EngineReporter for UciReporter {
     fn finished(&self, result: &SearchResult) {
+        if let Some(action) = result.count_action {
+            self.out
+                .line(&format!("info string count {}", action.word()));
+        }
         match (result.best, result.ponder) {
             (Some(best), Some(ponder)) => {
                 self.out.line(&format!("bestmove {best} ponder {ponder}"))
@@ -542,7 +546,10 @@ impl Uci {
             }
             Command::Position { start, moves } => {
                 self.refused_position = None;
-                self.engine.set_position(start, &moves)
+                if let Err(why) = self.engine.set_position(start, &moves) {
+                    self.error(&format!("position refused: {why}; position unchanged"));
+                    self.refused_position = Some(why);
+                }
             }
             Command::Go { perft: None, .. } if self.refused_position.is_some() => {
                 let why = self.refused_position.clone().unwrap_or_default();

@@ -188,6 +188,9 @@ pub(crate) fn moves_left_for(pos: &Position, side: Color) -> Option<u16> {
 
 /// The counting state in words, e.g. "piece's honour: White must mate within 11 moves".
 pub(crate) fn describe(pos: &Position) -> String {
+    if let Some(words) = pos.describe_players_count() {
+        return words;
+    }
     let count = pos.count();
     if !count.is_running() {
         let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();

@@ -398,8 +398,8 @@ impl Position {
         for sq in gates & Bitboard::rank(7) {
             s.push(sq.file_char());
         }
-        let count = self.count();
-        if count.is_running() {
+        let count = self.fen_count_fields();
+        if let Some(count) = count {
             s.push_str(&format!(" {}", count.limit()));
         } else {
             s.push_str(" -");
@@ -411,7 +411,7 @@ impl Position {
                 self.checks_left(Color::Black)
             ));
         }
-        if count.is_running() {
+        if let Some(count) = count {
             s.push_str(&format!(" {}", count.ply()));
         } else {
             s.push_str(&format!(" {}", self.halfmove_clock()));

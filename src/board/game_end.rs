@@ -18,6 +18,8 @@ pub enum Outcome {
     Stalemate,
     /// The counting rule's limit has passed: a draw.
     CountExceeded,
+    /// Players' counting: `winner` mated while its own count ran (seed 003): a draw.
+    CountingSideMate { winner: Color },
     /// Kar Ouk: `winner` has given the check it needed.
     CheckWin { winner: Color },
     /// ASEAN: fifty moves without a capture or a pawn move: a draw.
@@ -64,6 +66,7 @@ impl Outcome {
             Outcome::FiftyMoves => "Fifty-move rule",
             Outcome::Stalemate => "Stalemate",
             Outcome::CountExceeded => "Counting rule",
+            Outcome::CountingSideMate { .. } => "Mate by the counting side",
             Outcome::InsufficientMaterial => "Insufficient material",
         }
     }
@@ -83,6 +86,7 @@ impl Position {
                 Outcome::Checkmate {
                     winner: !self.side_to_move(),
                 }
+                .under_players_count(self)
             } else {
                 Outcome::Stalemate
             });

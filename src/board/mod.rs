@@ -13,6 +13,7 @@ pub(crate) mod movegen;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub mod perft;
+pub(crate) mod players_count;
 pub(crate) mod position;
 #[cfg(test)]
 pub(crate) mod random_games;
@@ -26,6 +27,7 @@ pub use game_end::Outcome;
 pub use moves::Move;
 pub(crate) use moves::MoveList;
 pub(crate) use notation::MoveError;
+pub use players_count::CountAction;
 pub use position::{Position, START_FEN};
 pub(crate) use types::Piece;
 pub use types::{Color, PieceKind, Square};

@@ -9,6 +9,7 @@ use super::attacks;
 use super::bitboard::Bitboard;
 use super::count_state::CountState;
 use super::moves::Move;
+use super::players_count::PlayersCount;
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
 use super::zobrist;
@@ -38,7 +39,11 @@ pub struct Position {
     side: Color,
     key: u64,
     checkers: Bitboard,
+    /// The automatic count (Fairy-Stockfish's), kept under either convention: the
+    /// players' count reads its limit and its piece's honour.
     count: CountState,
+    /// Counting as players count (`players_count.rs`); off under the automatic count.
+    players: PlayersCount,
     /// Plies since the last capture or pawn move (shown in the FEN when no count runs).
     halfmove_clock: u16,
     /// Plies since the start of the game (the FEN's move number counts these).
@@ -69,6 +74,7 @@ impl Position {
             key: 0,
             checkers: Bitboard::EMPTY,
             count: CountState::NONE,
+            players: PlayersCount::AUTOMATIC,
             halfmove_clock: 0,
             game_ply: 0,
         }
@@ -114,6 +120,7 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = zobrist::side(self.side)
             ^ zobrist::count(self.count.limit(), self.count.ply())
+            ^ self.players.key()
             ^ self.rules_key();
         for sq in self.occupied() {
             key ^= zobrist::piece_square(self.piece_at(sq).expect("occupied"), sq);
@@ -215,12 +222,35 @@ impl Position {
     /// threefold repetition compares (pyffish and match runners ignore the count).
     #[inline(always)]
     pub fn placement_key(&self) -> u64 {
-        self.key ^ zobrist::count(self.count.limit(), self.count.ply())
+        self.key ^ zobrist::count(self.count.limit(), self.count.ply()) ^ self.players.key()
+    }
+
+    /// The count in force: the automatic one, or under players' counting the one the
+    /// players started (or the piece's honour); see `players_count.rs`.
+    #[inline(always)]
+    pub fn count(&self) -> CountState {
+        if self.players.is_on() {
+            self.players_count_in_force()
+        } else {
+            self.count
+        }
+    }
+
+    /// The automatic count, whichever convention the game follows.
+    #[inline(always)]
+    pub(crate) fn automatic_count(&self) -> CountState {
+        self.count
     }
 
     #[inline(always)]
-    pub fn count(&self) -> CountState {
-        self.count
+    pub(crate) fn players(&self) -> PlayersCount {
+        self.players
+    }
+
+    /// Sets the players' count, keeping the key in step.
+    pub(crate) fn set_players(&mut self, players: PlayersCount) {
+        self.key ^= self.players.key() ^ players.key();
+        self.players = players;
     }
 
     #[inline(always)]
@@ -451,9 +481,20 @@ impl Position {
             key ^= zobrist::checks(us, was) ^ zobrist::checks(us, *left);
         }
         self.key = key;
+        if self.players.is_on() {
+            self.players_step();
+        }
 
         #[cfg(debug_assertions)]
         self.assert_consistent();
+    }
+
+    /// Players' counting, after a ply: the counter moves on, and the side the search
+    /// assumes starts the count starts it at its first chance.
+    #[cold]
+    fn players_step(&mut self) {
+        self.set_players(self.players.advanced());
+        self.start_count_if_assumed();
     }
 
     /// Cambodian rights after a move: a right goes with its piece's first move or its
@@ -499,6 +540,9 @@ impl Position {
         self.game_ply += 1;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         self.checkers = Bitboard::EMPTY;
+        if self.players.is_on() {
+            self.players_step();
+        }
     }
 
     /// The position after `m`, leaving this one as it is.
@@ -559,9 +603,10 @@ mod tests {
     #[test]
     fn stays_as_small_as_makruks() {
         // why: copy-make copies the position at every move; the relatives' state
-        // (game, rights, checks) lives in what was padding.
+        // (game, rights, checks) lives in what was padding, the players' count in
+        // one more word.
         assert!(
-            std::mem::size_of::<Position>() <= 160,
+            std::mem::size_of::<Position>() <= 168,
             "{}",
             std::mem::size_of::<Position>()
         );

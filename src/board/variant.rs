@@ -165,6 +165,16 @@ impl Variant {
         }
     }
 
+    /// Players may count by hand (`players_count.rs`): the games pychess.org counts
+    /// so, makruk, makpong and Cambodian chess.
+    #[inline(always)]
+    pub(crate) const fn players_count(self) -> bool {
+        matches!(
+            self,
+            Variant::Makruk | Variant::Makpong | Variant::Cambodian
+        )
+    }
+
     /// The king's leap and the met's double step on their first move (Cambodian rules).
     #[inline(always)]
     pub(crate) const fn cambodian_moves(self) -> bool {

@@ -105,6 +105,13 @@ impl Tracer for Breakdown {
 /// the endgame tables (the tests' evaluation; a search calls [`evaluate_cached`]).
 #[cfg(test)]
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    static_score(pos)
+}
+
+/// The hand-written evaluation of `pos` (side to move's view, centipawns), without a
+/// search or the tables: a judgement of the position itself, as the count's choices
+/// need (`search::count_choice`).
+pub(crate) fn static_score(pos: &Position) -> i32 {
     evaluate_with(pos, &mut NoTrace, pawns::terms(pos), ReadableTables::NONE).0
 }
 

@@ -8,6 +8,7 @@
 
 mod alphabeta;
 pub(crate) mod clock_lag;
+pub(crate) mod count_choice;
 pub(crate) mod history;
 pub(crate) mod host;
 mod iterative_deepening;
@@ -32,7 +33,7 @@ pub(crate) use limits::Limits;
 pub(crate) use tt::{Bound, TranspositionTable};
 pub(crate) use worker::ThreadData;
 
-use crate::board::{Move, Position};
+use crate::board::{CountAction, Move, Position};
 use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::tablebase::{Readable, ReadableTables, Tables};
@@ -125,6 +126,9 @@ pub(crate) struct SearchJob {
     pub(crate) skill: skill::Skill,
     /// The engine's endgame tables: every probe of this search reads them.
     pub(crate) tables: Tables,
+    /// Players' counting: the count the engine started before this search
+    /// (`count_choice::before_search`), reported with the answer.
+    pub(crate) count_action: Option<CountAction>,
 }
 
 /// The outcome of a search.
@@ -140,6 +144,8 @@ pub(crate) struct SearchResult {
     pub(crate) elapsed_ms: u64,
     /// Every PV line of the last iteration (MultiPV), best first.
     pub(crate) lines: Vec<(i32, Vec<Move>)>,
+    /// Players' counting: the engine starts or stops the count with this move.
+    pub(crate) count_action: Option<CountAction>,
 }
 
 /// The root moves in a first guess at best-first order.
@@ -278,6 +284,9 @@ pub(crate) fn run(
             result.ponder = ponder_from_table(pos, result.best.unwrap_or(best_root_move), shared);
         }
         result.elapsed_ms = start.elapsed().as_millis() as u64;
+        result.count_action = job
+            .count_action
+            .or_else(|| count_choice::after_search(pos, &result));
         if let Some(answer) = answer {
             answer(&result);
         }
@@ -359,6 +368,7 @@ fn main_thread_result(main: &Worker, multipv: usize, shared: &Shared) -> SearchR
             .iter()
             .map(|rm| (rm.score, rm.pv.clone()))
             .collect(),
+        count_action: None,
     }
 }
 

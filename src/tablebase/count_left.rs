@@ -46,6 +46,13 @@ pub fn duel_allowance(pos: &Position) -> u32 {
     let count = pos.count();
     let by_count = if count.is_running() {
         (count.limit() as u32 + 1).saturating_sub(count.ply() as u32)
+    } else if pos.players_counting() {
+        // Players' counting: only a count a player starts binds; the search assumes
+        // the side at a disadvantage starts it at its first chance.
+        match pos.assumed_count_after_next_move() {
+            Some(limit) => limit as u32 + 2,
+            None => u32::MAX,
+        }
     } else {
         match counting::limit_for(pos, !pos.side_to_move()) {
             // The position after the next move starts at counter 0, one ply later.

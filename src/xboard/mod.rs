@@ -77,7 +77,8 @@ fn claimable(pos: &Position) -> Option<Outcome> {
             o @ (Outcome::Checkmate { .. }
             | Outcome::CheckWin { .. }
             | Outcome::Stalemate
-            | Outcome::CountExceeded),
+            | Outcome::CountExceeded
+            | Outcome::CountingSideMate { .. }),
         ) => Some(o),
         _ => None,
     }
@@ -268,7 +269,10 @@ impl Xboard {
             Command::SetBoard(pos) => {
                 self.cancel_search();
                 self.refused_position = None;
-                self.engine.set_position(pos, &[]);
+                if let Err(why) = self.engine.set_position(pos, &[]) {
+                    self.error(&format!("setboard refused: {why}"), line);
+                    self.refused_position = Some(why);
+                }
                 self.hint = None;
                 if self.mode == Mode::Analyze {
                     self.analyze();
@@ -531,6 +535,10 @@ impl Xboard {
         }
         self.active = None;
         self.engine.wait();
+        if let Some(action) = answer.result.count_action {
+            // Shown by the GUI (XBoard pops it up); the engine keeps the count itself.
+            self.out.line(&format!("telluser count {}", action.word()));
+        }
         self.clock.after_own_move(answer.result.elapsed_ms);
         self.play_engine_move(answer.result.best, answer.result.ponder);
     }

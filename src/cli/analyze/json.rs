@@ -26,6 +26,9 @@ pub(crate) struct CountJson {
     /// `board's honour`, `piece's honour`, or null.
     pub(crate) kind: Option<&'static str>,
     pub(crate) exceeded: bool,
+    /// pyffish's `count_started`: 0 the automatic count, -1 players' counting with no
+    /// count running, N a count running since game ply N.
+    pub(crate) count_started: i64,
     /// The state in words.
     pub(crate) text: String,
 }
@@ -44,6 +47,7 @@ impl CountJson {
                 None => None,
             },
             exceeded: count.is_exceeded(),
+            count_started: pos.count_started(),
             text: counting::describe(pos),
         }
     }
@@ -177,6 +181,9 @@ pub(crate) struct ResultLine {
     /// What an endgame table says of the position, or null where none covers it.
     pub(crate) table: Option<TableJson>,
     pub(crate) game_over: Option<GameOverJson>,
+    /// Players' counting: `start` or `stop` when the engine would start or stop the
+    /// count with its best move, else null.
+    pub(crate) count_action: Option<&'static str>,
 }
 
 /// A record as one line of JSON.

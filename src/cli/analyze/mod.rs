@@ -40,6 +40,11 @@ pub struct AnalyzeArgs {
     /// Moves to play from it first, in UCI (`e3e4`) or SAN (`Nf3`, `Bc2`).
     #[arg(long, num_args = 1..)]
     pub(crate) moves: Vec<String>,
+    /// Players' counting, with pyffish's `count_started` meaning: -1 no count
+    /// running, N a count running since game ply N (0, the default: the automatic
+    /// count). Makruk, makpong and cambodian.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub(crate) count_started: i64,
     /// How many best lines to show.
     #[arg(long, default_value_t = limits::MULTIPV_DEFAULT,
           value_parser = RangedU64ValueParser::<usize>::new()
@@ -189,6 +194,7 @@ impl Printer {
                     result: o.result(),
                     reason: o.reason(),
                 }),
+                count_action: result.count_action.map(|a| a.word()),
             }));
             return;
         }
@@ -197,6 +203,10 @@ impl Printer {
         }
         match result.best.filter(|&m| self.root.is_legal(m)) {
             Some(best) => {
+                if let Some(action) = result.count_action {
+                    let who = self.root.side_to_move().name();
+                    self.line(&format!("count: {who} would {} the count", action.word()));
+                }
                 self.line(&format!("best move: {} ({best})", self.root.san(best)));
                 self.line(&format!(
                     "score: {} (White's view), depth {}, {} nodes in {:.2} s",
@@ -295,10 +305,8 @@ impl EngineReporter for Printer {
 /// Runs `khun analyze`, writing to `out`. `Err` holds a message for bad input.
 pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String> {
     let (start, moves) = game_from_args(args.variant, args.fen.as_deref(), &args.moves)?;
-    let mut root = start.clone();
-    for &m in &moves {
-        root.play(m);
-    }
+    let root = Position::replay_with_count_started(&start, &moves, args.count_started)
+        .map_err(|e| format!("--count-started: {e}"))?;
     // The tables first: a directory they refuse (a file) ends the command before
     // anything is printed.
     let tables = args.search.tables()?;
@@ -319,7 +327,8 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
         return Ok(());
     }
     engine.set_multipv(args.multipv);
-    engine.set_position(start, &moves);
+    engine.set_position(start, &moves)?;
+    engine.set_count_started(args.count_started)?;
     let result = engine.search_blocking(args.search.limits(DEFAULT_MOVETIME_MS));
     printer.finish(&result);
     Ok(())

@@ -73,7 +73,8 @@ pub(crate) fn evaluate_positions(
         if let Some(outcome) = pos.outcome() {
             out.push(terminal_eval(pos, outcome));
         } else {
-            engine.set_position(start.clone(), &moves[..i]);
+            // The automatic count (annotate never sets CountStarted): nothing to refuse.
+            let _ = engine.set_position(start.clone(), &moves[..i]);
             let result = engine.search_blocking(limits.clone());
             out.push(PositionEval {
                 score_white: white_view(result.score, pos.side_to_move()),

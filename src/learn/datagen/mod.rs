@@ -111,6 +111,7 @@ impl SelfPlayer {
             network: self.network.clone(),
             skill: crate::search::skill::Skill::FULL,
             tables: self.tables.clone(),
+            count_action: None,
         };
         let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))

@@ -137,7 +137,9 @@ impl GameEnd {
             // datagen plays makruk; the relatives' ends are filed with their kin.
             Outcome::Checkmate { .. } | Outcome::CheckWin { .. } => GameEnd::Checkmate,
             Outcome::Stalemate => GameEnd::Stalemate,
-            Outcome::CountExceeded | Outcome::FiftyMoves => GameEnd::CountExceeded,
+            Outcome::CountExceeded | Outcome::FiftyMoves | Outcome::CountingSideMate { .. } => {
+                GameEnd::CountExceeded
+            }
             Outcome::InsufficientMaterial => GameEnd::InsufficientMaterial,
         }
     }

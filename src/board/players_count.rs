@@ -1,0 +1,626 @@
+//! Counting as players count: the seeds' convention, beside Fairy-Stockfish's
+//! automatic count (`counting.rs`), for makruk, makpong and Cambodian chess.
+//!
+//! Under the automatic count a board's-honour count starts by itself once the last
+//! pawn is gone. The rules Khun was built from make it an act of the player at a
+//! disadvantage (`shared/seeds/`, copied where tests need them):
+//! - "The player who is at a disadvantage can start counting" (seed 002); who that
+//!   is, is the players' judgement, so either side may start the board's honour, on
+//!   its own turn before it moves, once no unpromoted pawn is on the board. That move
+//!   is counted 1.
+//! - "He or she may stop counting whenever he or she favors" (seed 003): the counting
+//!   side may stop on its own turn; a count started again later starts from 1 (seeds
+//!   003, 004: "no count restarts unless one side had stopped counting and would like
+//!   to start counting again").
+//! - "If the disadvantage side checkmates the advantage side and did not stop
+//!   counting, the game will be declared a draw" (seed 003): [`Outcome::CountingSideMate`].
+//!   Stopping and mating in one turn is allowed, so a counting side that sees a mate
+//!   stops first.
+//! - The piece's honour: a bared player "can request piece counting" (002), "can (but
+//!   does not have to) start a new count" (004). Khun applies it as pyffish does,
+//!   automatically, from the material: declining it never helps the bared side (its
+//!   count only ever limits the stronger side), and pyffish, the referee of every
+//!   server that counts by hand, applies it so.
+//!
+//! The state is pyffish's `count_started` (pychess.org keeps it per game and hands it
+//! to `get_fen` and `is_optional_game_end`): 0 = the automatic count, -1 = players'
+//! counting with no count running, N >= 1 = a count running since game ply N (the
+//! side to move at ply N - 1 started it). The count's fields are pyffish's arithmetic
+//! exactly: the counter is `1 + game ply - N`, the limit the one of the automatic
+//! count running beside it (128 plies in makruk and makpong, 126 in Cambodian chess,
+//! or that count's own where one side is bare); where one side is a bare king the
+//! automatic piece's honour shows. pyffish shows a players' count only where its
+//! automatic count runs, so a count started in Cambodian chess binds once a side is
+//! down to its king and two men (Cambodian chess's own board's honour), counted from
+//! the players' start; in Cambodian chess the shorter of the players' count and the
+//! piece's honour applies, as in pyffish.
+//!
+//! Two rules pyffish leaves to the server are kept here: the counting side's mate is a
+//! draw (while its own board's honour is the count in force: once a piece's honour
+//! has replaced it, the bared side counts and cannot mate), and a stopped count
+//! starts again from 1.
+//!
+//! The state is part of the position: its key covers the convention, the counter and
+//! the search's assumption of who starts (below), so the transposition table never
+//! mixes positions whose counts differ. Repetition compares the placement alone, as
+//! under the automatic count.
+//!
+//! The search cannot ask the players, so it assumes: [`Position::set_count_starter`]
+//! names the side that starts the count at its first chance (the side at a
+//! disadvantage); the other never does, and a running count is never stopped inside
+//! the search (the counting side's mate is scored as a win: it stops first).
+
+use super::count_state::CountState;
+use super::game_end::Outcome;
+use super::moves::Move;
+use super::position::Position;
+use super::types::{Color, PieceKind};
+use super::variant::CountingRule;
+
+/// The players' count a position carries: off (the automatic count), or on with the
+/// plies since the count was started (none running) and the side the search assumes
+/// starts it. Three bytes: the position is copied at every move of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct PlayersCount {
+    /// Bit 0: the players' convention; bits 1-2: the assumed starter (0 none, 1
+    /// White, 2 Black).
+    flags: u8,
+    /// Plies since the count was started (0 at the counting side's first turn), or
+    /// `NOT_RUNNING`.
+    since_start: u16,
+}
+
+const NOT_RUNNING: u16 = u16::MAX;
+const ON: u8 = 1;
+
+/// The board's-honour limit of players' counting, in plies (Cambodian chess: 63 moves).
+fn players_limit(rule: CountingRule) -> u16 {
+    if rule == CountingRule::Cambodian {
+        126
+    } else {
+        128
+    }
+}
+
+impl PlayersCount {
+    pub(crate) const AUTOMATIC: PlayersCount = PlayersCount {
+        flags: 0,
+        since_start: NOT_RUNNING,
+    };
+
+    #[inline(always)]
+    pub(crate) fn is_on(self) -> bool {
+        self.flags & ON != 0
+    }
+
+    fn starter(self) -> Option<Color> {
+        match self.flags >> 1 {
+            1 => Some(Color::White),
+            2 => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    fn running(self) -> Option<u16> {
+        (self.since_start != NOT_RUNNING).then_some(self.since_start)
+    }
+
+    /// The key's share: zero under the automatic count; the convention, the assumed
+    /// starter and the counter otherwise. Only the low 32 bits, as the count's (the
+    /// table's bucket must not depend on the count).
+    pub(crate) fn key(self) -> u64 {
+        if !self.is_on() {
+            return 0;
+        }
+        crate::rng::splitmix64(
+            0x504C_4159_0000_0000 ^ ((self.flags as u64) << 20) ^ self.since_start as u64,
+        ) & 0xFFFF_FFFF
+    }
+
+    /// One ply later: the counter moves on.
+    #[inline(always)]
+    pub(crate) fn advanced(self) -> PlayersCount {
+        match self.running() {
+            Some(n) => PlayersCount {
+                since_start: n.saturating_add(1).min(NOT_RUNNING - 1),
+                ..self
+            },
+            None => self,
+        }
+    }
+}
+
+/// Which count is in force under players' counting, and how pyffish writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InForce {
+    /// One side is a bare king: the automatic piece's honour.
+    PiecesHonour,
+    /// The count the players started.
+    Players,
+    /// None runs (pyffish still writes the automatic count's limit with counter 0).
+    NoCount,
+}
+
+/// What a player may do with the count now, under players' counting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountAction {
+    /// The side to move starts the board's honour (its coming move is counted 1).
+    Start,
+    /// The counting side stops its count.
+    Stop,
+}
+
+impl CountAction {
+    /// `start` or `stop`, as the protocols write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            CountAction::Start => "start",
+            CountAction::Stop => "stop",
+        }
+    }
+}
+
+impl Position {
+    /// Whether players count by hand here (pyffish's `count_started` != 0).
+    #[inline(always)]
+    pub fn players_counting(&self) -> bool {
+        self.players().is_on()
+    }
+
+    /// pyffish's `count_started`: 0 under the automatic count, -1 when no players'
+    /// count runs, else the game ply since which it runs.
+    pub fn count_started(&self) -> i64 {
+        let players = self.players();
+        match (players.is_on(), players.running()) {
+            (false, _) => 0,
+            (true, None) => -1,
+            (true, Some(n)) => self.game_ply() as i64 - n as i64 + 1,
+        }
+    }
+
+    /// The count in force under players' counting (see the module docs), and which
+    /// it is; `None` where no automatic count runs (pyffish writes no count fields).
+    fn players_fields(&self) -> Option<(CountState, InForce)> {
+        let auto = self.automatic_count();
+        if !auto.is_running() {
+            return None;
+        }
+        let players = self.players();
+        let since = players.running().unwrap_or(0);
+        let rule = self.variant().counting();
+        let shorter = rule == CountingRule::Cambodian
+            && (126 - since as i32) < auto.limit() as i32 - auto.ply() as i32;
+        let limit = if shorter { 126 } else { auto.limit() };
+        let bare = !self.pieces_of_kind(PieceKind::Pawn).any()
+            && Color::ALL
+                .into_iter()
+                .any(|c| self.pieces_of(c).count() <= 1);
+        Some(if bare && !shorter {
+            (auto, InForce::PiecesHonour)
+        } else if players.running().is_some() {
+            (CountState::new(limit, since), InForce::Players)
+        } else {
+            (CountState::new(limit, 0), InForce::NoCount)
+        })
+    }
+
+    /// The count in force under players' counting.
+    pub(crate) fn players_count_in_force(&self) -> CountState {
+        match self.players_fields() {
+            Some((count, InForce::PiecesHonour | InForce::Players)) => count,
+            _ => CountState::NONE,
+        }
+    }
+
+    /// The count fields of the FEN (limit and counter), as pyffish's `get_fen` writes
+    /// them for this `count_started`; `None`: no count fields (the half-move clock is
+    /// written). Where no count runs but the automatic one would, pyffish writes its
+    /// limit with counter 0 (`128 0`), and so does Khun: servers compare FENs.
+    pub(crate) fn fen_count_fields(&self) -> Option<CountState> {
+        if !self.players_counting() {
+            let count = self.automatic_count();
+            return count.is_running().then_some(count);
+        }
+        self.players_fields().map(|(count, _)| count)
+    }
+
+    /// The side whose players' count is in force (the side that started it), or `None`.
+    pub fn counting_side(&self) -> Option<Color> {
+        match self.players_fields() {
+            Some((count, InForce::Players)) => Some(if count.ply() % 2 == 0 {
+                self.side_to_move()
+            } else {
+                !self.side_to_move()
+            }),
+            _ => None,
+        }
+    }
+
+    /// Why the side to move may not start the count now, or `Ok` when it may.
+    pub fn may_start_count(&self) -> Result<(), String> {
+        if !self.players_counting() {
+            return Err("the count is automatic here (CountStarted 0)".into());
+        }
+        if self.players().running().is_some() {
+            return Err("a count is already running".into());
+        }
+        if self.pieces_of_kind(PieceKind::Pawn).any() {
+            return Err("no count may start while an unpromoted pawn is on the board".into());
+        }
+        Ok(())
+    }
+
+    /// Why the side to move may not stop the count now, or `Ok` when it may.
+    pub fn may_stop_count(&self) -> Result<(), String> {
+        if !self.players_counting() {
+            return Err("the count is automatic here (CountStarted 0)".into());
+        }
+        let Some(since) = self.players().running() else {
+            return Err("no count is running".into());
+        };
+        if since % 2 != 0 {
+            return Err(format!(
+                "only the counting side ({}) may stop the count",
+                (!self.side_to_move()).name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The side to move starts the board's honour (players' counting).
+    pub fn start_count(&mut self) -> Result<(), String> {
+        self.may_start_count()?;
+        let players = self.players();
+        self.set_players(PlayersCount {
+            since_start: 0,
+            ..players
+        });
+        Ok(())
+    }
+
+    /// The counting side, to move, stops its count.
+    pub fn stop_count(&mut self) -> Result<(), String> {
+        self.may_stop_count()?;
+        let players = self.players();
+        self.set_players(PlayersCount {
+            since_start: NOT_RUNNING,
+            ..players
+        });
+        Ok(())
+    }
+
+    /// Applies a count action of the side to move.
+    pub fn apply_count_action(&mut self, action: CountAction) -> Result<(), String> {
+        match action {
+            CountAction::Start => self.start_count(),
+            CountAction::Stop => self.stop_count(),
+        }
+    }
+
+    /// For the search: `starter` starts the count at its first chance (the side the
+    /// engine judges at a disadvantage); the other side never does. No effect under
+    /// the automatic count.
+    pub(crate) fn set_count_starter(&mut self, starter: Option<Color>) {
+        let players = self.players();
+        if !players.is_on() {
+            return;
+        }
+        let code = match starter {
+            None => 0,
+            Some(Color::White) => 1,
+            Some(Color::Black) => 2,
+        };
+        self.set_players(PlayersCount {
+            flags: ON | code << 1,
+            ..players
+        });
+        self.start_count_if_assumed();
+    }
+
+    /// Under players' counting with no count running: the limit of the count the side
+    /// not to move will start on its next turn (the search's assumed starter), or
+    /// `None` when no count will start (no starter assumed, or it is the side to
+    /// move, which would have started already).
+    pub(crate) fn assumed_count_after_next_move(&self) -> Option<u16> {
+        let players = self.players();
+        (players.is_on()
+            && players.running().is_none()
+            && players.starter() == Some(!self.side_to_move()))
+        .then(|| players_limit(self.variant().counting()))
+    }
+
+    /// After a move: the assumed starter, to move, starts the count when it may.
+    #[inline]
+    pub(crate) fn start_count_if_assumed(&mut self) {
+        let players = self.players();
+        if players.starter() == Some(self.side_to_move())
+            && players.running().is_none()
+            && !self.pieces_of_kind(PieceKind::Pawn).any()
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.pieces_of(c).count() > 1)
+        {
+            self.set_players(PlayersCount {
+                since_start: 0,
+                ..players
+            });
+        }
+    }
+
+    /// The counting side's mate: a checkmate given by the side whose players' count
+    /// is in force (seed 003).
+    pub(crate) fn is_counting_side_mate(&self, winner: Color) -> bool {
+        self.players_counting() && self.counting_side() == Some(winner)
+    }
+
+    /// The game from `start` through `moves` under `count_started`, pyffish's value
+    /// (0 automatic, -1 players' counting with no count running, N >= 1 a count the
+    /// side to move at game ply N - 1 started). Refused: a value below -1, players'
+    /// counting in a game that does not count by hand, a count started beyond the
+    /// next ply or while a pawn was on the board.
+    pub fn replay_with_count_started(
+        start: &Position,
+        moves: &[Move],
+        count_started: i64,
+    ) -> Result<Position, String> {
+        let mut pos = start.clone();
+        if count_started == 0 {
+            for &m in moves {
+                pos.play(m);
+            }
+            return Ok(pos);
+        }
+        if count_started < -1 {
+            return Err(format!(
+                "CountStarted {count_started}: must be 0 (automatic), -1 (no count running) or a game ply >= 1"
+            ));
+        }
+        if !start.variant().players_count() {
+            return Err(format!(
+                "CountStarted {count_started}: {} does not count by hand (only makruk, makpong and cambodian do); use 0",
+                start.variant()
+            ));
+        }
+        let first = start.game_ply() as i64;
+        let last = first + moves.len() as i64;
+        let started_at = (count_started >= 1).then_some(count_started - 1);
+        if let Some(p) = started_at
+            && p > last
+        {
+            return Err(format!(
+                "CountStarted {count_started}: beyond the next ply (this position is game ply {last}; {} starts a count now)",
+                last + 1
+            ));
+        }
+        let pawns_refusal = |ply: i64| {
+            format!(
+                "CountStarted {count_started}: a count started at game ply {ply}, while a pawn was on the board"
+            )
+        };
+        pos.set_players(PlayersCount {
+            flags: ON,
+            since_start: NOT_RUNNING,
+        });
+        if let Some(p) = started_at
+            && p <= first
+        {
+            if pos.pieces_of_kind(PieceKind::Pawn).any() {
+                return Err(pawns_refusal(p));
+            }
+            let since = (first - p).min(NOT_RUNNING as i64 - 1) as u16;
+            pos.set_players(PlayersCount {
+                flags: ON,
+                since_start: since,
+            });
+        }
+        for &m in moves {
+            pos.play(m);
+            if started_at == Some(pos.game_ply() as i64) {
+                pos.start_count()
+                    .map_err(|_| pawns_refusal(pos.game_ply() as i64))?;
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The players' count in words, e.g. "board's honour (players' count): Black counts,
+    /// 3 of 64 moves".
+    pub(crate) fn describe_players_count(&self) -> Option<String> {
+        if !self.players_counting() {
+            return None;
+        }
+        Some(match self.players_fields() {
+            Some((_, InForce::PiecesHonour)) => return None,
+            Some((count, InForce::Players)) => {
+                let side = self.counting_side().map_or("", |c| c.name());
+                let over = if count.is_exceeded() {
+                    " (run out: the game is drawn unless it is mate)"
+                } else {
+                    ""
+                };
+                format!(
+                    "board's honour (players' count): {side} counts, {} of {} moves (ply {} of {}){over}",
+                    count.ply().div_ceil(2),
+                    count.limit() / 2,
+                    count.ply(),
+                    count.limit()
+                )
+            }
+            _ => match self.may_start_count() {
+                Ok(()) => format!(
+                    "no count (players' counting): {} may start the board's honour now",
+                    self.side_to_move().name()
+                ),
+                Err(_) if self.pieces_of_kind(PieceKind::Pawn).any() => {
+                    "no count (players' counting): pawns on the board".to_string()
+                }
+                Err(_) if self.players().running().is_some() => {
+                    "players' count started; it binds once the automatic count would run"
+                        .to_string()
+                }
+                Err(why) => format!("no count (players' counting): {why}"),
+            },
+        })
+    }
+}
+
+impl Outcome {
+    /// The outcome as the players' rules have it: the counting side's mate is a draw.
+    pub(crate) fn under_players_count(self, pos: &Position) -> Outcome {
+        match self {
+            Outcome::Checkmate { winner } if pos.is_counting_side_mate(winner) => {
+                Outcome::CountingSideMate { winner }
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay(fen: &str, moves: &[&str], n: i64) -> Result<Position, String> {
+        let start = Position::from_fen(fen).unwrap();
+        let mut pos = start.clone();
+        let mut list = Vec::new();
+        for text in moves {
+            let m = pos.parse_uci_move(text).unwrap();
+            pos.play(m);
+            list.push(m);
+        }
+        Position::replay_with_count_started(&start, &list, n)
+    }
+
+    #[test]
+    fn a_count_runs_only_once_started_and_counts_from_the_start() {
+        // K+R+N v K+R, White to move at game ply 60 (move 31).
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        let none = replay(fen, &["a1a2", "d5d6"], -1).unwrap();
+        assert_eq!(none.count(), CountState::NONE);
+        assert_eq!(none.to_fen(), "4k3/8/3r4/8/8/8/R2N4/4K3 w - 128 0 32");
+        // Black starts at ply 61 (N = 62): its move is counted 1.
+        let started = replay(fen, &["a1a2", "d5d6"], 62).unwrap();
+        assert_eq!(started.count(), CountState::new(128, 1));
+        assert_eq!(started.counting_side(), Some(Color::Black));
+        assert_eq!(started.count_started(), 62);
+        assert!(started.may_stop_count().is_err(), "White does not count");
+        assert_ne!(started.key(), none.key());
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        assert!(replay(fen, &["a1a2"], 63).is_err(), "beyond the next ply");
+        assert!(replay(fen, &["a1a2"], 62).is_ok(), "the next ply");
+        assert!(replay(fen, &[], -2).is_err());
+        let pawns = "4k3/8/8/p2r4/8/8/3N4/R3K3 w - - 0 31";
+        assert!(replay(pawns, &[], 61).is_err(), "a pawn on the board");
+        let asean = Position::from_fen_in(
+            crate::board::Variant::Asean,
+            "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31",
+        )
+        .unwrap();
+        assert!(Position::replay_with_count_started(&asean, &[], -1).is_err());
+    }
+
+    #[test]
+    fn stop_and_restart_from_one() {
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        let mut pos = replay(fen, &[], -1).unwrap();
+        pos.start_count().unwrap();
+        assert!(pos.start_count().is_err(), "already running");
+        for text in ["a1a2", "d5d6", "a2a3"] {
+            let m = pos.parse_uci_move(text).unwrap();
+            pos.play(m);
+        }
+        assert_eq!(pos.count(), CountState::new(128, 3));
+        assert!(pos.stop_count().is_err(), "Black is not the counting side");
+        let m = pos.parse_uci_move("d6d7").unwrap();
+        pos.play(m);
+        pos.stop_count().unwrap();
+        assert_eq!(pos.count(), CountState::NONE);
+        assert_eq!(pos.count_started(), -1);
+        pos.start_count().unwrap();
+        assert_eq!(pos.count(), CountState::new(128, 0));
+        assert_eq!(pos.key(), pos.compute_key());
+    }
+
+    #[test]
+    fn the_counting_sides_mate_is_a_draw() {
+        // White counts and mates with the rook: a draw while its count runs.
+        let fen = "k6m/2K5/8/8/8/8/8/2R5 w - - 0 40";
+        let start = Position::from_fen(fen).unwrap();
+        let m = start.parse_uci_move("c1a1").unwrap();
+        let counted = Position::replay_with_count_started(&start, &[m], 79).unwrap();
+        assert_eq!(
+            counted.outcome(),
+            Some(Outcome::CountingSideMate {
+                winner: Color::White
+            })
+        );
+        let uncounted = Position::replay_with_count_started(&start, &[m], -1).unwrap();
+        assert_eq!(
+            uncounted.outcome(),
+            Some(Outcome::Checkmate {
+                winner: Color::White
+            })
+        );
+    }
+
+    #[test]
+    fn only_the_counting_sides_own_running_count_makes_its_mate_a_draw() {
+        let fen = "k6m/2K5/8/8/8/8/8/2R5 w - - 0 40";
+        let start = Position::from_fen(fen).unwrap();
+        let mate = start.parse_uci_move("c1a1").unwrap();
+        let after = |n| Position::replay_with_count_started(&start, &[mate], n).unwrap();
+        // Black's count (started at ply 77, before the FEN): White's mate wins.
+        assert_eq!(
+            after(78).outcome(),
+            Some(Outcome::Checkmate {
+                winner: Color::White
+            })
+        );
+        // White's own count, started long before: still a draw.
+        assert_eq!(
+            after(41).outcome(),
+            Some(Outcome::CountingSideMate {
+                winner: Color::White
+            })
+        );
+        // Stopped and mated in one turn: a win.
+        let mut pos = Position::replay_with_count_started(&start, &[], 79).unwrap();
+        pos.stop_count().unwrap();
+        pos.play(mate);
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Checkmate {
+                winner: Color::White
+            })
+        );
+        // A piece's honour that replaced the board's: the bare side counts, and the
+        // mate of the side that had started the board's honour wins.
+        let bare = Position::from_fen("k7/2K5/8/8/8/8/8/2R5 w - 32 10 40").unwrap();
+        let m = bare.parse_uci_move("c1a1").unwrap();
+        let pos = Position::replay_with_count_started(&bare, &[m], 41).unwrap();
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Checkmate {
+                winner: Color::White
+            })
+        );
+    }
+
+    #[test]
+    fn the_assumed_starter_counts_at_its_first_chance() {
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        let mut pos = replay(fen, &[], -1).unwrap();
+        pos.set_count_starter(Some(Color::Black));
+        assert_eq!(pos.count(), CountState::NONE, "White does not start");
+        let m = pos.parse_uci_move("a1a2").unwrap();
+        pos.play(m);
+        assert_eq!(pos.count(), CountState::new(128, 0));
+        assert_eq!(pos.counting_side(), Some(Color::Black));
+        assert_eq!(pos.key(), pos.compute_key());
+    }
+}
