@@ -12,6 +12,11 @@ missing=()
 [ -x /usr/bin/cargo ] && /usr/bin/rustc --version 2>/dev/null | grep -q . || missing+=(rustc-web cargo-web)
 [ -d /usr/lib/rustlib/src/rust/library ] || missing+=(rust-web-src)
 command -v wasm-opt >/dev/null || missing+=(binaryen)
+# rustc-web links wasm with /usr/bin/rust-lld, a link to LLVM's lld package (lld-22 for
+# rustc-web 1.96), which apt leaves out where recommended packages are not installed.
+if [ -L /usr/bin/rust-lld ] && [ ! -e /usr/bin/rust-lld ]; then
+    missing+=("$(basename "$(readlink /usr/bin/rust-lld)")")
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     echo "web/build.sh: missing Debian packages: ${missing[*]}" >&2
     echo "install them with: apt-get install -y ${missing[*]}" >&2

@@ -26,7 +26,7 @@ pub use replay::Game;
 pub(crate) use replay::replay_in;
 pub use san_line::numbered_san;
 pub(crate) use san_line::numbered_san_tokens;
-pub(crate) use writer::{GameOut, MoveOut, Piece, write_game};
+pub(crate) use writer::{GameOut, MoveOut, Piece, add_count_actions, write_game};
 
 /// Reads and replays every game of a PGN text: one result per game, in file order.
 /// A game without a `[Variant]` tag is makruk.

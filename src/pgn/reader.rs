@@ -43,7 +43,7 @@ impl WrittenGame {
 
 /// Tag names written in their standard letter case: the seven-tag roster and the tags
 /// the annotator reads or writes.
-const KNOWN_TAGS: [&str; 12] = [
+const KNOWN_TAGS: [&str; 13] = [
     "Event",
     "Site",
     "Date",
@@ -56,6 +56,7 @@ const KNOWN_TAGS: [&str; 12] = [
     "FEN",
     "PlyCount",
     "Annotator",
+    "Counting",
 ];
 
 /// A tag name in its standard case when it is one of `KNOWN_TAGS` in any case

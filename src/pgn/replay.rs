@@ -3,10 +3,17 @@
 //! with the marks sites glue to moves (check signs right or wrong, glyphs, draw
 //! offers) split off first. An unreadable or illegal move stops the game there; the
 //! moves before it are kept.
+//!
+//! A game counted as players count (`[Counting "players"]`, the page's export) carries
+//! the players' count actions as comment commands: `{[%count start]}` or
+//! `{[%count stop]}` right after the move before the action (before the first move for
+//! an action at the start). They are applied as read, checked as moves are: a start
+//! while a pawn is on the board, or a stop with no count running, stops the game there.
+//! A count command without the tag counts as the tag.
 
 use super::move_marks::split_marks;
 use super::reader::{PgnError, WrittenGame, game_label};
-use crate::board::{FenRules, Move, MoveError, Position, Variant};
+use crate::board::{CountAction, FenRules, Move, MoveError, Position, Variant};
 
 /// A game whose moves are legal.
 #[derive(Clone, Debug)]
@@ -26,6 +33,12 @@ pub struct Game {
     pub(crate) result: String,
     /// Why the game stopped before its written end, if it did.
     pub error: Option<PgnError>,
+    /// The game is counted as players count (`[Counting "players"]`, or a count
+    /// command in its comments).
+    pub players_counting: bool,
+    /// The players' count actions, in order: (plies played before the action, the
+    /// action). Empty under the automatic count.
+    pub count_actions: Vec<(usize, CountAction)>,
 }
 
 impl Game {
@@ -39,17 +52,85 @@ impl Game {
         super::reader::tag_value(&self.tags, name)
     }
 
-    /// The positions of the game: the start, then one after each move.
+    /// The positions of the game: the start, then one after each move. Under
+    /// players' counting each carries the count as the players' actions left it (an
+    /// action at ply `p` is in position `p`).
     pub fn positions(&self) -> Vec<Position> {
         let mut out = Vec::with_capacity(self.moves.len() + 1);
-        let mut pos = self.start.clone();
-        out.push(pos.clone());
-        for &m in &self.moves {
-            pos.play(m);
+        let mut pos = self.counted_start();
+        let mut actions = self.count_actions.iter().peekable();
+        for ply in 0..=self.moves.len() {
+            if ply > 0 {
+                pos.play(self.moves[ply - 1]);
+            }
+            while let Some(&(_, action)) = actions.next_if(|(at, _)| *at == ply) {
+                // Checked when the game was read.
+                let _ = pos.apply_count_action(action);
+            }
             out.push(pos.clone());
         }
         out
     }
+
+    /// The start position under the game's counting convention (players' counting,
+    /// no count running; or the start as read).
+    fn counted_start(&self) -> Position {
+        if self.players_counting {
+            Position::replay_with_count_started(&self.start, &[], -1)
+                .unwrap_or_else(|_| self.start.clone())
+        } else {
+            self.start.clone()
+        }
+    }
+
+    /// pyffish's `count_started` after the last move: 0 under the automatic count, -1
+    /// with no players' count running, N a count running since game ply N.
+    pub fn count_started(&self) -> i64 {
+        if !self.players_counting {
+            return 0;
+        }
+        self.positions()
+            .last()
+            .map_or(-1, |pos| pos.count_started())
+    }
+}
+
+/// The count commands of a comment, in order: `[%count start]` and `[%count stop]`;
+/// `Err` names a command that is neither.
+pub(crate) fn count_commands(comment: &str) -> Vec<Result<CountAction, String>> {
+    let mut out = Vec::new();
+    let mut rest = comment;
+    while let Some(at) = rest.find("[%count") {
+        let after = &rest[at + "[%count".len()..];
+        let end = after.find(']').unwrap_or(after.len());
+        let word = after[..end].trim();
+        // `[%counter ...]` and the like are other commands.
+        if after.starts_with(|c: char| c.is_whitespace() || c == ']') {
+            out.push(match word {
+                "start" => Ok(CountAction::Start),
+                "stop" => Ok(CountAction::Stop),
+                other => Err(format!(
+                    "'[%count {}]' is not a count command ([%count start] or [%count stop])",
+                    super::lexer::clip(other)
+                )),
+            });
+        }
+        rest = &after[end..];
+    }
+    out
+}
+
+/// Whether the game says it is counted as players count: `[Counting "players"]` (any
+/// letter case), or a count command in a comment.
+fn counted_by_players(written: &WrittenGame) -> bool {
+    written
+        .tag("Counting")
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("players"))
+        || written
+            .preamble
+            .iter()
+            .chain(written.moves.iter().flat_map(|m| m.comments.iter()))
+            .any(|c| !count_commands(c).is_empty())
 }
 
 /// Letters that may start a piece move: Thai (`S` khon, `M` met) and western (`B` khon,
@@ -134,12 +215,37 @@ pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnErro
             .map_err(|e| fail(written.line, format!("bad [FEN] tag: {e}")))?,
         None => Position::startpos_of(variant),
     };
-    let mut pos = start.clone();
+    let players_counting = counted_by_players(&written);
+    let mut pos = if players_counting {
+        Position::replay_with_count_started(&start, &[], -1)
+            .map_err(|e| fail(written.line, format!("[Counting \"players\"]: {e}")))?
+    } else {
+        start.clone()
+    };
     let mut moves = Vec::with_capacity(written.moves.len());
     let mut comments = Vec::with_capacity(written.moves.len());
     let mut draw_offers = Vec::with_capacity(written.moves.len());
+    let mut count_actions = Vec::new();
     let mut error = None;
-    for wm in written.moves {
+    // The count actions of the comments at ply `ply` (after `label`'s move), applied.
+    let mut apply_counts = |pos: &mut Position, texts: &[String], ply: usize, label: &str| {
+        for command in texts.iter().flat_map(|c| count_commands(c)) {
+            let action = command.map_err(|e| format!("{label}: {e}"))?;
+            pos.apply_count_action(action)
+                .map_err(|e| format!("{label}: [%count {}]: {e}", action.word()))?;
+            count_actions.push((ply, action));
+        }
+        Ok::<(), String>(())
+    };
+    if let Err(e) = apply_counts(&mut pos, &written.preamble, 0, "before the first move") {
+        error = Some(fail(written.line, e));
+    }
+    let written_moves = if error.is_some() {
+        Vec::new()
+    } else {
+        written.moves
+    };
+    for wm in written_moves {
         if let Some(outcome) = pos.outcome()
             && !pos.has_legal_move()
         {
@@ -157,10 +263,16 @@ pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnErro
         let marks = split_marks(&wm.text);
         match pos.parse_san(marks.body) {
             Ok(m) => {
+                let label = format!("after move {} {}", move_number_text(&pos), pos.san(m));
                 pos.play(m);
                 moves.push(m);
-                comments.push(wm.comments);
                 draw_offers.push(wm.draw_offer || marks.draw_offer);
+                let counted = apply_counts(&mut pos, &wm.comments, moves.len(), &label);
+                comments.push(wm.comments);
+                if let Err(e) = counted {
+                    error = Some(fail(wm.line, e));
+                    break;
+                }
             }
             Err(e) => {
                 error = Some(fail(
@@ -181,6 +293,8 @@ pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnErro
         preamble: written.preamble,
         result: written.result,
         error,
+        players_counting,
+        count_actions,
     })
 }
 
@@ -264,5 +378,100 @@ mod tests {
         assert_eq!(g.start.variant(), Variant::AiWok);
         let e = one("[FEN \"8/8/8/8\"]\n1. e4 *").unwrap_err();
         assert!(e.message.contains("bad [FEN] tag"), "{e}");
+    }
+
+    /// K+R+N v K+R, White to move at game ply 60 (move 31): no pawn, either side may
+    /// start the count.
+    const PAWNLESS: &str = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+
+    #[test]
+    fn count_commands_are_read_as_players_count_actions() {
+        let text = format!(
+            "[Variant \"makruk\"]\n[Counting \"players\"]\n[FEN \"{PAWNLESS}\"]\n\n\
+             31. Ra2 {{[%count start]}} 31... Rd6 32. Ra3 Rd7 33. Ra4 {{[%clk 0:01:00] [%count stop]}} \
+             33... Rd6 *"
+        );
+        let g = one(&text).unwrap();
+        assert!(g.error.is_none(), "{:?}", g.error);
+        assert!(g.players_counting);
+        assert_eq!(
+            g.count_actions,
+            [(1, CountAction::Start), (5, CountAction::Stop)]
+        );
+        let positions = g.positions();
+        // Black started before its move at game ply 61: N = 62, its move counted 1.
+        assert_eq!(positions[1].count_started(), 62);
+        assert_eq!(positions[4].count_started(), 62);
+        assert_eq!(positions[4].count().ply(), 3);
+        assert_eq!(positions[5].count_started(), -1);
+        assert_eq!(g.count_started(), -1);
+        // The tag alone: players' counting with no count running.
+        let g = one(&format!(
+            "[Counting \"Players\"]\n[FEN \"{PAWNLESS}\"]\n\n31. Ra2 *"
+        ))
+        .unwrap();
+        assert!(g.players_counting && g.count_actions.is_empty());
+        assert_eq!(g.count_started(), -1);
+        // No tag, no command: the automatic count.
+        let g = one(&format!(
+            "[FEN \"{PAWNLESS}\"]\n\n31. Ra2 {{[%counter 3]}} *"
+        ))
+        .unwrap();
+        assert!(!g.players_counting);
+        assert_eq!(g.count_started(), 0);
+    }
+
+    #[test]
+    fn a_count_action_at_the_start_is_a_comment_before_the_first_move() {
+        let g = one(&format!(
+            "[FEN \"{PAWNLESS}\"]\n\n{{[%count start]}} 31. Ra2 Rd6 *"
+        ))
+        .unwrap();
+        assert!(g.players_counting, "a command without the tag");
+        assert_eq!(g.count_actions, [(0, CountAction::Start)]);
+        // White started at game ply 60: N = 61; after two plies the count is 2.
+        assert_eq!(g.count_started(), 61);
+        assert_eq!(g.positions()[2].count().ply(), 2);
+    }
+
+    #[test]
+    fn a_count_action_the_rules_refuse_stops_the_game_there() {
+        let g = one(&format!(
+            "[FEN \"{PAWNLESS}\"]\n\n31. Ra2 {{[%count stop]}} Rd6 32. Ra3 *"
+        ))
+        .unwrap();
+        assert_eq!(g.moves.len(), 1, "the move before the command is kept");
+        let e = g.error.unwrap();
+        assert!(
+            e.message
+                .contains("after move 31. Ra2: [%count stop]: no count is running"),
+            "{e}"
+        );
+        let g = one("[Counting \"players\"]\n\n1. e4 {[%count start]} e5 *").unwrap();
+        assert_eq!(g.moves.len(), 1);
+        assert!(g.error.unwrap().message.contains("pawn"));
+        let g = one(&format!(
+            "[FEN \"{PAWNLESS}\"]\n\n31. Ra2 {{[%count go]}} *"
+        ))
+        .unwrap();
+        assert!(g.error.unwrap().message.contains("not a count command"));
+        // Only makruk, makpong and cambodian count by hand.
+        let e = one("[Variant \"ASEAN\"]\n[Counting \"players\"]\n\n1. Bc2 *").unwrap_err();
+        assert!(e.message.contains("does not count by hand"), "{e}");
+    }
+
+    #[test]
+    fn the_counting_sides_mate_is_a_draw_in_a_players_game() {
+        // White counts (started at the start) and mates: the rules call it a draw.
+        let text = "[Counting \"players\"]\n[FEN \"k6m/2K5/8/8/8/8/8/2R5 w - - 0 40\"]\n\n\
+                    {[%count start]} 40. Ra1# 1/2-1/2";
+        let g = one(text).unwrap();
+        let positions = g.positions();
+        assert_eq!(
+            positions[1].outcome(),
+            Some(crate::board::Outcome::CountingSideMate {
+                winner: crate::board::Color::White
+            })
+        );
     }
 }

@@ -1,7 +1,39 @@
 //! Games to PGN text: tag pairs, then the movetext with move numbers, comments and
 //! variations, wrapped at 79 columns as PGN export format asks (lines under 80).
 
-use crate::board::{Color, Position};
+use crate::board::{Color, CountAction, Position};
+
+/// The comment command that records a players' count action: `[%count start]`,
+/// `[%count stop]` (read back by `replay`).
+pub(crate) fn count_command(action: CountAction) -> String {
+    format!("[%count {}]", action.word())
+}
+
+/// Marks `game` as counted as players count: the tag `[Counting "players"]` (after
+/// `[Variant]` where there is one) and each action's comment right after the move
+/// before it (`ply` moves played before the action; 0: before the first move).
+pub(crate) fn add_count_actions(game: &mut GameOut, actions: &[(usize, CountAction)]) {
+    let tag = ("Counting".to_string(), "players".to_string());
+    match game.tags.iter().position(|(n, _)| n == "Counting") {
+        Some(i) => game.tags[i] = tag,
+        None => {
+            let at = game
+                .tags
+                .iter()
+                .position(|(n, _)| n == "Variant")
+                .map_or(game.tags.len(), |i| i + 1);
+            game.tags.insert(at, tag);
+        }
+    }
+    for &(ply, action) in actions {
+        let comment = count_command(action);
+        match ply.checked_sub(1) {
+            None => game.preamble.push(comment),
+            Some(i) if i < game.moves.len() => game.moves[i].comments.push(comment),
+            Some(_) => debug_assert!(false, "a count action after the last move"),
+        }
+    }
+}
 
 /// Movetext lines stay under 80 characters.
 const LINE_WIDTH: usize = 79;
@@ -314,5 +346,66 @@ mod tests {
             assert_eq!(opened, closed, "a command split over lines: {line}");
         }
         assert_eq!(text.matches("[%clk 0:03:00]").count(), 4, "{text}");
+    }
+
+    #[test]
+    fn a_players_count_round_trip() {
+        use crate::board::CountAction::{Start, Stop};
+        let start = Position::from_fen("4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31").unwrap();
+        let uci = ["a1a2", "d5d6", "a2a3", "d6d7", "a3a4", "d7d6", "a4a5"];
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in uci {
+            let m = pos.parse_uci_move(text).unwrap();
+            moves.push(MoveOut {
+                san: pos.san(m),
+                ..MoveOut::default()
+            });
+            pos.play(m);
+        }
+        for actions in [
+            vec![(1, Start), (5, Stop)],
+            vec![(0, Start), (4, Stop), (5, Start)],
+            vec![(1, Start), (7, Stop)],
+            vec![],
+        ] {
+            let mut game = GameOut {
+                tags: vec![
+                    ("Variant".into(), "makruk".into()),
+                    ("FEN".into(), start.to_fen()),
+                ],
+                start: start.clone(),
+                preamble: vec![],
+                moves: moves.clone(),
+                result: "*".into(),
+            };
+            add_count_actions(&mut game, &actions);
+            let text = write_game(&game);
+            assert!(
+                text.starts_with("[Variant \"makruk\"]\n[Counting \"players\"]\n"),
+                "{text}"
+            );
+            let g = replay(read_games(&text).remove(0).unwrap()).unwrap();
+            assert!(g.error.is_none(), "{text}: {:?}", g.error);
+            assert!(g.players_counting);
+            assert_eq!(g.count_actions, actions, "{text}");
+            assert_eq!(g.moves.len(), uci.len());
+        }
+        let mut game = GameOut {
+            tags: vec![],
+            start: start.clone(),
+            preamble: vec![],
+            moves: moves.clone(),
+            result: "*".into(),
+        };
+        add_count_actions(&mut game, &[(0, Start), (3, Stop)]);
+        let flat = write_game(&game)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("{[%count start]} 31. Ra2 Rd6 32. Ra3 {[%count stop]} 32... Rd7"),
+            "{flat}"
+        );
     }
 }

@@ -9,17 +9,23 @@
 //! Requests (`op` names the question; `variant` defaults to makruk, `fen` to its start
 //! position, `moves` to none):
 //! - `{"op":"variants"}`: the six games with their start positions;
-//! - `{"op":"state","variant","fen","moves","table"}`: the position after the moves;
+//! - `{"op":"state","variant","fen","moves","table","countStarted"}`: the position
+//!   after the moves; `countStarted` is pyffish's `count_started` (0, the default: the
+//!   automatic count; -1: players' counting, no count running; N: a count running since
+//!   game ply N), and the answer says whether the side to move may start or stop it;
 //! - `{"op":"san","variant","fen","uci"}` and `{"op":"uciFromSan",...,"san"}`;
-//! - `{"op":"readPgn","text"}`: the games of a PGN text, replayed.
+//! - `{"op":"readPgn","text"}`: the games of a PGN text, replayed, with the players'
+//!   count actions of a game counted as players count (`[Counting "players"]`);
+//! - `{"op":"writePgn","variant","fen","moves","tags","result","countActions"}`: a game
+//!   as PGN text, the players' count actions as `{[%count start]}` / `{[%count stop]}`
+//!   comments (see `crate::pgn::replay`).
 //!
 //! An answer is `{"ok": ...}` or `{"error": "why"}`; nothing a request holds panics.
 
 use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
-use crate::board::{Color, Move, Position, Variant};
-use crate::search::wdl::material_of;
+use crate::board::{Color, CountAction, Move, Position, Variant};
 use crate::tablebase::Tables;
 use serde_json::{Value, json};
 
@@ -49,7 +55,8 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             let start = start_of(request, variant)?;
             let moves = strings_of(request, "moves")?;
             let with_table = request.get("table").and_then(Value::as_bool) == Some(true);
-            state(&start, &moves, with_table.then_some(tables))
+            let count_started = count_started_of(request)?;
+            state(&start, &moves, count_started, with_table.then_some(tables))
         }
         "san" => {
             let pos = start_of(request, variant_of(request)?)?;
@@ -64,6 +71,10 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             Ok(Value::String(m.to_string()))
         }
         "readPgn" => Ok(read_pgn(string_of(request, "text")?)),
+        "writePgn" => {
+            let start = start_of(request, variant_of(request)?)?;
+            write_pgn(request, &start).map(Value::String)
+        }
         other => Err(format!("unknown op '{}'", crate::io::clip_to(other, 40))),
     }
 }
@@ -83,6 +94,16 @@ fn strings_of<'a>(request: &'a Value, key: &str) -> Result<Vec<&'a str>, String>
             .map(|v| v.as_str().ok_or(format!("\"{key}\" must hold strings")))
             .collect(),
         Some(_) => Err(format!("\"{key}\" must be a list of strings")),
+    }
+}
+
+/// `countStarted`: a whole number, 0 when absent.
+fn count_started_of(request: &Value) -> Result<i64, String> {
+    match request.get("countStarted") {
+        None | Some(Value::Null) => Ok(0),
+        Some(v) => v
+            .as_i64()
+            .ok_or_else(|| "\"countStarted\" must be a whole number".to_string()),
     }
 }
 
@@ -138,11 +159,30 @@ fn move_json(pos: &Position, m: Move) -> Value {
     })
 }
 
-/// The position after `moves` from `start`: its FEN, the side to move, check, the
-/// moves' SAN, the legal moves, the game's end and the count.
-fn state(start: &Position, moves: &[&str], tables: Option<&Tables>) -> Result<Value, String> {
-    let mut pos = start.clone();
+/// The position after `moves` from `start` under `count_started`: its FEN, the side
+/// to move, check, the moves' SAN, the legal moves, the game's end and the count.
+fn state(
+    start: &Position,
+    moves: &[&str],
+    count_started: i64,
+    tables: Option<&Tables>,
+) -> Result<Value, String> {
+    // The moves are played under the count they were played under: under players'
+    // counting a game goes on where the automatic count would have ended it, and ends
+    // where the players' count runs out. The count that runs now started at game ply
+    // `count_started - 1`; none ran before it that could have ended the game.
+    let from = (count_started >= 1).then_some(count_started - 1);
+    let mut pos = if count_started == 0 {
+        start.clone()
+    } else {
+        let at_start = match from {
+            Some(ply) if ply <= start.game_ply() as i64 => count_started,
+            _ => -1,
+        };
+        Position::replay_with_count_started(start, &[], at_start)?
+    };
     let mut sans = Vec::with_capacity(moves.len());
+    let mut played = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         if pos.outcome().is_some() {
             return Err(format!("move {} ({text}): the game has ended", i + 1));
@@ -152,6 +192,16 @@ fn state(start: &Position, moves: &[&str], tables: Option<&Tables>) -> Result<Va
             .map_err(|e| format!("move {} {e}", i + 1))?;
         sans.push(pos.san(m));
         pos.play(m);
+        played.push(m);
+        if from == Some(pos.game_ply() as i64) {
+            // Refused (a pawn on the board): the check below says why.
+            let _ = pos.start_count();
+        }
+    }
+    if count_started != 0 {
+        // Checks the value against the whole game (beyond the next ply, pawns, the
+        // game), with pyffish's messages.
+        pos = Position::replay_with_count_started(start, &played, count_started)?;
     }
     let end = pos
         .outcome()
@@ -184,22 +234,35 @@ fn state(start: &Position, moves: &[&str], tables: Option<&Tables>) -> Result<Va
         "end": end,
         "count": count_json(&pos),
         "countText": describe_count(&pos),
+        "countStarted": pos.count_started(),
+        "mayStartCount": end.is_none() && pos.may_start_count().is_ok(),
+        "mayStopCount": end.is_none() && pos.may_stop_count().is_ok(),
         "table": table,
     }))
 }
 
 /// The running count as players say it: who counts, under which honour, move
-/// `number` of `of`, and the moves the side that must mate has left.
+/// `number` of `of` (the counting side's own moves: "3 of 16" after its third), and the
+/// moves the side that must mate has left.
 fn count_json(pos: &Position) -> Value {
     let count = pos.count();
     let Some(kind) = counting::kind(pos) else {
         return Value::Null;
     };
-    let (honour, counting_side) = match kind {
-        CountKind::PiecesHonour { bare } => ("piece", Some(bare)),
-        // Board's honour: the side with less material counts (none when even).
-        CountKind::BoardsHonour => ("board", weaker_side(pos)),
+    // The counting side is the side that was to move when the count stood at an even
+    // number: the bare king under the piece's honour, the side that started it under
+    // the board's honour (players' counting says who; the automatic count starts on
+    // the turn of the side to move).
+    let counting_side = if count.ply().is_multiple_of(2) {
+        pos.side_to_move()
+    } else {
+        !pos.side_to_move()
     };
+    let honour = match kind {
+        CountKind::PiecesHonour { .. } => "piece",
+        CountKind::BoardsHonour => "board",
+    };
+    let counting_side = Some(counting_side);
     let mating = counting_side.map(|c| !c);
     json!({
         "honour": honour,
@@ -207,26 +270,12 @@ fn count_json(pos: &Position) -> Value {
         "mating": mating.map(color_name),
         "ply": count.ply(),
         "limit": count.limit(),
-        "number": count.ply() / 2,
+        "number": count.ply().div_ceil(2),
         "of": count.limit() / 2,
         "movesLeft": mating.and_then(|side| counting::moves_left_for(pos, side)),
         "exceeded": count.is_exceeded(),
         "text": describe_count(pos),
     })
-}
-
-/// The side whose material is less (pawn 1, met 2, khon and horse 3, rook 5, as the
-/// win/draw/loss model counts it), `None` when both have the same.
-fn weaker_side(pos: &Position) -> Option<Color> {
-    let (white, black) = (
-        material_of(pos, Color::White),
-        material_of(pos, Color::Black),
-    );
-    match white.cmp(&black) {
-        std::cmp::Ordering::Less => Some(Color::White),
-        std::cmp::Ordering::Greater => Some(Color::Black),
-        std::cmp::Ordering::Equal => None,
-    }
 }
 
 /// Every game of a PGN text, replayed: tags, variant, start FEN, moves in UCI and
@@ -252,6 +301,11 @@ fn read_pgn(text: &str) -> Value {
                     .iter()
                     .map(|(k, v)| (k.clone(), Value::String(v.clone())))
                     .collect();
+                let count_actions: Vec<Value> = game
+                    .count_actions
+                    .iter()
+                    .map(|&(ply, action)| json!({ "ply": ply, "action": action.word() }))
+                    .collect();
                 json!({
                     "tags": tags,
                     "variant": game.start.variant().name(),
@@ -261,12 +315,142 @@ fn read_pgn(text: &str) -> Value {
                     "result": game.result,
                     "end": end,
                     "error": game.error.map(|e| e.to_string()),
+                    "counting": if game.players_counting { "players" } else { "automatic" },
+                    "countActions": count_actions,
+                    "countStarted": positions.last().map_or(0, Position::count_started),
                 })
             }
             Err(e) => json!({ "error": e.to_string() }),
         })
         .collect();
     Value::Array(games)
+}
+
+/// `countActions`: `[{"ply": N, "action": "start" | "stop"}]`, in the order played.
+fn count_actions_of(request: &Value) -> Result<Vec<(usize, CountAction)>, String> {
+    let items = match request.get("countActions") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err("\"countActions\" must be a list".into()),
+    };
+    items
+        .iter()
+        .map(|item| {
+            let ply = item.get("ply").and_then(Value::as_u64).ok_or(
+                "each of \"countActions\" needs \"ply\": the number of moves played before it",
+            )?;
+            let action = match item.get("action").and_then(Value::as_str) {
+                Some("start") => CountAction::Start,
+                Some("stop") => CountAction::Stop,
+                _ => {
+                    return Err(
+                        "each of \"countActions\" needs \"action\": \"start\" or \"stop\"".into(),
+                    );
+                }
+            };
+            Ok((ply as usize, action))
+        })
+        .collect()
+}
+
+/// A game as PGN text: the tags given (`[[name, value], ...]`, in order; `Variant`,
+/// `SetUp`, `FEN` and `Result` added where missing), the moves in SAN, and under
+/// players' counting (`"counting": "players"` or any `countActions`) the tag
+/// `[Counting "players"]` and a comment for each count action, checked against the
+/// rules as it is played.
+fn write_pgn(request: &Value, start: &Position) -> Result<String, String> {
+    use crate::pgn::{GameOut, MoveOut, add_count_actions, write_game};
+    let moves = strings_of(request, "moves")?;
+    let actions = count_actions_of(request)?;
+    let players = !actions.is_empty()
+        || match request.get("counting") {
+            None | Some(Value::Null) => false,
+            Some(Value::String(s)) if s == "players" => true,
+            Some(Value::String(s)) if s == "automatic" => false,
+            Some(_) => return Err("\"counting\" must be \"players\" or \"automatic\"".into()),
+        };
+    let result = match request.get("result").and_then(Value::as_str) {
+        None => "*",
+        Some(r) if ["1-0", "0-1", "1/2-1/2", "*"].contains(&r) => r,
+        Some(_) => return Err("\"result\" must be 1-0, 0-1, 1/2-1/2 or *".into()),
+    };
+    let mut tags: Vec<(String, String)> = match request.get("tags") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(pairs)) => pairs
+            .iter()
+            .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                Some([Value::String(name), Value::String(value)])
+                    if !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    Ok((name.clone(), value.clone()))
+                }
+                _ => Err(
+                    "\"tags\" must be [name, value] pairs of strings (names: letters, digits, _)"
+                        .to_string(),
+                ),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("\"tags\" must be a list of [name, value] pairs".into()),
+    };
+    fn set(tags: &mut Vec<(String, String)>, name: &str, value: String) {
+        match tags.iter().position(|(n, _)| n == name) {
+            Some(i) => tags[i].1 = value,
+            None => tags.push((name.to_string(), value)),
+        }
+    }
+    set(&mut tags, "Result", result.to_string());
+    if !tags.iter().any(|(n, _)| n == "Variant") {
+        set(&mut tags, "Variant", start.variant().name().to_string());
+    }
+    if start.to_fen() != Position::startpos_of(start.variant()).to_fen()
+        && !tags.iter().any(|(n, _)| n == "FEN")
+    {
+        set(&mut tags, "SetUp", "1".to_string());
+        set(&mut tags, "FEN", start.to_fen());
+    }
+    let mut pos = if players {
+        Position::replay_with_count_started(start, &[], -1)?
+    } else {
+        start.clone()
+    };
+    let mut pending = actions.iter().peekable();
+    let mut out = Vec::with_capacity(moves.len());
+    for ply in 0..=moves.len() {
+        while let Some(&(_, action)) = pending.next_if(|(at, _)| *at == ply) {
+            pos.apply_count_action(action)
+                .map_err(|e| format!("count action {} at ply {ply}: {e}", action.word()))?;
+        }
+        let Some(text) = moves.get(ply) else { break };
+        if pos.outcome().is_some() && !pos.has_legal_move() {
+            return Err(format!("move {} ({text}): the game has ended", ply + 1));
+        }
+        let m = pos
+            .parse_uci_move(text)
+            .map_err(|e| format!("move {} {e}", ply + 1))?;
+        out.push(MoveOut {
+            san: pos.san(m),
+            ..MoveOut::default()
+        });
+        pos.play(m);
+    }
+    if let Some((ply, _)) = pending.next() {
+        return Err(format!(
+            "a count action at ply {ply}, after the last move ({})",
+            moves.len()
+        ));
+    }
+    let mut game = GameOut {
+        tags,
+        start: start.clone(),
+        preamble: Vec::new(),
+        moves: out,
+        result: result.to_string(),
+    };
+    if players {
+        add_count_actions(&mut game, &actions);
+    }
+    Ok(write_game(&game))
 }
 
 #[cfg(test)]
@@ -343,6 +527,36 @@ mod tests {
     }
 
     #[test]
+    fn players_counting_says_who_counts_and_who_may_start_or_stop() {
+        // K+R+N v K+R, White to move at game ply 60; players' counting.
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31";
+        let s = ok(json!({"op": "state", "fen": fen, "countStarted": -1}));
+        assert_eq!(s["count"], Value::Null);
+        assert_eq!(s["countStarted"], -1);
+        assert_eq!(s["mayStartCount"], true);
+        assert_eq!(s["mayStopCount"], false);
+        assert_eq!(s["fen"], "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 0 31");
+        // Black starts at ply 61 (countStarted 62); after its third move, "3 of 64".
+        let moves = ["a1a2", "d5d6", "a2a3", "d6d7", "a3a4", "d7d6"];
+        let s = ok(json!({"op": "state", "fen": fen, "moves": moves, "countStarted": 62}));
+        assert_eq!(s["count"]["counting"], "black");
+        assert_eq!(s["count"]["number"], 3);
+        assert_eq!(s["count"]["of"], 64);
+        assert_eq!(s["mayStopCount"], false, "White to move does not count");
+        let s = ok(json!({"op": "state", "fen": fen, "moves": &moves[..5], "countStarted": 62}));
+        assert_eq!(s["count"]["number"], 2);
+        assert_eq!(s["mayStopCount"], true);
+        assert!(
+            error(&json!({"op": "state", "fen": fen, "countStarted": 70}).to_string())
+                .contains("beyond the next ply")
+        );
+        assert!(
+            error(r#"{"op":"state","countStarted":-1,"variant":"asean"}"#)
+                .contains("does not count by hand")
+        );
+    }
+
+    #[test]
     fn san_both_ways_and_a_pgn() {
         assert_eq!(ok(json!({"op": "san", "uci": "b1d2"})), "Nd2");
         assert_eq!(ok(json!({"op": "uciFromSan", "san": "Nd2"})), "b1d2");
@@ -359,5 +573,93 @@ mod tests {
         assert_eq!(games[0]["end"]["ply"], 1, "{}", games[0]);
         assert_eq!(games[0]["end"]["reason"], "Counting rule");
         assert_eq!(ok(json!({"op": "variants"})).as_array().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn a_players_game_written_and_read_back_with_its_count_actions() {
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        let moves = ["a1a2", "d5d6", "a2a3", "d6d7", "a3a4", "d7d6"];
+        let actions = json!([{"ply": 1, "action": "start"}, {"ply": 5, "action": "stop"}]);
+        let text = ok(json!({"op": "writePgn", "fen": fen, "moves": moves,
+            "tags": [["Event", "Test"], ["White", "A"]], "countActions": actions}));
+        let text = text.as_str().unwrap();
+        assert!(text.starts_with("[Event \"Test\"]\n[White \"A\"]\n[Result \"*\"]\n[Variant \"makruk\"]\n[Counting \"players\"]\n[SetUp \"1\"]\n"), "{text}");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                "31. Ra2 {[%count start]} 31... Rd6 32. Ra3 Rd7 33. Ra4 {[%count stop]} 33... Rd6 *"
+            ),
+            "{flat}"
+        );
+        let games = ok(json!({"op": "readPgn", "text": text}));
+        assert_eq!(games[0]["counting"], "players");
+        assert_eq!(games[0]["countActions"], actions);
+        assert_eq!(games[0]["countStarted"], -1);
+        assert_eq!(games[0]["moves"], json!(moves));
+        // The count still running at the end: its start, as pyffish's count_started.
+        let games = ok(json!({"op": "readPgn", "text": text.replace(" {[%count stop]}", "")}));
+        assert_eq!(games[0]["countStarted"], 62);
+        // The automatic count: no actions.
+        let games = ok(json!({"op": "readPgn", "text": "1. e4 *"}));
+        assert_eq!(games[0]["counting"], "automatic");
+        assert_eq!(games[0]["countActions"], json!([]));
+        assert_eq!(games[0]["countStarted"], 0);
+        // The tag alone.
+        let text = ok(json!({"op": "writePgn", "fen": fen, "moves": moves, "counting": "players"}));
+        assert!(text.as_str().unwrap().contains("[Counting \"players\"]"));
+        assert!(!text.as_str().unwrap().contains("%count"));
+        // Actions the rules refuse, and bad requests.
+        let write = |extra: Value| {
+            let mut request = json!({"op": "writePgn", "fen": fen, "moves": moves});
+            for (k, v) in extra.as_object().unwrap() {
+                request[k] = v.clone();
+            }
+            error(&request.to_string())
+        };
+        assert!(
+            write(json!({"countActions": [{"ply": 2, "action": "stop"}]}))
+                .contains("no count is running")
+        );
+        assert!(
+            write(json!({"countActions": [{"ply": 9, "action": "start"}]}))
+                .contains("after the last move")
+        );
+        assert!(
+            write(json!({"countActions": [{"ply": 1, "action": "begin"}]}))
+                .contains("\"start\" or \"stop\"")
+        );
+        assert!(write(json!({"tags": [["Bad name", "x"]]})).contains("tags"));
+        assert!(write(json!({"result": "2-0"})).contains("result"));
+        assert!(
+            error(
+                r#"{"op":"writePgn","moves":["e3e4"],"countActions":[{"ply":1,"action":"start"}]}"#
+            )
+            .contains("pawn")
+        );
+    }
+
+    #[test]
+    fn a_players_game_goes_on_where_the_automatic_count_would_have_ended_it() {
+        // K+R+N v K+R from move 31: rooks to and fro, 150 plies. The automatic count
+        // (running from the start) ends the game after 128 plies; players' counting
+        // with no count running, or with a count started at ply 40, does not.
+        let fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31";
+        let cycle = ["a1a2", "d5d6", "a2a1", "d6d5"];
+        let moves: Vec<&str> = (0..150).map(|i| cycle[i % 4]).collect();
+        let refused = error(&json!({"op": "state", "fen": fen, "moves": moves}).to_string());
+        assert!(refused.contains("the game has ended"), "{refused}");
+        let s = ok(json!({"op": "state", "fen": fen, "moves": moves, "countStarted": -1}));
+        assert_eq!(s["end"], Value::Null);
+        let s = ok(json!({"op": "state", "fen": fen, "moves": moves, "countStarted": 101}));
+        assert_eq!(s["count"]["ply"], 110);
+        assert_eq!(s["end"], Value::Null);
+        // A count started at the start runs out after 128 plies of its own.
+        let s = ok(json!({"op": "state", "fen": fen, "moves": &moves[..129], "countStarted": 61}));
+        assert_eq!(s["end"]["reason"], "Counting rule");
+        let refused = error(
+            &json!({"op": "state", "fen": fen, "moves": &moves[..130], "countStarted": 61})
+                .to_string(),
+        );
+        assert!(refused.contains("move 130"), "{refused}");
     }
 }

@@ -315,11 +315,23 @@
     }
     return {
       variants: () => ask({ op: "variants" }),
-      state: (variant, fen, moves = [], options = {}) =>
-        ask({ op: "state", variant, fen, moves, table: !!options.table }),
+      // options: {table, countStarted} (countStarted: pyffish's count_started, 0 automatic,
+      // -1 players' counting with no count running, N a count running since game ply N).
+      state: (variant, fen, moves = [], options = {}) => {
+        const request = { op: "state", variant, fen, moves, table: !!options.table };
+        const n = options.countStarted;
+        if (n !== undefined && n !== null) {
+          // NaN and Infinity would turn into null in JSON: send them as text, so the
+          // rules refuse them with their own message.
+          request.countStarted = typeof n === "number" && Number.isFinite(n) ? n : String(n);
+        }
+        return ask(request);
+      },
       san: (variant, fen, uci) => ask({ op: "san", variant, fen, uci }),
       uciFromSan: (variant, fen, san) => ask({ op: "uciFromSan", variant, fen, san }),
       readPgn: (text) => ask({ op: "readPgn", text }),
+      // game: {variant, fen, moves, tags: [[name, value], ...], result, counting, countActions}
+      writePgn: (game = {}) => ask({ ...game, op: "writePgn" }),
     };
   }
 

@@ -134,6 +134,115 @@ test("the rules: legal moves, SAN, the count, a game's end, PGN", async () => {
   }
 });
 
+// K+R+N v K+R: no pawn, so either side may start the board's honour under players'
+// counting. Black to move at game ply 61 (move 31).
+const PAWNLESS_BLACK = "4k3/8/8/3r4/8/8/3N4/R3K3 b - - 0 31";
+
+test("players' counting: Khun, worse, starts the count before its bestmove; better and counting, it stops", async () => {
+  const { e, lines, until } = await engine();
+  e.send("uci");
+  await until(/^uciok$/);
+  assert.ok(lines.some((l) => /^option name CountStarted type spin default 0 /.test(l.line)),
+    lines.map((l) => l.line).filter((l) => l.includes("CountStarted")).join("\n"));
+  // Black (K+R) against K+R+N: the side at a disadvantage, to move, with no count running.
+  let mark = lines.length;
+  e.send(`position fen ${PAWNLESS_BLACK}`);
+  e.send("setoption name CountStarted value -1");
+  e.send("go depth 6");
+  let best = await until(/^bestmove /, 30000, mark);
+  let said = lines.slice(mark).map((l) => l.line);
+  const start = said.indexOf("info string count start");
+  assert.ok(start >= 0, said.join("\n"));
+  assert.ok(start < said.indexOf(best.line), "count start comes before bestmove");
+  assert.ok(!said.some((l) => l.startsWith("info string error")), said.join("\n"));
+  assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+  // Black with the extra knight, counting since its turn now (N = 61 + 1): it stands
+  // better, so it stops its count.
+  mark = lines.length;
+  e.send("setoption name CountStarted value 0");
+  e.send("position fen 4k3/8/8/3r4/3n4/8/8/R3K3 b - - 0 31");
+  e.send("setoption name CountStarted value 62");
+  e.send("go depth 6");
+  best = await until(/^bestmove /, 30000, mark);
+  said = lines.slice(mark).map((l) => l.line);
+  const stop = said.indexOf("info string count stop");
+  assert.ok(stop >= 0 && stop < said.indexOf(best.line), said.join("\n"));
+  // Under the automatic count (the default) Khun never speaks of the count.
+  mark = lines.length;
+  e.send("setoption name CountStarted value 0");
+  e.send(`position fen ${PAWNLESS_BLACK}`);
+  e.send("go depth 4");
+  await until(/^bestmove /, 30000, mark);
+  assert.ok(!lines.slice(mark).some((l) => /^info string count /.test(l.line)));
+});
+
+test("players' counting: a CountStarted that does not fit the game gets an info string error", async () => {
+  const { e, lines, until } = await engine();
+  const refused = async (setup, why) => {
+    const mark = lines.length;
+    for (const line of setup) e.send(line);
+    e.send("isready");
+    await until(/^readyok$/, 5000, mark);
+    const said = lines.slice(mark).map((l) => l.line);
+    const error = said.find((l) => l.startsWith("info string error: "));
+    assert.ok(error, `${setup.join(" / ")}: ${said.join(" | ")}`);
+    assert.match(error, why);
+  };
+  // Game ply 61: 62 starts a count now, 63 would start one beyond the next ply.
+  await refused([`position fen ${PAWNLESS_BLACK}`, "setoption name CountStarted value 70"], /beyond the next ply/);
+  await refused(["setoption name CountStarted value -5"], /-5/);
+  await refused(["position startpos moves e3e4", "setoption name CountStarted value 2"], /pawn/);
+  await refused(["setoption name UCI_Variant value asean", "setoption name CountStarted value -1"], /count by hand/);
+  // The last good state is kept and the engine plays on.
+  const mark = lines.length;
+  e.send("setoption name UCI_Variant value makruk");
+  e.send(`position fen ${PAWNLESS_BLACK}`);
+  e.send("setoption name CountStarted value 62");
+  e.send("go depth 3");
+  const best = await until(/^bestmove /, 20000, mark);
+  assert.match(best.line, /^bestmove [a-h][1-8][a-h][1-8]/);
+  assert.ok(!lines.slice(mark).some((l) => l.line.startsWith("info string error")),
+    lines.slice(mark).map((l) => l.line).join("\n"));
+});
+
+test("the rules under players' counting: countStarted, who may start or stop, PGN both ways", async () => {
+  const rules = await Khun.loadRules();
+  const fen = "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31";
+  // Existing calls keep the automatic count.
+  const auto = rules.state("makruk", fen);
+  assert.strictEqual(auto.countStarted, 0);
+  assert.strictEqual(auto.mayStartCount, false);
+  const none = rules.state("makruk", fen, [], { countStarted: -1 });
+  assert.strictEqual(none.count, null);
+  assert.strictEqual(none.countStarted, -1);
+  assert.strictEqual(none.mayStartCount, true);
+  assert.strictEqual(none.mayStopCount, false);
+  // Black starts at game ply 61 (countStarted 62); after its own third move, 3 of 64.
+  const moves = ["a1a2", "d5d6", "a2a3", "d6d7", "a3a4", "d7d6"];
+  const s = rules.state("makruk", fen, moves, { countStarted: 62 });
+  assert.strictEqual(s.count.counting, "black");
+  assert.strictEqual(s.count.number, 3);
+  assert.strictEqual(s.count.of, 64);
+  assert.strictEqual(rules.state("makruk", fen, moves.slice(0, 5), { countStarted: 62 }).mayStopCount, true);
+  // Bad values: an Error with the rules' own message.
+  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 70 }), /CountStarted 70: beyond the next ply/);
+  assert.throws(() => rules.state("makruk", "startpos", [], { countStarted: 1 }), /pawn/);
+  assert.throws(() => rules.state("asean", "startpos", [], { countStarted: -1 }), /does not count by hand/);
+  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 1.5 }), /whole number/);
+  assert.throws(() => rules.state("makruk", fen, [], { countStarted: NaN }), /whole number/);
+  // A players' game to PGN and back.
+  const countActions = [{ ply: 1, action: "start" }, { ply: 5, action: "stop" }];
+  const text = rules.writePgn({ variant: "makruk", fen, moves, tags: [["White", "A"]], countActions });
+  assert.match(text, /\[Counting "players"\]/);
+  assert.match(text.replace(/\s+/g, " "), /31\. Ra2 \{\[%count start\]\} 31\.\.\. Rd6 .*33\. Ra4 \{\[%count stop\]\} 33\.\.\. Rd6/);
+  const [game] = rules.readPgn(text);
+  assert.strictEqual(game.counting, "players");
+  assert.deepStrictEqual(game.countActions, countActions);
+  assert.strictEqual(game.countStarted, -1);
+  assert.deepStrictEqual(game.moves, moves);
+  assert.throws(() => rules.writePgn({ fen, moves, countActions: [{ ply: 2, action: "stop" }] }), /no count is running/);
+});
+
 test("bench gives the native build's node count", { skip: !process.env.KHUN_NATIVE }, () => {
   const nodes = (text) => text.match(/Nodes searched: (\d+)/)[1];
   const wasm = execFileSync("node", [path.join(dist, "khun-uci.js"), "bench"]).toString();

@@ -526,3 +526,176 @@ def test_worker_refuses_bad_input_and_stays_usable(app):
     assert said["refused"] == "bestmove 0000"
     assert re.match(r"bestmove [a-h][1-8][a-h][1-8]", said["played"]), said["played"]
     p.check_clean()
+
+
+# Counting as players count (makruk, makpong, cambodian): K+R+N v K+R, no pawn, White to
+# move at game ply 60 (move 31), so either side may start the board's honour.
+PAWNLESS_FEN = "4k3/8/8/3r4/8/8/3N4/R3K3 w - - 0 31"
+COUNTING_MATE_FEN = "k6m/2K5/8/8/8/8/8/2R5 w - - 0 40"  # Ra1 mates (Black keeps its met)
+
+
+def _players_game_as_white(app, fen):
+    """A game against Khun (level -20, a second a move) from `fen`, counted as players
+    count, you White and to move."""
+    p = app().open()
+    p.page.fill("#fen-input", fen)
+    p.page.select_option("#color", "white")
+    p.page.select_option("#level", "-20")
+    p.page.select_option("#tc", "mt1")
+    p.page.select_option("#counting", "players")
+    p.page.click("#start-game")
+    p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')")
+    return p
+
+
+def _count_text(p):
+    return p.page.locator("#count").inner_text()
+
+
+def _play(p, moves):
+    for frm, to in moves:
+        plies = p.plies()
+        p.click(frm)
+        p.click(to)
+        p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length > {plies}")
+
+
+def test_players_counting_on_a_free_board_export_and_import(app):
+    """Switch to players' counting on a pawnless position, Count, play, see the count as
+    players say it, Stop, step back and forth, export the PGN and import it back."""
+    p = app().open(fen=PAWNLESS_FEN)
+    assert p.page.locator("#count-controls").is_hidden()
+    p.page.select_option("#counting", "players")
+    p.page.locator("#count-controls").wait_for(state="visible")
+    assert p.page.is_enabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
+    assert "white may start counting" in _count_text(p), _count_text(p)
+    p.page.click("#btn-count")
+    assert p.page.get_attribute("#count", "data-started") == "61"
+    assert _count_text(p).startswith("White counts: 0 of 64"), _count_text(p)
+    assert p.page.is_disabled("#btn-count") and p.page.is_enabled("#btn-stop-count")
+    assert p.page.locator("#movelist .count-note").inner_text() == "White starts counting"
+    # White's own moves are counted: 1, 2, 3.
+    _play(p, [("a1", "a2"), ("d5", "d6"), ("a2", "a3")])
+    assert _count_text(p).startswith("White counts: 2 of 64"), _count_text(p)
+    _play(p, [("d6", "d7"), ("a3", "a4")])
+    assert _count_text(p).startswith("White counts: 3 of 64"), _count_text(p)
+    assert p.page.get_attribute("#count", "data-counting") == "white"
+    # Black to move does not count: neither button is for it.
+    assert p.page.is_disabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
+    _play(p, [("d7", "d6")])
+    assert _count_text(p).startswith("White counts: 3 of 64"), _count_text(p)
+    p.page.click("#btn-stop-count")
+    assert p.page.get_attribute("#count", "data-started") == "-1"
+    assert "white may start counting" in _count_text(p), _count_text(p)
+    notes = p.page.locator("#movelist .count-note").all_inner_texts()
+    assert notes == ["White starts counting", "White stops counting"], notes
+    # Stepping through the game shows the count of each position.
+    p.page.click("#nav-prev")
+    assert p.page.get_attribute("#board", "data-ply") == "5"
+    assert _count_text(p).startswith("White counts: 3 of 64"), _count_text(p)
+    assert p.page.is_disabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
+    p.page.click("#nav-first")
+    assert _count_text(p).startswith("White counts: 0 of 64"), _count_text(p)
+    p.page.click("#nav-last")
+    assert p.page.get_attribute("#count", "data-started") == "-1"
+    # The export: the tag, and a comment after the move before each action.
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    assert '[Counting "players"]' in out, out
+    flat = " ".join(out.split())
+    assert "{[%count start]} 31. Ra2 Rd6 32. Ra3 Rd7 33. Ra4 Rd6 {[%count stop]} *" in flat, flat
+    # ... read back by a fresh page: the count actions come with the game.
+    q = app().open()
+    q.page.click("#tab-pgn")
+    q.page.fill("#pgn-in", out)
+    q.page.click("#btn-import")
+    q.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 6")
+    assert q.page.input_value("#counting") == "players"
+    assert q.page.locator("#movelist .count-note").count() == 2
+    q.page.click("#movelist button[data-ply='5']")
+    assert _count_text(q).startswith("White counts: 3 of 64"), _count_text(q)
+    q.page.click("#movelist button[data-ply='6']")
+    assert q.page.get_attribute("#count", "data-started") == "-1"
+    q.page.click("#tab-pgn")
+    assert " ".join(q.page.input_value("#pgn-out").split()).count("[%count") == 2
+    p.check_clean()
+    q.check_clean()
+
+
+def test_players_counting_khun_starts_its_count(app):
+    """In a game against Khun, the side at a disadvantage is Khun: it starts the count
+    itself and the page says so, counts it, and sends it back with each position."""
+    p = _players_game_as_white(app, PAWNLESS_FEN)
+    assert "counting as players count" in p.page.inner_text("#game-info")
+    # You may start (either side may), but you stand better: play on.
+    assert p.page.is_enabled("#btn-count")
+    _play(p, [("e1", "f1")])
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 2", timeout=30000)
+    p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')")
+    assert "Khun starts counting" in p.page.inner_text("#announce"), p.page.inner_text("#announce")
+    assert p.page.locator("#movelist .count-note").inner_text() == "Khun starts counting"
+    assert _count_text(p).startswith("Black counts: 1 of 64"), _count_text(p)
+    assert p.page.get_attribute("#count", "data-started") == "62"
+    assert p.page.is_disabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
+    # The engine is told the count after each position: its next answer is counted on.
+    plies = p.plies()
+    p.click("f1")
+    p.click(p.dests()[0])
+    p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length === {plies + 2}",
+                             timeout=30000)
+    assert _count_text(p).startswith("Black counts: 2 of 64"), _count_text(p)
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    assert '[Counting "players"]' in out and "31. Kf1 {[%count start]} 31... " in " ".join(out.split()), out
+    p.check_clean()
+
+
+def test_players_counting_the_counting_sides_mate_is_a_draw(app):
+    """Counting, your mate is a draw; stop the count first and it wins."""
+    def game():
+        return _players_game_as_white(app, COUNTING_MATE_FEN)
+
+    p = game()
+    p.page.click("#btn-count")
+    assert _count_text(p).startswith("White counts: 0 of 64"), _count_text(p)
+    p.drag("c1", "a1")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=10000)
+    assert res.get_attribute("data-result") == "1/2-1/2"
+    assert res.get_attribute("data-reason") == "Mate by the counting side"
+    assert "a draw" in res.inner_text()
+    p.page.click("#tab-pgn")
+    assert '[Termination "Mate by the counting side"]' in p.page.input_value("#pgn-out")
+    p.check_clean()
+    p = game()
+    p.page.click("#btn-count")
+    p.page.click("#btn-stop-count")
+    p.drag("c1", "a1")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=10000)
+    assert res.get_attribute("data-result") == "1-0", res.inner_text()
+    p.check_clean()
+
+
+def test_players_counting_a_count_run_out_is_a_draw(app):
+    """An imported players' game whose count runs out: the rules' end is shown."""
+    cycle = ["Ra2", "Rd6", "Ra1", "Rd5"]
+    sans = [cycle[i % 4] for i in range(129)]
+    toks = ["{[%count start]}"]
+    for i, san in enumerate(sans):
+        if i % 2 == 0:
+            toks.append(f"{31 + i // 2}.")
+        toks.append(san)
+    text = (f'[Variant "makruk"]\n[Counting "players"]\n[FEN "{PAWNLESS_FEN}"]\n\n'
+            + " ".join(toks) + " 1/2-1/2\n")
+    p = app().open()
+    p.page.click("#tab-pgn")
+    p.page.fill("#pgn-in", text)
+    p.page.click("#btn-import")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 129")
+    p.page.locator("body").press("End")
+    assert p.page.inner_text("#status").startswith("Counting rule: 1/2-1/2"), p.page.inner_text("#status")
+    assert "The count has run out: a draw." in _count_text(p), _count_text(p)
+    p.page.locator("body").press("ArrowLeft")
+    assert _count_text(p).startswith("White counts: 64 of 64"), _count_text(p)
+    p.check_clean()

@@ -6,7 +6,7 @@
 
 import { Board, placement, pieceArt } from "./board.js";
 import { Engine, parseInfo } from "./engine.js";
-import { pgnText, evalGraph, expectedFromInfo, marksFor, scoreText } from "./review.js";
+import { pgnText, evalGraph, expectedFromInfo, marksFor, scoreText, HAND_COUNTED } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -46,8 +46,16 @@ const S = {
   evals: [], // per ply, from the review: {white: expected score for White, info}
   marks: [], // per move: "?!" | "?" | "??" | ""
   annotating: null,
-  mainline: null, // the game a variation left: {moves, sans, evals, marks, result, cursor}
+  mainline: null, // the game a variation left: {moves, sans, evals, marks, result, cursor, countLog}
   engineVariant: null,
+  // Counting: "automatic" (Fairy-Stockfish's count) or "players" (as players count: the
+  // count is started and stopped by the players; makruk, makpong and cambodian only).
+  counting: "automatic",
+  // Under players' counting, what the players did with the count, in order: {ply, action}
+  // ("start" | "stop"; ply: the moves played before it). The count at any ply follows.
+  countLog: [],
+  startPly: 0, // the game ply of the start position (from its FEN)
+  engineCountStarted: 0, // the CountStarted the worker holds (nonzero: maybe, after its own choice)
 };
 
 // ---------------------------------------------------------------- positions
@@ -57,8 +65,57 @@ function variantInfo(name) {
 }
 
 function stateAt(ply) {
-  if (!S.cache[ply]) S.cache[ply] = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply));
+  if (!S.cache[ply]) {
+    S.cache[ply] = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { countStarted: countStartedAt(ply) });
+  }
   return S.cache[ply];
+}
+
+/** Whether the line shown is counted as players count. */
+function playersCounting() {
+  return S.counting === "players" && HAND_COUNTED.includes(S.variant);
+}
+
+/** The game ply of a FEN: 2 (move number - 1), + 1 with Black to move. */
+function gamePlyOf(fen) {
+  const f = fen.trim().split(/\s+/);
+  const full = Math.max(1, Number(f[f.length - 1]) || 1);
+  return 2 * (full - 1) + (f[1] === "b" ? 1 : 0);
+}
+
+/**
+ * pyffish's count_started at `ply` of a line: 0 under the automatic count; -1 with no
+ * players' count running; N = the game ply where the counting side started it, + 1.
+ * An action at `ply` (before that ply's move) counts.
+ */
+function countStartedFrom(log, startPly, ply) {
+  let n = -1;
+  for (const a of log) if (a.ply <= ply) n = a.action === "start" ? startPly + a.ply + 1 : -1;
+  return n;
+}
+
+function countStartedAt(ply) {
+  return playersCounting() ? countStartedFrom(S.countLog, S.startPly, ply) : 0;
+}
+
+/** A new count action at `ply`: the states from there on change. */
+function logCountAction(ply, action) {
+  S.countLog = S.countLog.filter((a) => a.ply <= ply);
+  S.countLog.push({ ply, action });
+  S.cache = S.cache.slice(0, ply);
+}
+
+/** Who acted on the count at `ply`, in words ("Khun", "You", or the side). */
+function countActor(ply) {
+  const side = (S.startPly + ply) % 2 === 0 ? "white" : "black";
+  if (S.game) return side === S.game.human ? "You" : "Khun";
+  return cap(side);
+}
+
+function countActionWords(ply, action) {
+  const who = countActor(ply);
+  const verb = who === "You" ? action : `${action}s`;
+  return `${who} ${verb} counting`;
 }
 
 /**
@@ -66,7 +123,8 @@ function stateAt(ply) {
  * Asked of page/table.worker.js, since a first probe of an ending can take a second.
  */
 function tableAt(ply) {
-  const key = `${S.variant}|${S.startFen}|${S.moves.slice(0, ply).join(" ")}`;
+  const countStarted = countStartedAt(ply);
+  const key = tableKey(ply);
   if (S.tables.has(key)) return S.tables.get(key);
   S.tables.set(key, undefined);
   if (!S.tableWorker) {
@@ -83,25 +141,41 @@ function tableAt(ply) {
   const id = ++S.tableId;
   const job = { key, waiting: [] };
   S.tableJobs.set(id, job);
-  S.tableWorker.postMessage({ id, variant: S.variant, fen: S.startFen, moves: S.moves.slice(0, ply) });
+  S.tableWorker.postMessage({ id, variant: S.variant, fen: S.startFen, moves: S.moves.slice(0, ply), countStarted });
   return undefined;
+}
+
+/** A table verdict's key: the line and the count (a table says what the count allows). */
+function tableKey(ply) {
+  return `${S.variant}|${S.startFen}|${S.moves.slice(0, ply).join(" ")}|${countStartedAt(ply)}`;
 }
 
 /** The verdict at `ply`, once it is in. */
 function tableWhenReady(ply) {
   const t = tableAt(ply);
   if (t !== undefined) return Promise.resolve(t);
-  const key = `${S.variant}|${S.startFen}|${S.moves.slice(0, ply).join(" ")}`;
+  const key = tableKey(ply);
   for (const job of S.tableJobs.values()) {
     if (job.key === key) return new Promise((resolve) => job.waiting.push(resolve));
   }
   return Promise.resolve(null);
 }
 
-function setLine(variant, startFen, moves) {
-  const st = S.rules.state(variant, startFen, moves); // throws on a bad FEN or move
+/**
+ * Shows a new line: `counting` ("automatic" / "players") and `countLog` (players' count
+ * actions) with it. Throws on a bad FEN, move or count action, changing nothing.
+ */
+function setLine(variant, startFen, moves, counting = S.counting, countLog = []) {
+  const startPly = gamePlyOf(S.rules.state(variant, startFen, []).fen); // throws on a bad FEN
+  const players = counting === "players" && HAND_COUNTED.includes(variant);
+  const log = players ? countLog.filter((a) => a.ply <= moves.length) : [];
+  const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
+  const st = S.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
   S.variant = variant;
   S.startFen = startFen;
+  S.startPly = startPly;
+  S.counting = counting;
+  S.countLog = log;
   S.moves = moves.slice();
   S.sans = st.sans.slice();
   S.cache = [];
@@ -111,6 +185,23 @@ function setLine(variant, startFen, moves) {
   S.marks = [];
   S.mainline = null;
   board.setPromotionRanks(variant === "asean" ? [] : [3, 6]);
+  syncCountingSetting();
+}
+
+/** The setup's Counting setting shows the convention of the line on the board. */
+function syncCountingSetting() {
+  const sel = $("counting");
+  if (!sel) return;
+  if (!S.playing) sel.value = S.counting;
+  updateCountingChoice();
+}
+
+/** Players' counting is offered for makruk, makpong and cambodian only. */
+function updateCountingChoice() {
+  const sel = $("counting");
+  const hand = HAND_COUNTED.includes($("variant").value);
+  sel.querySelector("option[value='players']").disabled = !hand;
+  if (!hand) sel.value = "automatic";
 }
 
 function pushMove(uci) {
@@ -119,6 +210,7 @@ function pushMove(uci) {
   if (!m) throw new Error(`illegal move ${uci}`);
   S.moves = S.moves.slice(0, S.cursor);
   S.sans = S.sans.slice(0, S.cursor);
+  S.countLog = S.countLog.filter((a) => a.ply <= S.cursor);
   S.cache = S.cache.slice(0, S.cursor + 1);
   S.evals = S.evals.slice(0, S.cursor + 1);
   S.marks = S.marks.slice(0, S.cursor);
@@ -153,17 +245,26 @@ function positionCmd(ply) {
   return `position fen ${S.startFen}` + (moves.length ? ` moves ${moves.join(" ")}` : "");
 }
 
-/** The lines before a search at `ply`, made when the search starts (it may wait in the queue). */
+/**
+ * The lines before a search at `ply`, made when the search starts (it may wait in the
+ * queue). Under players' counting the count goes after `position` (`CountStarted` is
+ * checked against the game the engine holds); a value held from before is cleared
+ * first, since `position` is refused where it does not fit the new game.
+ */
 function setupLines(ply) {
   const variant = S.variant;
   const position = positionCmd(ply);
   return () => {
     const lines = [];
+    const countStarted = countStartedAt(ply);
+    if (S.engineCountStarted !== 0) lines.push("setoption name CountStarted value 0");
     if (S.engineVariant !== variant) {
       lines.push(`setoption name UCI_Variant value ${variant}`);
       S.engineVariant = variant;
     }
     lines.push(position);
+    if (countStarted !== 0) lines.push(`setoption name CountStarted value ${countStarted}`);
+    S.engineCountStarted = countStarted;
     return lines;
   };
 }
@@ -229,7 +330,7 @@ function userMove(uci) {
     if (!S.mainline) {
       S.mainline = {
         moves: S.moves.slice(), sans: S.sans.slice(), evals: S.evals.slice(), marks: S.marks.slice(),
-        result: S.result, resultTag: S.tags.Result, cursor: S.cursor,
+        result: S.result, resultTag: S.tags.Result, cursor: S.cursor, countLog: S.countLog.slice(),
       };
     }
   }
@@ -259,6 +360,7 @@ function backToGame() {
   S.sans = g.sans;
   S.evals = g.evals;
   S.marks = g.marks;
+  S.countLog = g.countLog;
   S.result = g.result;
   if (g.resultTag !== undefined) S.tags.Result = g.resultTag;
   S.cache = [];
@@ -321,24 +423,48 @@ function render() {
     r.classList.add("hidden");
   }
 
-  // The count as players say it.
+  // The count as players say it: "Black counts: 3 of 64" after Black's own third move.
   const c = st.count;
   const ce = $("count");
+  const players = playersCounting();
+  ce.dataset.started = String(st.countStarted || 0);
   if (c) {
     const honour = c.honour === "piece" ? "piece's honour" : "board's honour";
     let t = `${cap(c.counting)} counts: ${c.number} of ${c.of} (${honour}). `;
+    if (c.number === 0) t = `${cap(c.counting)} counts: 0 of ${c.of} (${honour}; its next move is 1). `;
     const mated = st.end && st.end.result !== "1/2-1/2";
     t += c.exceeded ? (mated ? "The count ran out, but the last move mates." : "The count has run out: a draw.") : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
+    if (players && c.honour === "board") t += ` A mate by ${cap(c.counting)} while it counts is a draw.`;
     ce.textContent = t;
     ce.title = c.text || "";
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
     ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
     ce.classList.remove("hidden");
+  } else if (players && st.countStarted > 0) {
+    // Started in a position where no count binds yet (a FEN without count fields: the
+    // count is counted from the first move on, as pyffish counts it).
+    const side = (st.countStarted - 1) % 2 === 0 ? "white" : "black";
+    ce.textContent = `${cap(side)} counts: 0 of ${S.variant === "cambodian" ? 63 : 64} (board's honour; its next move is 1).`;
+    ce.title = st.countText || "";
+    ce.dataset.honour = "board";
+    ce.dataset.counting = side;
+    ce.classList.remove("urgent");
+    ce.classList.remove("hidden");
+  } else if (players && st.mayStartCount) {
+    ce.textContent = `No count: ${st.turn} may start counting (the board's honour, 64 moves${S.variant === "cambodian" ? "; 63 in Ouk Chatrang" : ""}).`;
+    ce.title = st.countText || "";
+    ce.dataset.honour = "";
+    ce.dataset.counting = "";
+    ce.classList.remove("urgent");
+    ce.classList.remove("hidden");
   } else {
     ce.textContent = "";
+    ce.dataset.honour = "";
+    ce.dataset.counting = "";
     ce.classList.add("hidden");
   }
+  renderCountControls(st);
   const tv = $("table-verdict");
   const table = !S.playing || S.result ? tableAt(S.cursor) : null;
   if (table) {
@@ -353,6 +479,36 @@ function render() {
   renderGraph();
   renderReview();
   $("pgn-out").value = pgnText(S);
+}
+
+/**
+ * Count and Stop count, under players' counting: enabled where the player to move (you,
+ * in a game against Khun; either side on a free board) may start or stop the count now,
+ * at the end of the line.
+ */
+function renderCountControls(st) {
+  const box = $("count-controls");
+  const players = playersCounting();
+  box.classList.toggle("hidden", !players);
+  if (!players) return;
+  const atEnd = S.cursor === S.moves.length;
+  let mayAct = atEnd && !st.end && !S.result && !S.annotating;
+  if (S.playing) mayAct = mayAct && st.turn === S.game.human;
+  $("btn-count").disabled = !(mayAct && st.mayStartCount);
+  $("btn-stop-count").disabled = !(mayAct && st.mayStopCount);
+}
+
+/** The player to move starts or stops the count (the Count and Stop count buttons). */
+function playerCountAction(action) {
+  const ply = S.moves.length;
+  if (!playersCounting() || S.cursor !== ply || S.result || S.annotating) return;
+  const st = stateAt(ply);
+  if (st.end || (S.playing && st.turn !== S.game.human)) return;
+  if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
+  logCountAction(ply, action);
+  say(`${countActionWords(ply, action)}${action === "start" ? `: ${st.turn}'s next move is 1` : ""}`);
+  render();
+  if (S.analysing) analyse();
 }
 
 function resultWords(res) {
@@ -390,9 +546,28 @@ function renderMoves() {
     li.appendChild(span);
     list.appendChild(li);
   };
+  // A players' count action: a line of its own after the move before it.
+  let noted = false;
+  const note = (ply) => {
+    for (const a of S.countLog) {
+      if (a.ply !== ply) continue;
+      const li = document.createElement("li");
+      const span = document.createElement("span");
+      span.className = "count-note";
+      span.dataset.ply = String(ply);
+      span.dataset.action = a.action;
+      span.textContent = countActionWords(ply, a.action);
+      li.appendChild(span);
+      list.appendChild(li);
+      noted = true;
+    }
+  };
+  note(0);
   if (!white && S.sans.length) { add("num", `${num}.`); add("num", "…"); }
   S.sans.forEach((san, i) => {
     if (white) add("num", `${num}.`);
+    else if (noted && i > 0) { add("num", `${num}.`); add("num", "…"); }
+    noted = false;
     const li = document.createElement("li");
     const b = document.createElement("button");
     const mark = S.marks[i] || "";
@@ -407,6 +582,7 @@ function renderMoves() {
     list.appendChild(li);
     if (!white) num++;
     white = !white;
+    note(i + 1);
   });
   const cur = list.querySelector(".current");
   if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
@@ -443,6 +619,32 @@ function renderButtons() {
     : "Analyse the position on the board; moves on the board are free for both sides.";
 }
 
+/**
+ * The Counting setting changed with no game against Khun on the board: the line on the
+ * board is counted that way from its start (no count running: under players' counting the players start it).
+ * Refused where the line cannot be counted so (the automatic count ran out before its end).
+ */
+function changeCounting(counting) {
+  // In or after a game the setting is for the next game: the game keeps its count.
+  if (S.game) return;
+  if (!HAND_COUNTED.includes(S.variant) || counting === S.counting) { S.counting = counting; render(); return; }
+  const cursor = S.cursor;
+  const saved = { evals: S.evals, marks: S.marks };
+  try {
+    setLine(S.variant, S.startFen, S.moves, counting, []);
+  } catch (e) {
+    $("counting").value = S.counting;
+    say(`Cannot count this line ${counting === "players" ? "as players count" : "automatically"}: ${e.message}`);
+    return;
+  }
+  S.evals = saved.evals;
+  S.marks = saved.marks;
+  S.cursor = cursor;
+  say(counting === "players" ? "Counting as players count: Count starts the count, Stop count stops it" : "Counting automatically");
+  render();
+  if (S.analysing) analyse();
+}
+
 // ---------------------------------------------------------------- navigation
 
 function goTo(ply) {
@@ -465,6 +667,7 @@ function readSetup() {
     elo: Number($("elo").value),
     tc: $("tc").value,
     fen: $("fen-input").value.trim(),
+    counting: $("counting").value,
   };
 }
 
@@ -496,8 +699,9 @@ async function startGame(opts, moves = []) {
   S.engine.cancelAll();
   const v = variantInfo(opts.variant);
   const fen = opts.fen || v.startFen;
+  const counting = opts.counting === "players" && HAND_COUNTED.includes(v.name) ? "players" : "automatic";
   try {
-    setLine(v.name, fen, moves);
+    setLine(v.name, fen, moves, counting, []);
   } catch (e) {
     say(`Cannot start from that position: ${e.message}`);
     return;
@@ -531,7 +735,8 @@ async function startGame(opts, moves = []) {
     ...levelLines(opts.level, opts.elo),
   ]);
   $("game-info").textContent = `${v.title || TITLES[v.name] || v.name}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
-    (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move.` : `${opts.tc}.`);
+    (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move` : `${opts.tc}`) +
+    (counting === "players" ? "; counting as players count (Count and Stop count)." : ".");
   selectTab("play");
   const st = stateAt(S.moves.length);
   render();
@@ -550,9 +755,25 @@ async function engineMove() {
       ` winc ${g.clock.inc} binc ${g.clock.inc}`;
   } else go = `go movetime ${g.tc.movetime}`;
   render();
-  const task = S.engine.go(setupLines(ply), go);
+  // Under players' counting Khun decides on the count itself: `info string count
+  // start` or `info string count stop` before its bestmove.
+  const decisions = [];
+  const task = S.engine.go(setupLines(ply), go, (line) => {
+    const d = /^info string count (start|stop)\b/.exec(line);
+    if (d) decisions.push(d[1]);
+  });
   const r = await task.promise;
   if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
+  const said = [];
+  for (const action of playersCounting() ? decisions : []) {
+    const before = stateAt(ply);
+    if (!(action === "start" ? before.mayStartCount : before.mayStopCount)) {
+      said.push(`Khun would ${action} counting, which the rules do not allow here`);
+      continue;
+    }
+    logCountAction(ply, action);
+    said.push(countActionWords(ply, action));
+  }
   const st = stateAt(ply);
   const m = st.legal.find((x) => x.uci === r.bestmove);
   if (!m) {
@@ -564,7 +785,8 @@ async function engineMove() {
   S.cursor = ply;
   pushMove(m.uci);
   if (!follow) S.cursor = savedCursor;
-  say(`Khun played ${m.san}`);
+  said.push(`Khun played ${m.san}`);
+  say(said.join(". "));
   afterMove();
 }
 
@@ -653,7 +875,9 @@ function takeback() {
   if (n < g.startPly) return;
   S.moves = S.moves.slice(0, n);
   S.sans = S.sans.slice(0, n);
-  S.cache = S.cache.slice(0, n + 1);
+  // The count actions of the turns taken back go with them.
+  S.countLog = S.countLog.filter((a) => a.ply < n);
+  S.cache = S.cache.slice(0, n);
   S.cursor = n;
   if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
   say("Move taken back: your move");
@@ -924,8 +1148,11 @@ function loadGame(g) {
   const fen = !g.fen || g.fen === "startpos" ? v.startFen : g.fen;
   let moves = g.moves || [];
   let note = "";
+  // A game counted as players count ([Counting "players"]) comes with its count actions.
+  const counting = g.counting === "players" ? "players" : "automatic";
+  const log = (g.countActions || []).map((a) => ({ ply: a.ply, action: a.action }));
   try {
-    setLine(v.name, fen, moves);
+    setLine(v.name, fen, moves, counting, log);
   } catch (e) {
     // The PGN goes on where the rules end the game (a count run out, say): keep the moves
     // up to there ("move N (...): ..." names the first one refused).
@@ -934,14 +1161,15 @@ function loadGame(g) {
     moves = moves.slice(0, Math.max(0, Math.min(n, moves.length)));
     note = `Kept ${moves.length} of ${(g.moves || []).length} plies: ${e.message}`;
     try {
-      setLine(v.name, fen, moves);
+      setLine(v.name, fen, moves, counting, log);
     } catch (e2) {
-      setLine(v.name, v.startFen, []);
+      setLine(v.name, v.startFen, [], "automatic", []);
       note = `Cannot read this game: ${e2.message}`;
     }
   }
   S.playing = false;
   S.game = null;
+  syncCountingSetting();
   S.tags = { ...(g.tags || {}) };
   const res = g.result || S.tags.Result;
   S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
@@ -1003,6 +1231,7 @@ function positionLink() {
   u.search = "";
   u.searchParams.set("variant", S.variant);
   u.searchParams.set("fen", st.fen);
+  if (playersCounting()) u.searchParams.set("counting", "players");
   return u.toString();
 }
 
@@ -1024,6 +1253,10 @@ function wire() {
   $("btn-mainline").addEventListener("click", backToGame);
   $("btn-flip").addEventListener("click", () => { S.orientation = other(S.orientation); render(); });
   $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
+  $("variant").addEventListener("change", updateCountingChoice);
+  $("counting").addEventListener("change", () => changeCounting($("counting").value));
+  $("btn-count").addEventListener("click", () => playerCountAction("start"));
+  $("btn-stop-count").addEventListener("click", () => playerCountAction("stop"));
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(readSetup()); });
   $("btn-takeback").addEventListener("click", takeback);
   $("btn-resign").addEventListener("click", resign);
@@ -1135,6 +1368,11 @@ async function main() {
   const moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
   if (q.get("fen")) $("fen-input").value = q.get("fen");
   if (q.get("color")) $("color").value = q.get("color");
+  updateCountingChoice();
+  if (q.get("counting") === "players" && HAND_COUNTED.includes(vname)) {
+    $("counting").value = "players";
+    S.counting = "players";
+  }
   if (q.get("level")) $("level").value = q.get("level");
   if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
   if (q.get("tc")) {

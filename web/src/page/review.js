@@ -3,6 +3,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
+/** The games players count by hand (pychess.org's Count button): players' counting. */
+export const HAND_COUNTED = ["makruk", "makpong", "cambodian"];
+
 /** "+0.35", "-1.20", "#3", "#-2": from White's view; score is from the side to move's. */
 export function scoreText(score, turn) {
   if (!score) return "";
@@ -107,6 +110,12 @@ export function pgnText(S) {
     ["Result", result],
     ["Variant", S.variant],
   ];
+  // A game counted as players count says so, and where each count started and stopped:
+  // {[%count start]} / {[%count stop]} right after the move before it (khun's PGN reader
+  // and the page's import read them back).
+  const players = S.counting === "players" && HAND_COUNTED.includes(S.variant);
+  const log = players ? S.countLog || [] : [];
+  if (players) out.push(["Counting", "players"]);
   if (!start || S.startFen.trim() !== start.startFen.trim()) {
     out.push(["SetUp", "1"]);
     out.push(["FEN", S.startFen]);
@@ -121,11 +130,17 @@ export function pgnText(S) {
   let num = Number(f[f.length - 1]) || 1;
   let whiteToMove = (f[1] || "w") === "w";
   const toks = [];
+  const comments = (ply) => log.filter((a) => a.ply === ply).map((a) => `{[%count ${a.action}]}`);
+  toks.push(...comments(0));
+  let afterComment = false;
   S.sans.forEach((san, i) => {
     const mark = (S.marks && S.marks[i]) || "";
     if (whiteToMove) toks.push(`${num}.`);
-    else if (i === 0) toks.push(`${num}...`);
+    else if (i === 0 || afterComment) toks.push(`${num}...`);
     toks.push(san + mark);
+    const after = comments(i + 1);
+    toks.push(...after);
+    afterComment = after.length > 0;
     if (!whiteToMove) num++;
     whiteToMove = !whiteToMove;
   });
