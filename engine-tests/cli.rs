@@ -260,6 +260,52 @@ fn analyze_counting_state_in_words() {
 }
 
 #[test]
+fn analyze_counts_as_players_count() {
+    // Black, a rook and a horse down, with no count running: it would start one.
+    let worse = "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31";
+    let r = khun(&[
+        "analyze",
+        "--fen",
+        worse,
+        "--count-started",
+        "-1",
+        "--nodes",
+        "3000",
+        "--json",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let last = r.stdout.lines().last().unwrap();
+    let result = parse_json(last);
+    assert_eq!(result["count_action"], "start", "{last}");
+    assert_eq!(result["count"]["count_started"], -1, "{last}");
+    // A count White started at game ply 78, and a mate in one: White stops to mate.
+    let r = khun(&[
+        "analyze",
+        "--fen",
+        "k6m/2K5/8/8/8/8/8/2R5 w - 128 20 40",
+        "--count-started",
+        "79",
+        "--depth",
+        "4",
+    ]);
+    assert!(
+        r.stdout
+            .contains("count: board's honour (players' count): White counts"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("count: White would stop the count"),
+        "{}",
+        r.stdout
+    );
+    // A count that does not fit the game: exit 2 with the reason.
+    let r = khun(&["analyze", "--count-started", "5", "--depth", "2"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("beyond the next ply"), "{}", r.stderr);
+}
+
+#[test]
 fn analyze_finds_mate_and_knows_stalemate() {
     let r = khun(&[
         "analyze",
