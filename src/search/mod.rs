@@ -235,6 +235,11 @@ pub(crate) fn run(
         job.move_overhead_ms,
         job.clock_lag,
     );
+    // A limited strength with a clock thinks as long as a person would (the search
+    // itself is over in a moment); `go depth` and `go nodes` answer as asked.
+    let person_time = (job.skill.enabled() && !job.limits.ponder && !job.limits.infinite)
+        .then(|| time.person_time(job.skill.thinking_share(roots.len())))
+        .flatten();
     let contempt = if job.limits.uses_clock() {
         job.contempt_cp
     } else {
@@ -272,6 +277,9 @@ pub(crate) fn run(
         };
         let mut main = Worker::new(0, context, main_data, roots, Some(main_thread));
         main.iterate(pos);
+        if let Some(think) = person_time {
+            take_time(start, think, shared);
+        }
         // The main thread is done: hold the answer while pondering or infinite.
         wait_while_held(job, shared);
         shared.stop.store(true, Ordering::Relaxed);
@@ -406,6 +414,18 @@ fn ponder_from_table(pos: &Position, best: Move, shared: &Shared) -> Option<Move
         .probe(next.key())
         .map(|e| e.mv)
         .filter(|&m| next.is_legal(m))
+}
+
+/// Waits until `think` has passed since `start`, or a `stop`.
+fn take_time(start: Instant, think: Duration, shared: &Shared) {
+    while !shared.stop.load(Ordering::Relaxed) && start.elapsed() < think {
+        // why: as in `wait_while_held`, on WebAssembly the host delivers the `stop`.
+        if cfg!(target_family = "wasm") {
+            host::poll(shared, true);
+        } else {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
 /// Blocks while the search must not answer yet: `go infinite` until `stop`, `go ponder`

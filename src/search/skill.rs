@@ -125,6 +125,21 @@ impl Skill {
         self.level < LEVEL_MAX as f64
     }
 
+    /// The share of its planned time a handicapped search takes before it answers, as
+    /// a person would: drawn from the seed between 40% and 100% of the plan, scaled by
+    /// the moves there are to choose from (0.6 to 1.4 times, 25 moves being 1), and a
+    /// tenth when one move is forced.
+    // why: a weak level's search is over in a few milliseconds, and an answer that
+    // comes at once whatever the clock tells a person they play a machine (issue 60).
+    pub(crate) fn thinking_share(&self, legal_moves: usize) -> f64 {
+        if legal_moves <= 1 {
+            return 0.1;
+        }
+        let mut rng = Rng::new(self.seed ^ 0x7468_696E_6B);
+        let drawn = 0.4 + 0.6 * (rng.next_u64() % 1_000) as f64 / 1_000.0;
+        drawn * (legal_moves as f64 / 25.0).clamp(0.6, 1.4)
+    }
+
     /// The deepest iteration: `1 + level` as in Stockfish, one ply (plus the capture
     /// search) for every level at or below 0.
     pub(crate) fn depth(&self) -> u32 {
@@ -203,6 +218,22 @@ mod tests {
 
     fn lines(scores: &[i32]) -> Vec<(i32, Vec<Move>)> {
         scores.iter().map(|&s| (s, Vec::new())).collect()
+    }
+
+    #[test]
+    fn a_person_takes_a_share_of_the_plan() {
+        let shares: Vec<f64> = (0..100)
+            .map(|seed| Skill::from_level(0, seed).thinking_share(25))
+            .collect();
+        assert!(
+            shares.iter().all(|&s| (0.4..=1.0).contains(&s)),
+            "{shares:?}"
+        );
+        assert!(shares.iter().any(|&s| s < 0.6) && shares.iter().any(|&s| s > 0.8));
+        assert_eq!(Skill::from_level(0, 1).thinking_share(1), 0.1);
+        assert!(
+            Skill::from_level(0, 1).thinking_share(60) > Skill::from_level(0, 1).thinking_share(25)
+        );
     }
 
     #[test]

@@ -177,6 +177,13 @@ impl TimeManager {
         }
     }
 
+    /// The time a handicapped search takes before it answers: `share` of the optimum,
+    /// never past the maximum; `None` for a search without a clock or a move time.
+    pub(crate) fn person_time(&self, share: f64) -> Option<Duration> {
+        let (optimum, maximum) = (self.optimum?, self.maximum?);
+        Some(optimum.mul_f64(share).min(maximum))
+    }
+
     pub(crate) fn is_timed(&self) -> bool {
         self.maximum.is_some()
     }
