@@ -343,3 +343,53 @@ fn players_counting_matches_pyffish() {
     );
     eprintln!("{sequences} sequences, {steps} steps, {actions} starts and stops, {draws} draws");
 }
+
+/// Long algebraic and Thai notation, and promoted pawns, against pyffish: positions of
+/// the six games reached by random moves (`generate_notation.py`). The FEN with
+/// promoted pawns marked (`get_fen(..., showPromoted)`) after replaying the moves, the
+/// same read back from that FEN, and every legal move in `NOTATION_LAN`,
+/// `NOTATION_THAI_SAN` and `NOTATION_THAI_LAN` (`get_san`).
+#[test]
+fn notations_and_promoted_pawns_match_pyffish() {
+    use khun::board::Notation;
+    let text = data("notation.tsv");
+    let (mut positions, mut moves_checked, mut marked) = (0, 0, 0);
+    for row in rows(&text) {
+        let (variant, start, moves, fen, cells) = (row[0], row[1], row[2], row[3], row[4]);
+        let variant = Variant::from_name(variant).unwrap();
+        let mut pos = Position::from_fen_in(variant, start).unwrap();
+        for mv in moves.split_whitespace() {
+            let m = pos.parse_uci_move(mv).unwrap();
+            pos.play(m);
+        }
+        assert_eq!(pos.to_fen_showing_promoted(), fen, "{start} {moves}");
+        let read = Position::from_fen_full(variant, fen, FenRules::Lenient).unwrap();
+        assert_eq!(read.to_fen_showing_promoted(), fen, "read back");
+        marked += fen.matches('~').count();
+        let expected: Vec<&str> = cells.split('|').collect();
+        assert_eq!(expected.len(), read.legal_moves().iter().count(), "{fen}");
+        for cell in expected {
+            let parts: Vec<&str> = cell.split('=').collect();
+            // A promotion's suffix (`=M`) splits off: join it back to its notation.
+            let (uci, names) = (parts[0], &parts[1..]);
+            let names: Vec<String> = if names.len() == 3 {
+                names.iter().map(|s| s.to_string()).collect()
+            } else {
+                names.chunks(2).map(|pair| pair.join("=")).collect()
+            };
+            let m = read.parse_uci_move(uci).unwrap();
+            for (notation, want) in [Notation::Lan, Notation::ThaiSan, Notation::ThaiLan]
+                .into_iter()
+                .zip(&names)
+            {
+                assert_eq!(&read.san_in(m, notation), want, "{fen} {uci} {notation:?}");
+            }
+            moves_checked += 1;
+        }
+        positions += 1;
+    }
+    assert!(
+        positions >= 200 && moves_checked >= 3000 && marked >= 100,
+        "{positions} {moves_checked} {marked}"
+    );
+}

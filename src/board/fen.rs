@@ -99,6 +99,15 @@ const FIELD_MOVE: &str = "6 (move number)";
 /// FEN's placement field (rank 8 first) for the board `letter_at` describes: the
 /// letter of the piece on a square, or `None` when it is empty.
 pub(crate) fn placement_fen(letter_at: impl Fn(Square) -> Option<char>) -> String {
+    placement_fen_marked(letter_at, Bitboard::EMPTY)
+}
+
+/// [`placement_fen`] with `~` after the pieces on `marked` (promoted pawns, as
+/// Fairy-Stockfish writes them with `showPromoted`).
+pub(crate) fn placement_fen_marked(
+    letter_at: impl Fn(Square) -> Option<char>,
+    marked: Bitboard,
+) -> String {
     let mut s = String::with_capacity(80);
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -110,6 +119,9 @@ pub(crate) fn placement_fen(letter_at: impl Fn(Square) -> Option<char>) -> Strin
                         empty = 0;
                     }
                     s.push(letter);
+                    if marked.contains(Square::from_file_rank(file, rank)) {
+                        s.push('~');
+                    }
                 }
                 None => empty += 1,
             }
@@ -155,8 +167,12 @@ fn parse_placement(text: &str, pos: &mut Position, variant: Variant) -> Result<(
                     file += ch as usize - '0' as usize;
                     last_was_piece = false;
                 }
-                // Fairy-Stockfish marks promoted pawns `M~`: the piece is what it shows.
-                '~' if last_was_piece => last_was_piece = false,
+                // Fairy-Stockfish marks promoted pawns `M~`: the piece is what it shows,
+                // and the position remembers it was a pawn (Thai notation names it).
+                '~' if last_was_piece => {
+                    last_was_piece = false;
+                    pos.mark_promoted(Square::from_file_rank(file as u8 - 1, rank));
+                }
                 _ => {
                     let kind = variant
                         .kind_from_fen_letter(ch)
@@ -384,7 +400,18 @@ impl Position {
 
     /// The Fairy-Stockfish FEN with count fields, as pyffish's `get_fen` writes it.
     pub fn to_fen(&self) -> String {
-        let mut s = placement_fen(|sq| self.piece_at(sq).map(|p| self.piece_char(p)));
+        self.fen_marking(Bitboard::EMPTY)
+    }
+
+    /// [`Position::to_fen`] with promoted pawns marked `M~`, as pyffish's `get_fen`
+    /// writes them with `showPromoted`.
+    pub fn to_fen_showing_promoted(&self) -> String {
+        self.fen_marking(self.promoted())
+    }
+
+    fn fen_marking(&self, marked: Bitboard) -> String {
+        let mut s =
+            placement_fen_marked(|sq| self.piece_at(sq).map(|p| self.piece_char(p)), marked);
         s.push(' ');
         s.push(self.side_to_move().fen_char());
         s.push(' ');

@@ -17,6 +17,7 @@ pub(crate) mod players_count;
 pub(crate) mod position;
 #[cfg(test)]
 pub(crate) mod random_games;
+pub(crate) mod thai_notation;
 pub(crate) mod types;
 pub(crate) mod variant;
 pub(crate) mod zobrist;
@@ -27,6 +28,7 @@ pub use game_end::Outcome;
 pub use moves::Move;
 pub(crate) use moves::MoveList;
 pub(crate) use notation::MoveError;
+pub use notation::Notation;
 pub use players_count::CountAction;
 pub use position::{Position, START_FEN};
 pub(crate) use types::Piece;

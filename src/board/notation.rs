@@ -10,6 +10,20 @@ use super::types::{PieceKind, Square};
 use super::variant::Variant;
 use std::fmt;
 
+/// The notations a move is written in: pyffish's `get_san` notation argument for the
+/// makruk family (`NOTATION_SAN`, `_LAN`, `_THAI_SAN`, `_THAI_LAN`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `Se2`, `dxe6=M` (the default).
+    San,
+    /// `Sf1-e2`, `d5xe6=M`: the origin always written.
+    Lan,
+    /// Thai letters and digits as Fairy-Stockfish writes them: `ค-จ๒`, `งxจ๖=M`.
+    ThaiSan,
+    /// Thai long form: `ค ฉ๑-จ๒`, `บ ง๕xจ๖=M`.
+    ThaiLan,
+}
+
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -94,6 +108,95 @@ impl Position {
         s
     }
 
+    /// The move in `notation`, as pyffish's `get_san` writes it with that notation.
+    pub fn san_in(&self, m: Move, notation: Notation) -> String {
+        let mut s = match notation {
+            Notation::San => self.san_without_check(m),
+            other => self.written_in(m, other),
+        };
+        let after = self.after(m);
+        if after.in_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// Long algebraic and the Thai notations, without the check sign (Fairy-Stockfish's
+    /// `move_to_san` for them): the piece (none for a pawn but in Thai LAN), the origin
+    /// (always in the long forms; in Thai SAN a pawn's file on a capture, a piece's
+    /// file, rank or square when another of its kind could go too), `x` or `-` (a
+    /// pawn's quiet move in Thai SAN has none), the destination, `=` and the promotion's
+    /// Latin letter.
+    fn written_in(&self, m: Move, notation: Notation) -> String {
+        let (from, to) = (m.from(), m.to());
+        let kind = self.kind_at(from).expect("a legal move starts on a piece");
+        let capture = self.piece_at(to).is_some();
+        let thai = matches!(notation, Notation::ThaiSan | Notation::ThaiLan);
+        let long = matches!(notation, Notation::Lan | Notation::ThaiLan);
+        let square = |sq: Square| {
+            if thai {
+                super::thai_notation::square(sq)
+            } else {
+                sq.to_string()
+            }
+        };
+        let mut s = String::with_capacity(16);
+        if kind != PieceKind::Pawn || notation == Notation::ThaiLan {
+            if thai {
+                let promoted = self.promoted().contains(from);
+                s.push_str(super::thai_notation::piece(self.variant(), kind, promoted));
+            } else {
+                s.push(self.variant().letter(kind));
+            }
+        }
+        if notation == Notation::ThaiLan {
+            s.push(' ');
+        }
+        if long {
+            s.push_str(&square(from));
+        } else if kind == PieceKind::Pawn {
+            if capture {
+                s.push_str(super::thai_notation::file(from));
+            }
+        } else {
+            let rivals = self.rivals(m, kind);
+            if !rivals.is_empty() {
+                let file_unique = rivals.iter().all(|r| r.file() != from.file());
+                let rank_unique = rivals.iter().all(|r| r.rank() != from.rank());
+                if file_unique {
+                    s.push_str(super::thai_notation::file(from));
+                } else if rank_unique {
+                    s.push_str(super::thai_notation::rank(from));
+                } else {
+                    s.push_str(&square(from));
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        } else if long || kind != PieceKind::Pawn {
+            s.push('-');
+        }
+        s.push_str(&square(to));
+        if m.is_promotion() {
+            s.push('=');
+            s.push(self.variant().letter(m.promotion_kind()));
+        }
+        s
+    }
+
+    /// The other pieces of `kind` that could go where `m` goes (SAN names the origin
+    /// then).
+    fn rivals(&self, m: Move, kind: PieceKind) -> Vec<Square> {
+        self.legal_moves()
+            .iter()
+            .filter(|o| {
+                o.to() == m.to() && o.from() != m.from() && self.kind_at(o.from()) == Some(kind)
+            })
+            .map(|o| o.from())
+            .collect()
+    }
+
     fn san_without_check(&self, m: Move) -> String {
         let from = m.from();
         let to = m.to();
@@ -107,14 +210,7 @@ impl Position {
         } else {
             s.push(self.variant().letter(kind));
             // Disambiguate among other pieces of the same kind reaching the same square.
-            let rivals: Vec<Square> = self
-                .legal_moves()
-                .iter()
-                .filter(|o| {
-                    o.to() == to && o.from() != from && self.kind_at(o.from()) == Some(kind)
-                })
-                .map(|o| o.from())
-                .collect();
+            let rivals = self.rivals(m, kind);
             if !rivals.is_empty() {
                 let file_unique = rivals.iter().all(|r| r.file() != from.file());
                 let rank_unique = rivals.iter().all(|r| r.rank() != from.rank());

@@ -44,6 +44,9 @@ pub struct Position {
     count: CountState,
     /// Counting as players count (`players_count.rs`); off under the automatic count.
     players: PlayersCount,
+    /// The pieces that were pawns (Fairy-Stockfish's promoted pieces): only notation
+    /// reads it (Thai notation names a promoted met apart, `M~` in a FEN).
+    promoted: Bitboard,
     /// Plies since the last capture or pawn move (shown in the FEN when no count runs).
     halfmove_clock: u16,
     /// Plies since the start of the game (the FEN's move number counts these).
@@ -75,6 +78,7 @@ impl Position {
             checkers: Bitboard::EMPTY,
             count: CountState::NONE,
             players: PlayersCount::AUTOMATIC,
+            promoted: Bitboard::EMPTY,
             halfmove_clock: 0,
             game_ply: 0,
         }
@@ -85,6 +89,17 @@ impl Position {
         self.mailbox[sq.index()] = piece.index() as u8;
         self.by_kind[piece.kind.index()] |= Bitboard::from_square(sq);
         self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+
+    /// The FEN marked the piece on `sq` as a promoted pawn.
+    pub(super) fn mark_promoted(&mut self, sq: Square) {
+        self.promoted |= Bitboard::from_square(sq);
+    }
+
+    /// The pieces that were pawns.
+    #[inline(always)]
+    pub(crate) fn promoted(&self) -> Bitboard {
+        self.promoted & self.occupied()
     }
 
     /// Sets the Cambodian rights (only those whose square holds a piece of the colour
@@ -464,6 +479,9 @@ impl Position {
         if moving.kind == PieceKind::Pawn {
             self.halfmove_clock = 0;
         }
+        if self.promoted.any() || m.is_promotion() {
+            self.move_promoted(from_bb, to_bb, m.is_promotion());
+        }
 
         if variant.cambodian_moves() && self.gates != 0 {
             key ^= self.update_gates(moving.kind, from_bb | to_bb, to, them);
@@ -495,6 +513,20 @@ impl Position {
     fn players_step(&mut self) {
         self.set_players(self.players.advanced());
         self.start_count_if_assumed();
+    }
+
+    /// The promoted pieces after a move from `from` to `to`: a captured one leaves, a
+    /// moved one goes with its piece, a promotion adds one.
+    #[cold]
+    fn move_promoted(&mut self, from: Bitboard, to: Bitboard, promotion: bool) {
+        let mut promoted = self.promoted & !to;
+        if (promoted & from).any() {
+            promoted = (promoted & !from) | to;
+        }
+        if promotion {
+            promoted |= to;
+        }
+        self.promoted = promoted;
     }
 
     /// Cambodian rights after a move: a right goes with its piece's first move or its
@@ -604,9 +636,9 @@ mod tests {
     fn stays_as_small_as_makruks() {
         // why: copy-make copies the position at every move; the relatives' state
         // (game, rights, checks) lives in what was padding, the players' count in
-        // one more word.
+        // one more word, the promoted pieces (for notation) in another.
         assert!(
-            std::mem::size_of::<Position>() <= 168,
+            std::mem::size_of::<Position>() <= 176,
             "{}",
             std::mem::size_of::<Position>()
         );

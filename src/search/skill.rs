@@ -135,7 +135,7 @@ impl Skill {
         if legal_moves <= 1 {
             return 0.1;
         }
-        let mut rng = Rng::new(self.seed ^ 0x7468_696E_6B);
+        let mut rng = Rng::new(self.seed ^ 0x0074_6869_6E6B);
         let drawn = 0.4 + 0.6 * (rng.next_u64() % 1_000) as f64 / 1_000.0;
         drawn * (legal_moves as f64 / 25.0).clamp(0.6, 1.4)
     }
