@@ -404,6 +404,7 @@ def test_takeback_and_screenshot(app):
     p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 4")
     assert p.page.get_attribute("#board", "data-turn") == "white"
     p.page.click("#btn-resign")
+    p.page.click("#btn-resign-yes")
     assert p.page.get_attribute("#result", "data-result") == "0-1"
     p.check_clean()
 
@@ -699,3 +700,285 @@ def test_players_counting_a_count_run_out_is_a_draw(app):
     p.page.locator("body").press("ArrowLeft")
     assert _count_text(p).startswith("White counts: 64 of 64"), _count_text(p)
     p.check_clean()
+
+
+# ---------------------------------------------------------------------------------------
+# Faults found by trying the page as a new user (issue 60, item 2): each test below
+# failed on the page before its fix.
+
+SEED_GAME = REPO / "engine-tests" / "data" / "seed000-game.pgn"
+
+
+def _import(p, text):
+    p.page.click("#tab-pgn")
+    p.page.fill("#pgn-in", text)
+    p.page.click("#btn-import")
+
+
+def _your_move(p, timeout=30000):
+    p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')",
+                             timeout=timeout)
+
+
+def _play_any(p):
+    """Your move, by clicks: the first of your pawns (then pieces) that has a move."""
+    plies = p.plies()
+    own = "PMSNRK" if p.page.get_attribute("#board", "data-turn") == "white" else "pmsnrk"
+    for letter in own:
+        for sq in p.page.eval_on_selector_all(f"#board image.pc[data-piece='{letter}']",
+                                              "es => es.map(e => e.dataset.square)"):
+            p.click(sq)
+            if p.dests():
+                p.click(p.dests()[0])
+                p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length > {plies}")
+                return
+    raise AssertionError("no move to play")
+
+
+def _start_by_clicks(p, color="white", fen="", tc="5+3"):
+    p.page.select_option("#color", color)
+    p.page.select_option("#level", "-20")
+    p.page.select_option("#tc", tc)
+    p.page.fill("#fen-input", fen)
+    p.page.click("#start-game")
+    _your_move(p)
+
+
+def _reload(p):
+    p.page.reload()
+    p.page.wait_for_selector("#engine-status[data-ready='1']", timeout=60000)
+
+
+def test_import_without_a_result_or_no_game(app):
+    """Moves pasted with no result import as an unfinished game; text that is no game
+    says so, and the board stays as it was."""
+    p = app().open()
+    _import(p, "1. e4 e5 2. Nd2 Nd7")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 4", timeout=5000)
+    assert p.page.inner_text("#movelist").split() == ["1.", "e4", "e5", "2.", "Nd2", "Nd7"]
+    assert p.page.locator("#result").is_hidden()
+    before = p.fen()
+    p.page.click("#tab-pgn")
+    _import(p, "hello world")
+    err = p.page.locator("#pgn-error")
+    p.page.wait_for_function("() => document.querySelector('#pgn-error').textContent.length > 0", timeout=5000)
+    assert "hello" in err.inner_text(), err.inner_text()
+    assert p.fen() == before and p.plies() == 4
+    p.check_clean()
+
+
+def test_phone_board_stays_in_view(app):
+    """On a phone, six moves of a game: rank 8 and Khun's clock stay on the screen."""
+    def in_view(p):
+        for sel in ("#board rect.sq[data-square='a8']", "#clock-top", "#board rect.sq[data-square='h1']"):
+            box = p.page.locator(sel).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box, p.plies())
+
+    p = app(viewport=(390, 844)).open(mode="play", color="white", level="-20", tc="5+3")
+    in_view(p)
+    for n in range(3):
+        _play_any(p)
+        p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length === {2 * n + 2}",
+                                 timeout=30000)
+        _your_move(p)
+        in_view(p)
+    assert p.plies() == 6
+    p.check_clean()
+    # "Start the game" is below the board: once pressed, the board comes back into view.
+    q = app(viewport=(390, 844)).open()
+    _start_by_clicks(q)
+    in_view(q)
+    q.check_clean()
+
+
+def test_draw_offer_too_early_says_why(app):
+    p = app().open(mode="play", color="white", level="-20", tc="5+3", fen="4k3/8/pppp4/8/8/PPPP4/8/4K3 w - - 0 1")
+    p.page.click("#btn-draw")
+    p.page.wait_for_function("() => document.querySelector('#announce').textContent.includes('declines')", timeout=15000)
+    said = p.page.inner_text("#announce")
+    assert "before move 11" in said and "score" not in said, said
+    p.check_clean()
+
+
+def test_imported_game_ended_by_the_rules_shows_its_result(app):
+    """The seed game runs past the count's end: the rules' result is shown and exported."""
+    p = app().open()
+    _import(p, SEED_GAME.read_text())
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 234", timeout=10000)
+    res = p.page.locator("#result")
+    assert res.is_visible()
+    assert res.get_attribute("data-result") == "1/2-1/2"
+    assert res.get_attribute("data-reason") == "Counting rule"
+    p.page.locator("body").press("End")
+    assert p.page.inner_text("#status").startswith("Counting rule: 1/2-1/2")
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    assert '[Result "1/2-1/2"]' in out and '[Termination "Counting rule"]' in out, out[:600]
+    assert out.rstrip().endswith("1/2-1/2"), out[-200:]
+    p.check_clean()
+
+
+def test_stepping_back_clears_the_count(app):
+    p = app().open()
+    _import(p, SEED_GAME.read_text())
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 234", timeout=10000)
+    p.page.locator("body").press("End")
+    count = p.page.locator("#count")
+    assert count.is_visible() and count.get_attribute("data-honour") == "piece"
+    assert count.get_attribute("title")
+    p.page.locator("body").press("Home")
+    assert count.is_hidden()
+    for attr in ("data-honour", "data-counting", "title"):
+        assert not count.get_attribute(attr), (attr, count.get_attribute(attr))
+    assert "urgent" not in count.get_attribute("class")
+    p.check_clean()
+
+
+def test_flip_turns_the_evaluation_bar(app):
+    """White's share of the bar is on White's side: at the bottom, at the top once flipped."""
+    p = app().open(mode="analysis")
+    p.page.locator("#analysis-lines li").first.wait_for(timeout=30000)
+
+    def edges():
+        bar = p.page.locator("#eval-bar").bounding_box()
+        fill = p.page.locator("#eval-fill").bounding_box()
+        return bar, fill
+
+    bar, fill = edges()
+    assert 0 < fill["height"] < bar["height"]
+    assert abs((fill["y"] + fill["height"]) - (bar["y"] + bar["height"])) < 1.5, (bar, fill)
+    p.page.click("#btn-flip")
+    p.page.wait_for_timeout(400)  # the fill's height eases in 0.3 s
+    bar, fill = edges()
+    assert abs(fill["y"] - bar["y"]) < 1.5, (bar, fill)
+    p.page.click("#btn-flip")
+    p.page.wait_for_timeout(400)
+    bar, fill = edges()
+    assert abs((fill["y"] + fill["height"]) - (bar["y"] + bar["height"])) < 1.5, (bar, fill)
+    p.check_clean()
+
+
+def test_choosing_a_game_shows_its_start(app):
+    p = app().open()
+    starts = dict(p.page.evaluate("() => window.khunPage.state.variants.map(v => [v.name, v.startFen])"))
+    for v in ("asean", "ai-wok", "makruk"):
+        p.page.select_option("#variant", v)
+        assert p.fen() == starts[v], (v, p.fen())
+    assert p.page.locator("#board image.pc[data-piece='A']").count() == 0
+    p.page.select_option("#variant", "ai-wok")
+    assert p.page.locator("#board image.pc[data-piece='A']").count() == 1
+    p.check_clean()
+
+
+def test_new_game_after_a_finished_game_resets(app):
+    p = app().open()
+    _start_by_clicks(p, fen=MATE_FEN, tc="1+0")
+    p.drag("a1", "a8")
+    p.page.locator("#result").wait_for(state="visible", timeout=10000)
+    p.page.click("#btn-new")
+    assert p.page.locator("#result").is_hidden()
+    assert p.plies() == 0 and p.page.get_attribute("#board", "data-ply") == "0"
+    assert p.fen().split()[0] == MATE_FEN.split()[0]  # the setup's start, the rook back on a1
+    assert p.page.locator("#count").is_hidden()
+    assert p.page.locator("#setup").is_visible()
+    # ... and with the start position cleared, the game's own start.
+    p.page.fill("#fen-input", "")
+    p.page.select_option("#variant", "makruk")
+    p.page.click("#start-game")
+    _your_move(p)
+    assert p.page.locator("#board image.pc").count() == 32
+    p.check_clean()
+
+
+def test_reload_keeps_the_game_and_the_last_games(app):
+    p = app().open()
+    _start_by_clicks(p)
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 2", timeout=30000)
+    _your_move(p)
+    fen = p.fen()
+    _reload(p)
+    _your_move(p, timeout=10000)
+    assert p.fen() == fen and p.plies() == 2
+    assert p.page.inner_text("#clock-bottom") and p.page.locator("#btn-resign").is_enabled()
+    assert p.page.inner_text("#name-top").startswith("Khun")
+    # the game goes on after the reload: Khun answers your next move
+    _play_any(p)
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 4", timeout=30000)
+    _your_move(p)
+    p.page.click("#btn-resign")
+    p.page.click("#btn-resign-yes")
+    assert p.page.get_attribute("#result", "data-result") == "0-1"
+    _reload(p)
+    games = p.page.locator("#recent-games button")
+    assert games.count() == 1
+    assert "0-1" in games.first.inner_text(), games.first.inner_text()
+    games.first.click()
+    assert p.plies() == 4
+    assert p.page.get_attribute("#result", "data-result") == "0-1"
+    assert p.page.get_attribute("#result", "data-reason") == "Resignation"
+    p.check_clean()
+
+
+def test_resign_asks_once(app):
+    p = app().open(mode="play", color="white", level="-20", tc="5+3")
+    p.page.click("#btn-resign")
+    assert p.page.locator("#result").is_hidden()
+    assert p.page.locator("#btn-resign-yes").is_visible()
+    p.page.click("#btn-resign-no")
+    assert p.page.locator("#btn-resign-yes").is_hidden()
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 2", timeout=30000)
+    _your_move(p)
+    p.page.click("#btn-resign")
+    p.page.click("#btn-resign-yes")
+    assert p.page.get_attribute("#result", "data-result") == "0-1"
+    p.check_clean()
+
+
+def test_result_banner_with_the_reason(app):
+    p = app().open(mode="play", color="white", level="-20", tc="1+0", fen=MATE_FEN)
+    p.drag("a1", "a8")
+    res = p.page.locator("#result")
+    res.wait_for(state="visible", timeout=10000)
+    assert p.page.inner_text("#result .result-headline") == "You win"
+    assert "White mates" in p.page.inner_text("#result .result-reason")
+    box = res.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+    p.check_clean()
+
+
+def test_sounds_and_mute(app):
+    """A move, a capture, a check and the game's end each make their sound (WebAudio,
+    made in the page); the mute switch silences them, and stays off after a reload."""
+    p = app().open(fen="7k/8/8/8/3p4/4P3/8/R5K1 w - - 0 1")
+    sound = p.page.locator("#btn-sound")
+
+    def last():
+        return sound.get_attribute("data-last")
+
+    p.click("e3")
+    p.click("d4")  # exd4
+    assert last() == "capture"
+    p.click("h8")
+    p.click("g7")
+    assert last() == "move"
+    p.click("a1")
+    p.click("a7")  # Ra7+
+    assert last() == "check"
+    played = int(sound.get_attribute("data-played"))
+    sound.click()  # mute
+    assert sound.get_attribute("aria-pressed") == "true"
+    p.click("g7")
+    p.click("g6")
+    assert int(sound.get_attribute("data-played")) == played
+    _reload(p)
+    assert p.page.get_attribute("#btn-sound", "aria-pressed") == "true"
+    q = app().open(mode="play", color="white", level="-20", tc="1+0", fen=MATE_FEN)
+    q.drag("a1", "a8")
+    q.page.locator("#result").wait_for(state="visible", timeout=10000)
+    assert q.page.get_attribute("#btn-sound", "data-last") == "end"
+    p.check_clean()
+    q.check_clean()

@@ -7,6 +7,8 @@
 import { Board, placement, pieceArt } from "./board.js";
 import { Engine, parseInfo } from "./engine.js";
 import { pgnText, evalGraph, expectedFromInfo, marksFor, scoreText, HAND_COUNTED } from "./review.js";
+import { Sounds } from "./sound.js";
+import { CURRENT_KEY, loadValue, saveValue, finishedGames, addFinishedGame } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -184,6 +186,11 @@ function setLine(variant, startFen, moves, counting = S.counting, countLog = [])
   S.evals = [];
   S.marks = [];
   S.mainline = null;
+  if (!S.analysing) {
+    // The last analysis was of another line: it goes with it.
+    $("analysis-lines").replaceChildren();
+    $("analysis-depth").textContent = "";
+  }
   board.setPromotionRanks(variant === "asean" ? [] : [3, 6]);
   syncCountingSetting();
 }
@@ -296,6 +303,8 @@ const board = new Board($("board"), {
   },
 });
 
+const sounds = new Sounds($("btn-sound"));
+
 function askPromotion(cands) {
   const box = $("promotion");
   box.replaceChildren();
@@ -342,10 +351,18 @@ function userMove(uci) {
 
 function afterMove() {
   const st = stateAt(S.moves.length);
+  const san = S.sans[S.moves.length - 1] || "";
+  // The game's end has its own sound (finishGame's, in a game against Khun).
+  if (!st.end) sounds.play(st.check ? "check" : san.includes("x") ? "capture" : "move");
+  else if (!S.playing) sounds.play("end");
   if (S.playing) {
     clockSwitch();
     if (st.end) finishGame(st.end.result, st.end.reason);
     else if (st.turn !== S.game.human) engineMove();
+  } else if (st.end && !S.result) {
+    // A line played to its end on a free board: the rules' result is the line's.
+    S.result = { result: st.end.result, reason: st.end.reason };
+    S.tags.Result = st.end.result;
   }
   render();
   if (S.analysing) analyse();
@@ -405,23 +422,31 @@ function render() {
   else if (S.playing && atEnd && !S.result) {
     status = st.turn === S.game.human ? "Your move" : "Khun is thinking…";
     if (st.check) status += " (check)";
-  } else status = `${cap(st.turn)} to move${st.check ? ", in check" : ""}`;
+  } else if (S.result && atEnd) status = "Game over";
+  else status = `${cap(st.turn)} to move${st.check ? ", in check" : ""}`;
   if (!atEnd) status += ` (move ${S.cursor} of ${S.moves.length})`;
   $("status").textContent = status;
 
+  // The result: a banner with who won and why.
   const res = S.result;
   const r = $("result");
   if (res) {
-    r.textContent = `${res.result} · ${res.reason}${resultWords(res)}`;
+    r.querySelector(".result-headline").textContent = resultHeadline(res);
+    r.querySelector(".result-reason").textContent = `${res.result} · ${res.reason}`;
     r.dataset.result = res.result;
     r.dataset.reason = res.reason;
+    r.dataset.outcome = resultOutcome(res);
     r.classList.remove("hidden");
   } else {
-    r.textContent = "";
+    r.querySelector(".result-headline").textContent = "";
+    r.querySelector(".result-reason").textContent = "";
     delete r.dataset.result;
     delete r.dataset.reason;
+    delete r.dataset.outcome;
     r.classList.add("hidden");
   }
+  // The bar shows White's share on White's side of the board.
+  $("eval-bar").classList.toggle("flipped", S.orientation === "black");
 
   // The count as players say it: "Black counts: 3 of 64" after Black's own third move.
   const c = st.count;
@@ -436,7 +461,7 @@ function render() {
     t += c.exceeded ? (mated ? "The count ran out, but the last move mates." : "The count has run out: a draw.") : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
     if (players && c.honour === "board") t += ` A mate by ${cap(c.counting)} while it counts is a draw.`;
     ce.textContent = t;
-    ce.title = c.text || "";
+    ce.title = c.text || st.countText || "";
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
     ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
@@ -454,14 +479,17 @@ function render() {
   } else if (players && st.mayStartCount) {
     ce.textContent = `No count: ${st.turn} may start counting (the board's honour, 64 moves${S.variant === "cambodian" ? "; 63 in Ouk Chatrang" : ""}).`;
     ce.title = st.countText || "";
-    ce.dataset.honour = "";
-    ce.dataset.counting = "";
+    delete ce.dataset.honour;
+    delete ce.dataset.counting;
     ce.classList.remove("urgent");
     ce.classList.remove("hidden");
   } else {
+    // No count here: nothing of another position's count stays (text, tooltip, side).
     ce.textContent = "";
-    ce.dataset.honour = "";
-    ce.dataset.counting = "";
+    ce.removeAttribute("title");
+    delete ce.dataset.honour;
+    delete ce.dataset.counting;
+    ce.classList.remove("urgent");
     ce.classList.add("hidden");
   }
   renderCountControls(st);
@@ -478,7 +506,9 @@ function render() {
   renderClocks();
   renderGraph();
   renderReview();
+  renderRecent();
   $("pgn-out").value = pgnText(S);
+  persist();
 }
 
 /**
@@ -511,20 +541,33 @@ function playerCountAction(action) {
   if (S.analysing) analyse();
 }
 
-function resultWords(res) {
-  if (!S.game) return "";
-  if (res.result === "1/2-1/2") return ": a draw";
+/** "win", "loss" or "draw" for you in a game against Khun; "white", "black" or "draw" otherwise. */
+function resultOutcome(res) {
+  if (res.result === "1/2-1/2") return "draw";
   const winner = res.result === "1-0" ? "white" : "black";
-  return winner === S.game.human ? ": you win" : ": Khun wins";
+  if (!S.game) return winner;
+  return winner === S.game.human ? "win" : "loss";
+}
+
+function resultHeadline(res) {
+  return {
+    draw: "The game is a draw", win: "You win", loss: "Khun wins", white: "White wins", black: "Black wins",
+  }[resultOutcome(res)];
+}
+
+/** The players' names: "You" and Khun's in a game against it, else the PGN's tags. */
+function playerNames() {
+  if (S.game) {
+    return {
+      white: S.game.human === "white" ? "You" : S.game.engineName,
+      black: S.game.human === "black" ? "You" : S.game.engineName,
+    };
+  }
+  return { white: S.tags.White || "White", black: S.tags.Black || "Black" };
 }
 
 function renderNames() {
-  let white = S.tags.White || "White";
-  let black = S.tags.Black || "Black";
-  if (S.game) {
-    white = S.game.human === "white" ? "You" : S.game.engineName;
-    black = S.game.human === "black" ? "You" : S.game.engineName;
-  }
+  const { white, black } = playerNames();
   const top = S.orientation === "white" ? black : white;
   const bottom = S.orientation === "white" ? white : black;
   $("name-top").textContent = top;
@@ -584,8 +627,14 @@ function renderMoves() {
     white = !white;
     note(i + 1);
   });
+  // Keep the current move in sight by scrolling the list itself: scrollIntoView would
+  // scroll the page too, and on a phone push the board off the screen.
   const cur = list.querySelector(".current");
-  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+  if (!cur) { list.scrollTop = 0; return; }
+  const lr = list.getBoundingClientRect();
+  const cr = cur.getBoundingClientRect();
+  if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
+  else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
 }
 
 function renderButtons() {
@@ -605,6 +654,7 @@ function renderButtons() {
     $("btn-takeback").disabled = !inGame || humanMoves < 1;
     $("btn-draw").disabled = !humanToMove || !!S.game.drawPending;
     $("btn-resign").disabled = !inGame;
+    if (!inGame) closeResign();
     $("btn-new").disabled = false;
     $("btn-analyse-game").disabled = false;
     $("btn-analyse-game").textContent = inGame ? "Leave and analyse" : "Analyse this game";
@@ -693,16 +743,22 @@ function parseTc(tc) {
   return { base: 300000, inc: 3000 };
 }
 
-async function startGame(opts, moves = []) {
+/**
+ * A game against Khun from the setup's choices `opts`, after `moves` (a link's). `saved`:
+ * a game in progress kept across a reload (persist()), restored with its count and clocks.
+ */
+function startGame(opts, moves = [], saved = null) {
   stopAnalysis(false);
   cancelAnnotate();
   S.engine.cancelAll();
+  closeResign();
   const v = variantInfo(opts.variant);
   const fen = opts.fen || v.startFen;
   const counting = opts.counting === "players" && HAND_COUNTED.includes(v.name) ? "players" : "automatic";
   try {
-    setLine(v.name, fen, moves, counting, []);
+    setLine(v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
   } catch (e) {
+    if (saved) throw e;
     say(`Cannot start from that position: ${e.message}`);
     return;
   }
@@ -725,6 +781,16 @@ async function startGame(opts, moves = []) {
     clock: tc.movetime ? null : { ms: { white: tc.base, black: tc.base }, inc: tc.inc, mover: null, since: 0 },
     drawPending: false,
   };
+  if (saved) {
+    // The clocks stood still while the page was closed; the one that ran goes on.
+    const sg = saved.game;
+    S.game.startPly = Math.max(0, Math.min(moves.length, Number(sg.startPly) || 0));
+    if (S.game.clock && sg.clock) {
+      S.game.clock.ms = { white: Number(sg.clock.white) || 0, black: Number(sg.clock.black) || 0 };
+      S.game.clock.mover = sg.clock.mover === "white" || sg.clock.mover === "black" ? sg.clock.mover : null;
+      S.game.clock.since = performance.now();
+    }
+  }
   S.engineVariant = v.name;
   S.engine.configure([
     `setoption name UCI_Variant value ${v.name}`,
@@ -740,9 +806,12 @@ async function startGame(opts, moves = []) {
   selectTab("play");
   const st = stateAt(S.moves.length);
   render();
+  // On a phone "Start the game" is below the board: bring the board back into view.
+  if ($("board-area").getBoundingClientRect().top < 0) $("board-area").scrollIntoView({ block: "start" });
+  const what = saved ? "Your game is back" : "New game";
   if (st.end) finishGame(st.end.result, st.end.reason);
-  else if (st.turn !== human) { say("New game: Khun moves first"); engineMove(); }
-  else say("New game: your move");
+  else if (st.turn !== human) { say(`${what}: Khun ${saved ? "to move" : "moves first"}`); engineMove(); }
+  else say(`${what}: your move`);
 }
 
 async function engineMove() {
@@ -860,6 +929,10 @@ function finishGame(result, reason) {
   S.playing = false;
   if (S.game) S.game.token++;
   S.tags.Result = result;
+  closeResign();
+  sounds.play("end");
+  // Kept to review ("Your last games"): every game against Khun where a move was played.
+  if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(), date: localDate() });
   say(`Game over: ${result} (${reason})`);
   render();
 }
@@ -884,7 +957,21 @@ function takeback() {
   render();
 }
 
+/** Resign asks once, in the page: "Yes, resign" or "No, play on". */
+function askResign() {
+  if (!S.playing || S.result) return;
+  $("btn-resign").classList.add("hidden");
+  $("resign-confirm").classList.remove("hidden");
+  $("btn-resign-no").focus();
+}
+
+function closeResign() {
+  $("resign-confirm").classList.add("hidden");
+  $("btn-resign").classList.remove("hidden");
+}
+
 function resign() {
+  closeResign();
   if (!S.playing || S.result) return;
   S.engine.cancelAll();
   finishGame(S.game.human === "white" ? "0-1" : "1-0", "Resignation");
@@ -904,6 +991,12 @@ async function offerDraw() {
   // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
   let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
   let why = table ? `endgame table: ${table.text || table.verdict}` : "";
+  const moveNo = Number(st.fen.trim().split(/\s+/).pop()) || 1;
+  if (accept === null && moveNo <= DRAW_FROM_MOVE) {
+    // Too early: Khun does not search, and says so.
+    accept = false;
+    why = `it takes no draw before move ${DRAW_FROM_MOVE + 1}, and this is move ${moveNo}`;
+  }
   if (accept === null) {
     let last = null;
     const r = await S.engine.go(setupLines(ply), "go movetime 500", (line) => {
@@ -914,10 +1007,9 @@ async function offerDraw() {
     // The score is from the side to move's view (yours): Khun's is its negation.
     const sc = last && last.score;
     const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
-    const moveNo = Number(st.fen.trim().split(/\s+/).pop()) || 1;
-    accept = khunCp <= DRAW_ACCEPT_CP && moveNo > DRAW_FROM_MOVE;
-    if (moveNo <= DRAW_FROM_MOVE) why = `not before move ${DRAW_FROM_MOVE + 1}; ${why}`;
-    why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}`;
+    accept = khunCp <= DRAW_ACCEPT_CP;
+    why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}` +
+      `, above the +${(DRAW_ACCEPT_CP / 100).toFixed(2)} it accepts`;
   }
   g.drawPending = false;
   if (accept) finishGame("1/2-1/2", "Draw agreed");
@@ -1138,6 +1230,145 @@ $("eval-graph").addEventListener("click", (e) => {
   goTo(Math.round(x * S.moves.length));
 });
 
+// ---------------------------------------------------------------- kept across reloads
+
+function localDate() {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The line on the board as loadGame takes it: {variant, fen, moves, counting, countActions, tags, result}. */
+function lineRecord() {
+  const tags = { ...S.tags };
+  if (S.game) {
+    // A game against Khun: its players by name, for the review and its PGN.
+    const { white, black } = playerNames();
+    const d = new Date();
+    tags.White = white;
+    tags.Black = black;
+    tags.Event = tags.Event || "Game against Khun";
+    tags.Site = tags.Site || "Khun web page";
+    tags.Date = tags.Date || `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+  }
+  if (S.result) { tags.Result = S.result.result; tags.Termination = S.result.reason; }
+  return {
+    variant: S.variant,
+    fen: S.startFen,
+    moves: S.moves.slice(),
+    counting: playersCounting() ? "players" : "automatic",
+    countActions: S.countLog.map((a) => ({ ply: a.ply, action: a.action })),
+    tags,
+    result: S.result ? S.result.result : "*",
+  };
+}
+
+/** Keeps the board in the browser's storage: the line, and a game in progress with its clocks. */
+function persist() {
+  if (!S.rules) return;
+  const rec = { ...lineRecord(), cursor: S.cursor, orientation: S.orientation, game: null };
+  const g = S.game;
+  if (g && S.playing && !S.result) {
+    rec.tags = {};
+    rec.game = {
+      human: g.human, level: g.level, elo: g.elo, tc: g.tcText, startPly: g.startPly,
+      clock: g.clock ? { white: clockLeft("white"), black: clockLeft("black"), mover: g.clock.mover } : null,
+    };
+  }
+  saveValue(CURRENT_KEY, rec);
+}
+
+function ensureTcOption(tc) {
+  if (![...$("tc").options].some((o) => o.value === tc)) {
+    const o = document.createElement("option");
+    o.value = tc;
+    o.textContent = tc;
+    $("tc").appendChild(o);
+  }
+  $("tc").value = tc;
+}
+
+/** Brings back what persist() kept. Throws where it no longer reads (the page goes on without it). */
+function restore(rec) {
+  if (!rec || !S.variants.some((v) => v.name === rec.variant) || !Array.isArray(rec.moves)) return false;
+  const g = rec.game;
+  if (g) {
+    $("variant").value = rec.variant;
+    updateCountingChoice();
+    $("color").value = g.human === "black" ? "black" : "white";
+    if (g.level === "elo") { $("level").value = "elo"; $("elo").value = String(g.elo); $("elo-label").classList.remove("hidden"); }
+    else if ([...$("level").options].some((o) => o.value === String(g.level))) $("level").value = String(g.level);
+    ensureTcOption(String(g.tc));
+    $("counting").value = rec.counting === "players" ? "players" : "automatic";
+    startGame({ ...readSetup(), fen: rec.fen }, rec.moves, rec);
+    return true;
+  }
+  loadGame(rec);
+  S.cursor = Math.max(0, Math.min(S.moves.length, Number(rec.cursor) || 0));
+  if (rec.orientation === "black") S.orientation = "black";
+  render();
+  say("Your last board is back");
+  return true;
+}
+
+/** "Your last games": the finished games kept in this browser, to review. */
+function renderRecent() {
+  const games = finishedGames();
+  const ol = $("recent-games");
+  ol.replaceChildren();
+  $("recent").classList.toggle("hidden", (S.playing && !S.result) || !games.length);
+  games.forEach((g, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.index = String(i);
+    const tags = g.tags || {};
+    const v = variantInfo(g.variant);
+    const moves = Math.ceil(g.moves.length / 2);
+    b.textContent = `${tags.White || "?"} – ${tags.Black || "?"}: ${g.result}` +
+      `${tags.Termination ? ` (${tags.Termination})` : ""}, ${v.title || TITLES[v.name] || v.name}, ` +
+      `${moves} move${moves === 1 ? "" : "s"}${g.date ? `, ${g.date}` : ""}`;
+    b.addEventListener("click", () => reviewFinished(g));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+}
+
+function reviewFinished(g) {
+  if (S.playing && !S.result) return;
+  loadGame(g);
+  say(`Review: ${g.tags.White || "?"} – ${g.tags.Black || "?"}, ${g.result}`);
+  selectTab("analysis");
+}
+
+/**
+ * The board shows where the next game starts (the setup's game and start position): after
+ * choosing a game, and on "New game", with no result, count or moves left from before.
+ */
+function showSetupStart() {
+  if (S.playing && !S.result) return;
+  cancelAnnotate();
+  closeResign();
+  const o = readSetup();
+  const v = variantInfo(o.variant);
+  S.game = null;
+  S.playing = false;
+  S.result = null;
+  S.tags = {};
+  try {
+    setLine(v.name, o.fen || v.startFen, [], o.counting);
+  } catch (e) {
+    setLine(v.name, v.startFen, [], o.counting);
+    say(`That start position is not one of ${v.title || TITLES[v.name] || v.name}'s: ${e.message}`);
+  }
+  S.orientation = o.color === "black" ? "black" : "white";
+  $("promotion").classList.add("hidden");
+  $("annotate-status").textContent = "";
+  $("review-note").classList.add("hidden");
+  render();
+  if (S.analysing) analyse();
+}
+
 // ---------------------------------------------------------------- PGN
 
 function loadGame(g) {
@@ -1169,10 +1400,17 @@ function loadGame(g) {
   }
   S.playing = false;
   S.game = null;
+  closeResign();
   syncCountingSetting();
   S.tags = { ...(g.tags || {}) };
+  // Where the rules end the game (a mate, a count run out) that is its result, whatever
+  // the PGN wrote (a site that did not apply the count writes "*"); else the PGN's.
+  const end = stateAt(S.moves.length).end;
   const res = g.result || S.tags.Result;
-  S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
+  if (end) {
+    S.result = { result: end.result, reason: end.reason };
+    S.tags.Result = end.result;
+  } else S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
   S.cursor = 0;
   S.orientation = "white";
   render();
@@ -1180,12 +1418,32 @@ function loadGame(g) {
   return note;
 }
 
+/**
+ * The games of a PGN text. Moves pasted without a result at the end ("1. e4 e5 2. Nd2
+ * Nd7"), which `readPgn` refuses, are read as an unfinished game (`*` added).
+ */
+function readGames(text) {
+  let games = S.rules.readPgn(text);
+  if (games.some((g) => g.error && /has no result/.test(g.error))) {
+    const again = S.rules.readPgn(`${text}\n*\n`);
+    if (!again.some((g) => g.error && /has no result/.test(g.error))) games = again;
+  }
+  return games.map((g) => ({ ...g, tags: g.tags || {}, moves: g.moves || [] }));
+}
+
 function importPgn() {
   const text = $("pgn-in").value;
   $("pgn-error").textContent = "";
   let games;
-  try { games = S.rules.readPgn(text); } catch (e) { $("pgn-error").textContent = e.message; return; }
+  try { games = readGames(text); } catch (e) { $("pgn-error").textContent = e.message; return; }
   if (!games || !games.length) { $("pgn-error").textContent = "No game found in that text."; return; }
+  // Text that is no game at all: say why, and leave the board as it is.
+  const readable = games.filter((g) => !g.error || g.moves.length || Object.keys(g.tags).length);
+  if (!readable.length) {
+    $("pgn-error").textContent = `No game could be read from that text: ${games[0].error}`;
+    return;
+  }
+  games = readable;
   const sel = $("pgn-games");
   sel.replaceChildren();
   games.forEach((g, i) => {
@@ -1253,21 +1511,24 @@ function wire() {
   $("btn-mainline").addEventListener("click", backToGame);
   $("btn-flip").addEventListener("click", () => { S.orientation = other(S.orientation); render(); });
   $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
-  $("variant").addEventListener("change", updateCountingChoice);
+  $("variant").addEventListener("change", () => { updateCountingChoice(); showSetupStart(); });
   $("counting").addEventListener("change", () => changeCounting($("counting").value));
   $("btn-count").addEventListener("click", () => playerCountAction("start"));
   $("btn-stop-count").addEventListener("click", () => playerCountAction("stop"));
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); startGame(readSetup()); });
   $("btn-takeback").addEventListener("click", takeback);
-  $("btn-resign").addEventListener("click", resign);
+  $("btn-resign").addEventListener("click", askResign);
+  $("btn-resign-yes").addEventListener("click", resign);
+  $("btn-resign-no").addEventListener("click", closeResign);
   $("btn-draw").addEventListener("click", offerDraw);
   $("btn-new").addEventListener("click", () => {
     if (S.playing && !S.result) finishGame(S.game.human === "white" ? "0-1" : "1-0", "Abandoned");
-    S.game = null;
-    render();
+    showSetupStart();
     selectTab("play");
+    say("Choose the next game and start it");
   });
   $("btn-analyse-game").addEventListener("click", () => {
+    closeResign();
     if (S.playing && !S.result) {
       // Leave the game unfinished: no result, the clocks stop, the board is free.
       S.engine.cancelAll();
@@ -1321,7 +1582,8 @@ function wire() {
     else if (k === "Home") goTo(0);
     else if (k === "End") goTo(S.moves.length);
     else if (k === "f") { S.orientation = other(S.orientation); render(); }
-    else if (k === "Escape") { $("promotion").classList.add("hidden"); board.select(null); }
+    else if (k === "s") sounds.setMuted(!sounds.muted);
+    else if (k === "Escape") { $("promotion").classList.add("hidden"); board.select(null); closeResign(); }
     else return;
     e.preventDefault();
   });
@@ -1362,6 +1624,8 @@ async function main() {
   }, false);
 
   const q = new URLSearchParams(location.search);
+  // What was on the board before a reload (read before anything renders and saves).
+  const saved = loadValue(CURRENT_KEY);
   const vname = S.variants.some((v) => v.name === q.get("variant")) ? q.get("variant") : "makruk";
   sel.value = vname;
   const fen = q.get("fen") || variantInfo(vname).startFen;
@@ -1375,15 +1639,20 @@ async function main() {
   }
   if (q.get("level")) $("level").value = q.get("level");
   if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
-  if (q.get("tc")) {
-    const tc = q.get("tc");
-    if (![...$("tc").options].some((o) => o.value === tc)) {
-      const o = document.createElement("option");
-      o.value = tc;
-      o.textContent = tc;
-      $("tc").appendChild(o);
+  if (q.get("tc")) ensureTcOption(q.get("tc"));
+  // A link says what to show; without one the board comes back as it was. A game in
+  // progress that a link replaces is kept among the last games, unfinished.
+  const linked = [...q.keys()].length > 0;
+  if (!linked && saved) {
+    try {
+      if (restore(saved)) { finishMain(); return; }
+    } catch (e) {
+      saveValue(CURRENT_KEY, null);
+      say(`Your last game could not be brought back: ${e.message}`);
     }
-    $("tc").value = tc;
+  } else if (linked && saved && saved.game && Array.isArray(saved.moves) && saved.moves.length) {
+    addFinishedGame({ ...saved, game: undefined, date: localDate(),
+      tags: { White: saved.game.human === "white" ? "You" : "Khun", Black: saved.game.human === "black" ? "You" : "Khun", Result: "*", Termination: "Left unfinished" } });
   }
   try {
     setLine(vname, fen, moves);
@@ -1400,6 +1669,15 @@ async function main() {
     render();
     if (mode === "analysis") { selectTab("analysis"); startAnalysis(); }
   }
+  // The link is read: a reload now brings back the board as it is then, not the link.
+  if (linked) history.replaceState(null, "", location.pathname + location.hash);
+  finishMain();
+}
+
+function finishMain() {
+  renderRecent();
+  // The clocks as they stand when the page is left (render() keeps the rest).
+  window.addEventListener("pagehide", persist);
   // For tests and the curious: the page's state, read-only by convention.
   window.khunPage = { state: S, stateAt };
 }
