@@ -59,6 +59,12 @@ build khun.wasm "+simd128,$features" "--enable-simd $opt_features"
 build khun-nosimd.wasm "$features" "$opt_features"
 
 cp "$web"/src/*.js "$dist/"
+# Fairy-Stockfish's wasm module shape, under that package's file names (web/README.md,
+# "Other boards"): stockfish.js, the factory; stockfish.worker.js, khun.js and the
+# worker around it in one file; stockfish.wasm, khun.wasm.
+cp "$web/src/stockfish/stockfish.js" "$dist/stockfish.js"
+cat "$web/src/khun.js" "$web/src/stockfish/worker.js" > "$dist/stockfish.worker.js"
+cp "$dist/khun.wasm" "$dist/stockfish.wasm"
 [ -f "$web/src/index.html" ] && cp "$web/src/index.html" "$dist/"
 [ -d "$web/src/page" ] && rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
 [ -f "$web/src/package.json" ] && cp "$web/src/package.json" "$dist/"

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Tests the web build in web/dist (make it with web/build.sh first): the engine and
-# the rules under node (web/tests/engine.test.js), then the page in a real browser,
-# Debian's headless chromium driven by Playwright for Python (web/tests/test_page.py).
-# A missing browser or Playwright fails here, where pytest alone would skip.
+# Tests the web build in web/dist (make it with web/build.sh first): under node, the
+# engine and the rules (web/tests/engine.test.js), the Fairy-Stockfish module shape
+# (stockfish.test.js) and the npm package, packed and installed offline
+# (package.test.js); then in a real browser, Debian's headless chromium driven by
+# Playwright for Python, the page (web/tests/test_page.py) and the engine as other
+# boards load it (web/tests/test_boards.py).
+# A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 cd "$web/.."
 [ -f web/dist/khun.wasm ] || { echo "web/test.sh: no web/dist/khun.wasm: run web/build.sh" >&2; exit 1; }
+command -v npm >/dev/null || {
+    echo "web/test.sh: no npm (web/tests/package.test.js packs the package): apt-get install -y npm" >&2; exit 1; }
 node --test web/tests/
 [ -x "${KHUN_CHROMIUM:-/usr/bin/chromium}" ] || {
     echo "web/test.sh: no chromium: apt-get install -y chromium" >&2; exit 1; }
@@ -15,7 +20,7 @@ python3 -c "import playwright, pytest" 2>/dev/null || {
     echo "web/test.sh: no Playwright: pip install playwright pytest" >&2; exit 1; }
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-python3 -m pytest -q -rs web/tests/test_page.py | tee "$report"
+python3 -m pytest -q -rs web/tests/test_boards.py web/tests/test_page.py | tee "$report"
 if grep -q "skipped" "$report"; then
     echo "web/test.sh: browser tests were skipped" >&2
     exit 1
