@@ -1,0 +1,82 @@
+// The clocks of a game against Khun: Fischer increments, the first move free, a flag
+// that falls ends the game.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { $, cap, other } from "./util.js";
+import { S, stateAt } from "./state.js";
+import { finishGame } from "./play.js";
+
+export function parseTc(tc) {
+  let m = /^mt(\d+(?:\.\d+)?)$/.exec(tc);
+  if (m) return { movetime: Math.round(Number(m[1]) * 1000) };
+  m = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(tc);
+  if (m) return { base: Math.round(Number(m[1]) * 60000), inc: Math.round(Number(m[2]) * 1000) };
+  return { base: 300000, inc: 3000 };
+}
+
+export function clockLeft(color) {
+  const c = S.game && S.game.clock;
+  if (!c) return Infinity;
+  return c.ms[color] - (c.mover === color && !S.result ? performance.now() - c.since : 0);
+}
+
+export function clockSwitch() {
+  const c = S.game && S.game.clock;
+  if (!c) return;
+  const now = performance.now();
+  if (!c.mover) {
+    // The game's first move is free (the engine may still be loading): clocks start after it.
+    c.mover = stateAt(S.moves.length).turn;
+    c.since = now;
+    return;
+  }
+  c.ms[c.mover] -= now - c.since;
+  c.ms[c.mover] += c.inc;
+  c.mover = other(c.mover);
+  c.since = now;
+}
+
+export function clockStop() {
+  const c = S.game && S.game.clock;
+  if (!c || !c.mover) return;
+  c.ms[c.mover] -= performance.now() - c.since;
+  c.mover = null;
+}
+
+function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = ms / 1000;
+  if (s < 10) return s.toFixed(1);
+  const m = Math.floor(s / 60);
+  const sec = Math.floor(s % 60);
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+export function renderClocks() {
+  const c = S.game && S.game.clock;
+  const top = S.orientation === "white" ? "black" : "white";
+  const bottom = other(top);
+  for (const [id, color] of [["clock-top", top], ["clock-bottom", bottom]]) {
+    const e = $(id);
+    if (!c) { e.textContent = ""; continue; }
+    const left = clockLeft(color);
+    e.textContent = fmtClock(left);
+    e.classList.toggle("running", c.mover === color && !S.result);
+    e.classList.toggle("low", left < 10000);
+    e.setAttribute("aria-label", `${cap(color)}'s clock`);
+  }
+}
+
+/** Every tenth of a second: the clocks shown, and a flag fallen ends the game. */
+export function startClockTicker() {
+  setInterval(() => {
+    if (!S.game || !S.game.clock || S.result) return;
+    renderClocks();
+    const c = S.game.clock;
+    if (S.playing && c.mover && clockLeft(c.mover) <= 0) {
+      S.engine.cancelAll();
+      S.game.token++;
+      finishGame(c.mover === "white" ? "0-1" : "1-0", "Time forfeit");
+    }
+  }, 100);
+}

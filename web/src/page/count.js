@@ -1,0 +1,128 @@
+// Counting as players count (makruk, makpong, Ouk Chatrang): the Counting setting, the
+// count's line under the board, and the Count and Stop count buttons.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { HAND_COUNTED } from "./review.js";
+import { $, cap, say } from "./util.js";
+import { S, stateAt, playersCounting, logCountAction, countActionWords, setLine } from "./state.js";
+import { render } from "./view.js";
+import { analyse } from "./analysis.js";
+
+/** The setup's Counting setting shows the convention of the line on the board. */
+export function syncCountingSetting() {
+  const sel = $("counting");
+  if (!sel) return;
+  if (!S.playing) sel.value = S.counting;
+  updateCountingChoice();
+}
+
+/** Players' counting is offered for makruk, makpong and cambodian only. */
+export function updateCountingChoice() {
+  const sel = $("counting");
+  const hand = HAND_COUNTED.includes($("variant").value);
+  sel.querySelector("option[value='players']").disabled = !hand;
+  if (!hand) sel.value = "automatic";
+}
+
+/** The count as players say it: "Black counts: 3 of 64" after Black's own third move. */
+export function renderCount(st) {
+  const c = st.count;
+  const ce = $("count");
+  const players = playersCounting();
+  ce.dataset.started = String(st.countStarted || 0);
+  if (c) {
+    const honour = c.honour === "piece" ? "piece's honour" : "board's honour";
+    let t = `${cap(c.counting)} counts: ${c.number} of ${c.of} (${honour}). `;
+    if (c.number === 0) t = `${cap(c.counting)} counts: 0 of ${c.of} (${honour}; its next move is 1). `;
+    const mated = st.end && st.end.result !== "1/2-1/2";
+    t += c.exceeded ? (mated ? "The count ran out, but the last move mates." : "The count has run out: a draw.") : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
+    if (players && c.honour === "board") t += ` A mate by ${cap(c.counting)} while it counts is a draw.`;
+    ce.textContent = t;
+    ce.title = c.text || st.countText || "";
+    ce.dataset.honour = c.honour;
+    ce.dataset.counting = c.counting;
+    ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
+    ce.classList.remove("hidden");
+  } else if (players && st.countStarted > 0) {
+    // Started in a position where no count binds yet (a FEN without count fields: the
+    // count is counted from the first move on, as pyffish counts it).
+    const side = (st.countStarted - 1) % 2 === 0 ? "white" : "black";
+    ce.textContent = `${cap(side)} counts: 0 of ${S.variant === "cambodian" ? 63 : 64} (board's honour; its next move is 1).`;
+    ce.title = st.countText || "";
+    ce.dataset.honour = "board";
+    ce.dataset.counting = side;
+    ce.classList.remove("urgent");
+    ce.classList.remove("hidden");
+  } else if (players && st.mayStartCount) {
+    ce.textContent = `No count: ${st.turn} may start counting (the board's honour, 64 moves${S.variant === "cambodian" ? "; 63 in Ouk Chatrang" : ""}).`;
+    ce.title = st.countText || "";
+    delete ce.dataset.honour;
+    delete ce.dataset.counting;
+    ce.classList.remove("urgent");
+    ce.classList.remove("hidden");
+  } else {
+    // No count here: nothing of another position's count stays (text, tooltip, side).
+    ce.textContent = "";
+    ce.removeAttribute("title");
+    delete ce.dataset.honour;
+    delete ce.dataset.counting;
+    ce.classList.remove("urgent");
+    ce.classList.add("hidden");
+  }
+}
+
+/**
+ * Count and Stop count, under players' counting: enabled where the player to move (you,
+ * in a game against Khun; either side on a free board) may start or stop the count now,
+ * at the end of the line.
+ */
+export function renderCountControls(st) {
+  const box = $("count-controls");
+  const players = playersCounting();
+  box.classList.toggle("hidden", !players);
+  if (!players) return;
+  const atEnd = S.cursor === S.moves.length;
+  let mayAct = atEnd && !st.end && !S.result && !S.annotating;
+  if (S.playing) mayAct = mayAct && st.turn === S.game.human;
+  $("btn-count").disabled = !(mayAct && st.mayStartCount);
+  $("btn-stop-count").disabled = !(mayAct && st.mayStopCount);
+}
+
+/** The player to move starts or stops the count (the Count and Stop count buttons). */
+export function playerCountAction(action) {
+  const ply = S.moves.length;
+  if (!playersCounting() || S.cursor !== ply || S.result || S.annotating) return;
+  const st = stateAt(ply);
+  if (st.end || (S.playing && st.turn !== S.game.human)) return;
+  if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
+  logCountAction(ply, action);
+  say(`${countActionWords(ply, action)}${action === "start" ? `: ${st.turn}'s next move is 1` : ""}`);
+  render();
+  if (S.analysing) analyse();
+}
+
+/**
+ * The Counting setting changed with no game against Khun on the board: the line on the
+ * board is counted that way from its start (no count running: under players' counting the players start it).
+ * Refused where the line cannot be counted so (the automatic count ran out before its end).
+ */
+export function changeCounting(counting) {
+  // In or after a game the setting is for the next game: the game keeps its count.
+  if (S.game) return;
+  if (!HAND_COUNTED.includes(S.variant) || counting === S.counting) { S.counting = counting; render(); return; }
+  const cursor = S.cursor;
+  const saved = { evals: S.evals, marks: S.marks };
+  try {
+    setLine(S.variant, S.startFen, S.moves, counting, []);
+  } catch (e) {
+    $("counting").value = S.counting;
+    say(`Cannot count this line ${counting === "players" ? "as players count" : "automatically"}: ${e.message}`);
+    return;
+  }
+  S.evals = saved.evals;
+  S.marks = saved.marks;
+  S.cursor = cursor;
+  say(counting === "players" ? "Counting as players count: Count starts the count, Stop count stops it" : "Counting automatically");
+  render();
+  if (S.analysing) analyse();
+}

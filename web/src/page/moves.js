@@ -1,0 +1,193 @@
+// The board's moves and the move list: the board and its hooks (who may move, a
+// promotion's choice), a move played, variations and "Back to the game", stepping
+// through the line.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { Board, pieceArt } from "./board.js";
+import { Sounds } from "./sound.js";
+import { $, say } from "./util.js";
+import { S, stateAt, countActionWords, pushMove } from "./state.js";
+import { render } from "./view.js";
+import { clockSwitch } from "./clock.js";
+import { engineMove, finishGame } from "./play.js";
+import { analyse } from "./analysis.js";
+
+export const board = new Board($("board"), {
+  movable(sq) {
+    if (!S.rules || !canMoveNow()) return false;
+    const st = stateAt(S.cursor);
+    return st.legal.some((m) => m.from === sq);
+  },
+  dests(sq) {
+    if (!S.rules || !canMoveNow()) return [];
+    return [...new Set(stateAt(S.cursor).legal.filter((m) => m.from === sq).map((m) => m.to))];
+  },
+  move(from, to) {
+    const cands = stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to);
+    if (cands.length === 1) userMove(cands[0].uci);
+    else if (cands.length > 1) askPromotion(cands);
+  },
+});
+
+export const sounds = new Sounds($("btn-sound"));
+
+export function canMoveNow() {
+  const st = stateAt(S.cursor);
+  if (st.end || S.annotating) return false;
+  if (S.playing) return S.cursor === S.moves.length && st.turn === S.game.human && !S.result;
+  return true;
+}
+
+function askPromotion(cands) {
+  const box = $("promotion");
+  box.replaceChildren();
+  const white = stateAt(S.cursor).turn === "white";
+  for (const m of cands) {
+    const b = document.createElement("button");
+    const letter = m.uci.length > 4 ? m.uci[4] : "m";
+    const img = document.createElement("img");
+    img.src = pieceArt({ letter: white ? letter.toUpperCase() : letter, white, promoted: false });
+    img.alt = "";
+    b.append(img, document.createTextNode(m.san));
+    b.setAttribute("aria-label", `Promote: ${m.san}`);
+    b.dataset.uci = m.uci;
+    b.addEventListener("click", () => { box.classList.add("hidden"); userMove(m.uci); });
+    box.appendChild(b);
+  }
+  const cancel = document.createElement("button");
+  cancel.textContent = "✕";
+  cancel.setAttribute("aria-label", "Cancel the promotion");
+  cancel.addEventListener("click", () => box.classList.add("hidden"));
+  box.appendChild(cancel);
+  box.classList.remove("hidden");
+  box.querySelector("button").focus();
+}
+
+export function userMove(uci) {
+  if (!canMoveNow()) return;
+  if (!S.playing && S.cursor < S.moves.length) {
+    // Inside a game: its own next move just steps on; another move starts a variation,
+    // and the game is kept to come back to ("Back to the game").
+    if (S.moves[S.cursor] === uci) { goTo(S.cursor + 1); return; }
+    if (!S.mainline) {
+      S.mainline = {
+        moves: S.moves.slice(), sans: S.sans.slice(), evals: S.evals.slice(), marks: S.marks.slice(),
+        result: S.result, resultTag: S.tags.Result, cursor: S.cursor, countLog: S.countLog.slice(),
+      };
+    }
+  }
+  const m = pushMove(uci);
+  if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
+  say(`You played ${m.san}`);
+  afterMove();
+}
+
+export function afterMove() {
+  const st = stateAt(S.moves.length);
+  const san = S.sans[S.moves.length - 1] || "";
+  // The game's end has its own sound (finishGame's, in a game against Khun).
+  if (!st.end) sounds.play(st.check ? "check" : san.includes("x") ? "capture" : "move");
+  else if (!S.playing) sounds.play("end");
+  if (S.playing) {
+    clockSwitch();
+    if (st.end) finishGame(st.end.result, st.end.reason);
+    else if (st.turn !== S.game.human) engineMove();
+  } else if (st.end && !S.result) {
+    // A line played to its end on a free board: the rules' result is the line's.
+    S.result = { result: st.end.result, reason: st.end.reason };
+    S.tags.Result = st.end.result;
+  }
+  render();
+  if (S.analysing) analyse();
+}
+
+/** Back from a variation to the game it left, at the move where it left it. */
+export function backToGame() {
+  const g = S.mainline;
+  if (!g) return;
+  S.mainline = null;
+  S.moves = g.moves;
+  S.sans = g.sans;
+  S.evals = g.evals;
+  S.marks = g.marks;
+  S.countLog = g.countLog;
+  S.result = g.result;
+  if (g.resultTag !== undefined) S.tags.Result = g.resultTag;
+  S.cache = [];
+  S.cursor = g.cursor;
+  say("Back to the game");
+  render();
+  if (S.analysing) analyse();
+}
+
+export function goTo(ply) {
+  ply = Math.max(0, Math.min(S.moves.length, ply));
+  if (ply === S.cursor) return;
+  S.cursor = ply;
+  $("promotion").classList.add("hidden");
+  render();
+  if (S.analysing) analyse();
+}
+
+export function renderMoves() {
+  const list = $("movelist");
+  list.replaceChildren();
+  const st0 = stateAt(0);
+  const f = st0.fen.split(/\s+/);
+  let num = Number(f[f.length - 1]) || 1;
+  let white = st0.turn === "white";
+  const add = (cls, text) => {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.className = cls;
+    span.textContent = text;
+    li.appendChild(span);
+    list.appendChild(li);
+  };
+  // A players' count action: a line of its own after the move before it.
+  let noted = false;
+  const note = (ply) => {
+    for (const a of S.countLog) {
+      if (a.ply !== ply) continue;
+      const li = document.createElement("li");
+      const span = document.createElement("span");
+      span.className = "count-note";
+      span.dataset.ply = String(ply);
+      span.dataset.action = a.action;
+      span.textContent = countActionWords(ply, a.action);
+      li.appendChild(span);
+      list.appendChild(li);
+      noted = true;
+    }
+  };
+  note(0);
+  if (!white && S.sans.length) { add("num", `${num}.`); add("num", "…"); }
+  S.sans.forEach((san, i) => {
+    if (white) add("num", `${num}.`);
+    else if (noted && i > 0) { add("num", `${num}.`); add("num", "…"); }
+    noted = false;
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    const mark = S.marks[i] || "";
+    b.textContent = san + mark;
+    b.dataset.ply = String(i + 1);
+    b.dataset.uci = S.moves[i];
+    b.setAttribute("aria-label", `${white ? "White" : "Black"} ${num}: ${san}${mark ? ` ${mark}` : ""}`);
+    if (mark) b.className = { "?!": "mark-inacc", "?": "mark-mist", "??": "mark-blund" }[mark];
+    if (i + 1 === S.cursor) b.classList.add("current");
+    b.addEventListener("click", () => goTo(i + 1));
+    li.appendChild(b);
+    list.appendChild(li);
+    if (!white) num++;
+    white = !white;
+    note(i + 1);
+  });
+  // Keep the current move in sight by scrolling the list itself: scrollIntoView would
+  // scroll the page too, and on a phone push the board off the screen.
+  const cur = list.querySelector(".current");
+  if (!cur) { list.scrollTop = 0; return; }
+  const lr = list.getBoundingClientRect();
+  const cr = cur.getBoundingClientRect();
+  if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
+  else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
+}

@@ -1,0 +1,112 @@
+// What the page keeps across reloads (through store.js): the board as it is, a game in
+// progress with its clocks, and "Your last games" to review.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { CURRENT_KEY, saveValue, finishedGames } from "./store.js";
+import { $, TITLES, say } from "./util.js";
+import { S, variantInfo, playersCounting } from "./state.js";
+import { updateCountingChoice } from "./count.js";
+import { render, playerNames } from "./view.js";
+import { clockLeft } from "./clock.js";
+import { startGame } from "./play.js";
+import { loadGame } from "./pgn.js";
+import { readSetup, ensureTcOption, selectTab } from "./controls.js";
+
+export function localDate() {
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The line on the board as loadGame takes it: {variant, fen, moves, counting, countActions, tags, result}. */
+export function lineRecord() {
+  const tags = { ...S.tags };
+  if (S.game) {
+    // A game against Khun: its players by name, for the review and its PGN.
+    const { white, black } = playerNames();
+    const d = new Date();
+    tags.White = white;
+    tags.Black = black;
+    tags.Event = tags.Event || "Game against Khun";
+    tags.Site = tags.Site || "Khun web page";
+    tags.Date = tags.Date || `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+  }
+  if (S.result) { tags.Result = S.result.result; tags.Termination = S.result.reason; }
+  return {
+    variant: S.variant,
+    fen: S.startFen,
+    moves: S.moves.slice(),
+    counting: playersCounting() ? "players" : "automatic",
+    countActions: S.countLog.map((a) => ({ ply: a.ply, action: a.action })),
+    tags,
+    result: S.result ? S.result.result : "*",
+  };
+}
+
+/** Keeps the board in the browser's storage: the line, and a game in progress with its clocks. */
+export function persist() {
+  if (!S.rules) return;
+  const rec = { ...lineRecord(), cursor: S.cursor, orientation: S.orientation, game: null };
+  const g = S.game;
+  if (g && S.playing && !S.result) {
+    rec.tags = {};
+    rec.game = {
+      human: g.human, level: g.level, elo: g.elo, tc: g.tcText, startPly: g.startPly,
+      clock: g.clock ? { white: clockLeft("white"), black: clockLeft("black"), mover: g.clock.mover } : null,
+    };
+  }
+  saveValue(CURRENT_KEY, rec);
+}
+
+/** Brings back what persist() kept. Throws where it no longer reads (the page goes on without it). */
+export function restore(rec) {
+  if (!rec || !S.variants.some((v) => v.name === rec.variant) || !Array.isArray(rec.moves)) return false;
+  const g = rec.game;
+  if (g) {
+    $("variant").value = rec.variant;
+    updateCountingChoice();
+    $("color").value = g.human === "black" ? "black" : "white";
+    if (g.level === "elo") { $("level").value = "elo"; $("elo").value = String(g.elo); $("elo-label").classList.remove("hidden"); }
+    else if ([...$("level").options].some((o) => o.value === String(g.level))) $("level").value = String(g.level);
+    ensureTcOption(String(g.tc));
+    $("counting").value = rec.counting === "players" ? "players" : "automatic";
+    startGame({ ...readSetup(), fen: rec.fen }, rec.moves, rec);
+    return true;
+  }
+  loadGame(rec);
+  S.cursor = Math.max(0, Math.min(S.moves.length, Number(rec.cursor) || 0));
+  if (rec.orientation === "black") S.orientation = "black";
+  render();
+  say("Your last board is back");
+  return true;
+}
+
+/** "Your last games": the finished games kept in this browser, to review. */
+export function renderRecent() {
+  const games = finishedGames();
+  const ol = $("recent-games");
+  ol.replaceChildren();
+  $("recent").classList.toggle("hidden", (S.playing && !S.result) || !games.length);
+  games.forEach((g, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.index = String(i);
+    const tags = g.tags || {};
+    const v = variantInfo(g.variant);
+    const moves = Math.ceil(g.moves.length / 2);
+    b.textContent = `${tags.White || "?"} – ${tags.Black || "?"}: ${g.result}` +
+      `${tags.Termination ? ` (${tags.Termination})` : ""}, ${v.title || TITLES[v.name] || v.name}, ` +
+      `${moves} move${moves === 1 ? "" : "s"}${g.date ? `, ${g.date}` : ""}`;
+    b.addEventListener("click", () => reviewFinished(g));
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+}
+
+function reviewFinished(g) {
+  if (S.playing && !S.result) return;
+  loadGame(g);
+  say(`Review: ${g.tags.White || "?"} – ${g.tags.Black || "?"}, ${g.result}`);
+  selectTab("analysis");
+}

@@ -1,0 +1,135 @@
+// PGN: a game loaded onto the board, import (pasted or from a file), export (copy,
+// download), and a link to the position.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { pgnText } from "./review.js";
+import { $, say } from "./util.js";
+import { S, variantInfo, stateAt, playersCounting, setLine } from "./state.js";
+import { syncCountingSetting } from "./count.js";
+import { render } from "./view.js";
+import { closeResign } from "./play.js";
+import { stopAnalysis } from "./analysis.js";
+import { cancelAnnotate } from "./annotate.js";
+import { selectTab } from "./controls.js";
+
+export function loadGame(g) {
+  stopAnalysis(false);
+  cancelAnnotate();
+  S.engine.cancelAll();
+  const v = variantInfo(g.variant || "makruk");
+  const fen = !g.fen || g.fen === "startpos" ? v.startFen : g.fen;
+  let moves = g.moves || [];
+  let note = "";
+  // A game counted as players count ([Counting "players"]) comes with its count actions.
+  const counting = g.counting === "players" ? "players" : "automatic";
+  const log = (g.countActions || []).map((a) => ({ ply: a.ply, action: a.action }));
+  try {
+    setLine(v.name, fen, moves, counting, log);
+  } catch (e) {
+    // The PGN goes on where the rules end the game (a count run out, say): keep the moves
+    // up to there ("move N (...): ..." names the first one refused).
+    const m = /move (\d+)/.exec(e.message);
+    const n = m ? Number(m[1]) - 1 : 0;
+    moves = moves.slice(0, Math.max(0, Math.min(n, moves.length)));
+    note = `Kept ${moves.length} of ${(g.moves || []).length} plies: ${e.message}`;
+    try {
+      setLine(v.name, fen, moves, counting, log);
+    } catch (e2) {
+      setLine(v.name, v.startFen, [], "automatic", []);
+      note = `Cannot read this game: ${e2.message}`;
+    }
+  }
+  S.playing = false;
+  S.game = null;
+  closeResign();
+  syncCountingSetting();
+  S.tags = { ...(g.tags || {}) };
+  // Where the rules end the game (a mate, a count run out) that is its result, whatever
+  // the PGN wrote (a site that did not apply the count writes "*"); else the PGN's.
+  const end = stateAt(S.moves.length).end;
+  const res = g.result || S.tags.Result;
+  if (end) {
+    S.result = { result: end.result, reason: end.reason };
+    S.tags.Result = end.result;
+  } else S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
+  S.cursor = 0;
+  S.orientation = "white";
+  render();
+  say(`Loaded: ${S.tags.White || "?"} – ${S.tags.Black || "?"}, ${S.moves.length} plies`);
+  return note;
+}
+
+/**
+ * The games of a PGN text. Moves pasted without a result at the end ("1. e4 e5 2. Nd2
+ * Nd7"), which `readPgn` refuses, are read as an unfinished game (`*` added).
+ */
+function readGames(text) {
+  let games = S.rules.readPgn(text);
+  if (games.some((g) => g.error && /has no result/.test(g.error))) {
+    const again = S.rules.readPgn(`${text}\n*\n`);
+    if (!again.some((g) => g.error && /has no result/.test(g.error))) games = again;
+  }
+  return games.map((g) => ({ ...g, tags: g.tags || {}, moves: g.moves || [] }));
+}
+
+export function importPgn() {
+  const text = $("pgn-in").value;
+  $("pgn-error").textContent = "";
+  let games;
+  try { games = readGames(text); } catch (e) { $("pgn-error").textContent = e.message; return; }
+  if (!games || !games.length) { $("pgn-error").textContent = "No game found in that text."; return; }
+  // Text that is no game at all: say why, and leave the board as it is.
+  const readable = games.filter((g) => !g.error || g.moves.length || Object.keys(g.tags).length);
+  if (!readable.length) {
+    $("pgn-error").textContent = `No game could be read from that text: ${games[0].error}`;
+    return;
+  }
+  games = readable;
+  const sel = $("pgn-games");
+  sel.replaceChildren();
+  games.forEach((g, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `${i + 1}. ${g.tags.White || "?"} – ${g.tags.Black || "?"} ${g.result || ""}`;
+    sel.appendChild(o);
+  });
+  sel.classList.toggle("hidden", games.length < 2);
+  sel.onchange = () => pick(Number(sel.value));
+  const pick = (i) => {
+    const g = games[i];
+    const note = loadGame(g);
+    $("pgn-error").textContent = g.error ? `Read up to move ${(g.moves || []).length}: ${g.error}` : note || "";
+    selectTab("analysis");
+  };
+  pick(0);
+}
+
+export function download() {
+  const blob = new Blob([pgnText(S)], { type: "application/x-chess-pgn" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `khun-${S.variant}-${new Date().toISOString().slice(0, 10)}.pgn`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied`);
+  } catch {
+    say(`${what}: ${text}`);
+  }
+}
+
+export function positionLink() {
+  const st = stateAt(S.cursor);
+  const u = new URL(location.href);
+  u.search = "";
+  u.searchParams.set("variant", S.variant);
+  u.searchParams.set("fen", st.fen);
+  if (playersCounting()) u.searchParams.set("counting", "players");
+  return u.toString();
+}

@@ -1,0 +1,233 @@
+// A game against Khun: starting it, Khun's moves, the end, takeback, resign, a draw offer.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { parseInfo } from "./engine.js";
+import { HAND_COUNTED } from "./review.js";
+import { addFinishedGame } from "./store.js";
+import { $, TITLES, say } from "./util.js";
+import {
+  S, variantInfo, stateAt, playersCounting, logCountAction, countActionWords, setLine, pushMove,
+  tableWhenReady,
+} from "./state.js";
+import { render, renderButtons } from "./view.js";
+import { sounds, afterMove } from "./moves.js";
+import { parseTc, clockLeft, clockStop } from "./clock.js";
+import { levelLines, levelLabel, setupLines, stopAnalysis } from "./analysis.js";
+import { cancelAnnotate } from "./annotate.js";
+import { localDate, lineRecord } from "./persist.js";
+import { selectTab } from "./controls.js";
+
+// A draw offer: Khun accepts where an endgame table says draw, or, from move 11 on, where
+// its own score after half a second's search is at most +0.25 (level or worse for it).
+const DRAW_ACCEPT_CP = 25;
+
+const DRAW_FROM_MOVE = 10;
+
+/**
+ * A game against Khun from the setup's choices `opts`, after `moves` (a link's). `saved`:
+ * a game in progress kept across a reload (persist()), restored with its count and clocks.
+ */
+export function startGame(opts, moves = [], saved = null) {
+  stopAnalysis(false);
+  cancelAnnotate();
+  S.engine.cancelAll();
+  closeResign();
+  const v = variantInfo(opts.variant);
+  const fen = opts.fen || v.startFen;
+  const counting = opts.counting === "players" && HAND_COUNTED.includes(v.name) ? "players" : "automatic";
+  try {
+    setLine(v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
+  } catch (e) {
+    if (saved) throw e;
+    say(`Cannot start from that position: ${e.message}`);
+    return;
+  }
+  $("fen-input").setCustomValidity("");
+  const human = opts.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : opts.color;
+  const tc = parseTc(opts.tc);
+  S.playing = true;
+  S.result = null;
+  S.tags = {};
+  S.orientation = human;
+  S.game = {
+    human,
+    token: 0,
+    startPly: moves.length,
+    tc,
+    tcText: opts.tc,
+    level: opts.level,
+    elo: opts.elo,
+    engineName: `Khun (${levelLabel(opts.level, opts.elo)})`,
+    clock: tc.movetime ? null : { ms: { white: tc.base, black: tc.base }, inc: tc.inc, mover: null, since: 0 },
+    drawPending: false,
+  };
+  if (saved) {
+    // The clocks stood still while the page was closed; the one that ran goes on.
+    const sg = saved.game;
+    S.game.startPly = Math.max(0, Math.min(moves.length, Number(sg.startPly) || 0));
+    if (S.game.clock && sg.clock) {
+      S.game.clock.ms = { white: Number(sg.clock.white) || 0, black: Number(sg.clock.black) || 0 };
+      S.game.clock.mover = sg.clock.mover === "white" || sg.clock.mover === "black" ? sg.clock.mover : null;
+      S.game.clock.since = performance.now();
+    }
+  }
+  S.engineVariant = v.name;
+  S.engine.configure([
+    `setoption name UCI_Variant value ${v.name}`,
+    "ucinewgame",
+    "setoption name UCI_AnalyseMode value false",
+    "setoption name MultiPV value 1",
+    "setoption name UCI_ShowWDL value false",
+    ...levelLines(opts.level, opts.elo),
+  ]);
+  $("game-info").textContent = `${v.title || TITLES[v.name] || v.name}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
+    (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move` : `${opts.tc}`) +
+    (counting === "players" ? "; counting as players count (Count and Stop count)." : ".");
+  selectTab("play");
+  const st = stateAt(S.moves.length);
+  render();
+  // On a phone "Start the game" is below the board: bring the board back into view.
+  if ($("board-area").getBoundingClientRect().top < 0) $("board-area").scrollIntoView({ block: "start" });
+  const what = saved ? "Your game is back" : "New game";
+  if (st.end) finishGame(st.end.result, st.end.reason);
+  else if (st.turn !== human) { say(`${what}: Khun ${saved ? "to move" : "moves first"}`); engineMove(); }
+  else say(`${what}: your move`);
+}
+
+export async function engineMove() {
+  const g = S.game;
+  const token = ++g.token;
+  const ply = S.moves.length;
+  let go;
+  if (g.clock) {
+    go = `go wtime ${Math.max(1, Math.round(clockLeft("white")))} btime ${Math.max(1, Math.round(clockLeft("black")))}` +
+      ` winc ${g.clock.inc} binc ${g.clock.inc}`;
+  } else go = `go movetime ${g.tc.movetime}`;
+  render();
+  // Under players' counting Khun decides on the count itself: `info string count
+  // start` or `info string count stop` before its bestmove.
+  const decisions = [];
+  const task = S.engine.go(setupLines(ply), go, (line) => {
+    const d = /^info string count (start|stop)\b/.exec(line);
+    if (d) decisions.push(d[1]);
+  });
+  const r = await task.promise;
+  if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
+  const said = [];
+  for (const action of playersCounting() ? decisions : []) {
+    const before = stateAt(ply);
+    if (!(action === "start" ? before.mayStartCount : before.mayStopCount)) {
+      said.push(`Khun would ${action} counting, which the rules do not allow here`);
+      continue;
+    }
+    logCountAction(ply, action);
+    said.push(countActionWords(ply, action));
+  }
+  const st = stateAt(ply);
+  const m = st.legal.find((x) => x.uci === r.bestmove);
+  if (!m) {
+    say(`Khun answered ${r.bestmove}, which is not a legal move here`);
+    return;
+  }
+  const follow = S.cursor === ply;
+  const savedCursor = S.cursor;
+  S.cursor = ply;
+  pushMove(m.uci);
+  if (!follow) S.cursor = savedCursor;
+  said.push(`Khun played ${m.san}`);
+  say(said.join(". "));
+  afterMove();
+}
+
+export function finishGame(result, reason) {
+  clockStop();
+  S.result = { result, reason };
+  S.playing = false;
+  if (S.game) S.game.token++;
+  S.tags.Result = result;
+  closeResign();
+  sounds.play("end");
+  // Kept to review ("Your last games"): every game against Khun where a move was played.
+  if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(), date: localDate() });
+  say(`Game over: ${result} (${reason})`);
+  render();
+}
+
+export function takeback() {
+  const g = S.game;
+  if (!S.playing || S.result || !g) return;
+  S.engine.cancelAll();
+  g.token++;
+  let n = S.moves.length;
+  const turn = stateAt(n).turn;
+  n -= turn === g.human ? 2 : 1;
+  if (n < g.startPly) return;
+  S.moves = S.moves.slice(0, n);
+  S.sans = S.sans.slice(0, n);
+  // The count actions of the turns taken back go with them.
+  S.countLog = S.countLog.filter((a) => a.ply < n);
+  S.cache = S.cache.slice(0, n);
+  S.cursor = n;
+  if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
+  say("Move taken back: your move");
+  render();
+}
+
+/** Resign asks once, in the page: "Yes, resign" or "No, play on". */
+export function askResign() {
+  if (!S.playing || S.result) return;
+  $("btn-resign").classList.add("hidden");
+  $("resign-confirm").classList.remove("hidden");
+  $("btn-resign-no").focus();
+}
+
+export function closeResign() {
+  $("resign-confirm").classList.add("hidden");
+  $("btn-resign").classList.remove("hidden");
+}
+
+export function resign() {
+  closeResign();
+  if (!S.playing || S.result) return;
+  S.engine.cancelAll();
+  finishGame(S.game.human === "white" ? "0-1" : "1-0", "Resignation");
+}
+
+export async function offerDraw() {
+  const g = S.game;
+  if (!S.playing || S.result || !g || g.drawPending) return;
+  const ply = S.moves.length;
+  const st = stateAt(ply);
+  if (st.turn !== g.human) return;
+  g.drawPending = true;
+  renderButtons();
+  say("Khun considers your draw offer…");
+  const table = await tableWhenReady(ply);
+  if (g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
+  // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
+  let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
+  let why = table ? `endgame table: ${table.text || table.verdict}` : "";
+  const moveNo = Number(st.fen.trim().split(/\s+/).pop()) || 1;
+  if (accept === null && moveNo <= DRAW_FROM_MOVE) {
+    // Too early: Khun does not search, and says so.
+    accept = false;
+    why = `it takes no draw before move ${DRAW_FROM_MOVE + 1}, and this is move ${moveNo}`;
+  }
+  if (accept === null) {
+    let last = null;
+    const r = await S.engine.go(setupLines(ply), "go movetime 500", (line) => {
+      const i = parseInfo(line);
+      if (i && i.score && (i.multipv || 1) === 1 && !i.bound) last = i;
+    }).promise;
+    if (!r || g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
+    // The score is from the side to move's view (yours): Khun's is its negation.
+    const sc = last && last.score;
+    const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
+    accept = khunCp <= DRAW_ACCEPT_CP;
+    why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}` +
+      `, above the +${(DRAW_ACCEPT_CP / 100).toFixed(2)} it accepts`;
+  }
+  g.drawPending = false;
+  if (accept) finishGame("1/2-1/2", "Draw agreed");
+  else { say(`Khun declines the draw (${why}). Your move.`); renderButtons(); }
+}
