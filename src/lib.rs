@@ -8,6 +8,8 @@
 //!   the hand-written evaluation's fitter.
 //! - [`rng`]: the crate's one seeded random generator.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
+//! - [`rules_api`]: the rules as the front ends ask for them (the JavaScript rules in
+//!   [`web`], the Python package's functions).
 //! - [`engine`]: the facade the protocols and the command line drive; [`options`]:
 //!   its options, one table both protocols declare and set them from.
 //! - [`uci`]: the UCI protocol; [`xboard`]: the XBoard protocol; [`protocol`]: serving
@@ -46,7 +48,10 @@ pub mod pgn;
 pub(crate) mod progress_file;
 #[cfg(feature = "native")]
 pub mod protocol;
+#[cfg(feature = "python")]
+mod python;
 pub mod rng;
+pub mod rules_api;
 pub mod search;
 pub mod tablebase;
 pub mod uci;

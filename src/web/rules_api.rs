@@ -21,11 +21,14 @@
 //!   comments (see `crate::pgn::replay`).
 //!
 //! An answer is `{"ok": ...}` or `{"error": "why"}`; nothing a request holds panics.
+//!
+//! This file only reads the JSON and writes it: the answers come from
+//! [`crate::rules_api`], which the Python package (`python/`) answers from too.
 
-use crate::board::count_events::rules_result;
-use crate::board::count_state::CountKind;
-use crate::board::counting::{self, describe as describe_count};
 use crate::board::{Color, CountAction, Move, Position, Variant};
+use crate::rules_api::{
+    self, CountReport, MoveReport, PgnGame, PgnToWrite, State, TableReport, variant_named,
+};
 use crate::tablebase::Tables;
 use serde_json::{Value, json};
 
@@ -56,7 +59,9 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             let moves = strings_of(request, "moves")?;
             let with_table = request.get("table").and_then(Value::as_bool) == Some(true);
             let count_started = count_started_of(request)?;
-            state(&start, &moves, count_started, with_table.then_some(tables))
+            let state =
+                rules_api::state(&start, &moves, count_started, with_table.then_some(tables))?;
+            Ok(state_json(&state))
         }
         "san" => {
             let pos = start_of(request, variant_of(request)?)?;
@@ -70,10 +75,18 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             let m = pos.parse_san(text).map_err(|e| e.to_string())?;
             Ok(Value::String(m.to_string()))
         }
-        "readPgn" => Ok(read_pgn(string_of(request, "text")?)),
+        "readPgn" => Ok(Value::Array(
+            rules_api::read_pgn(string_of(request, "text")?)
+                .iter()
+                .map(|game| match game {
+                    Ok(game) => pgn_game_json(game),
+                    Err(e) => json!({ "error": e }),
+                })
+                .collect(),
+        )),
         "writePgn" => {
             let start = start_of(request, variant_of(request)?)?;
-            write_pgn(request, &start).map(Value::String)
+            write_pgn(request, start).map(Value::String)
         }
         other => Err(format!("unknown op '{}'", crate::io::clip_to(other, 40))),
     }
@@ -110,22 +123,13 @@ fn count_started_of(request: &Value) -> Result<i64, String> {
 fn variant_of(request: &Value) -> Result<Variant, String> {
     match request.get("variant").and_then(Value::as_str) {
         None => Ok(Variant::Makruk),
-        Some(name) => Variant::from_name(name).ok_or_else(|| {
-            format!(
-                "unknown variant '{}' (known: {})",
-                crate::io::clip_to(name, 40),
-                Variant::names_joined(", ")
-            )
-        }),
+        Some(name) => variant_named(name),
     }
 }
 
 /// The position `fen` names (`startpos` or none: the game's start), strictly read.
 fn start_of(request: &Value, variant: Variant) -> Result<Position, String> {
-    match request.get("fen").and_then(Value::as_str).map(str::trim) {
-        None | Some("") | Some("startpos") => Ok(Position::startpos_of(variant)),
-        Some(fen) => Position::from_fen_in(variant, fen).map_err(|e| format!("FEN: {e}")),
-    }
+    rules_api::position_of(variant, request.get("fen").and_then(Value::as_str))
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -149,181 +153,99 @@ fn variants() -> Value {
     )
 }
 
-fn move_json(pos: &Position, m: Move) -> Value {
+fn move_json(m: &MoveReport) -> Value {
     json!({
-        "uci": m.to_string(),
-        "san": pos.san(m),
-        "from": m.from().to_string(),
-        "to": m.to().to_string(),
-        "promotion": m.promotion().is_some(),
+        "uci": m.uci,
+        "san": m.san,
+        "from": m.from,
+        "to": m.to,
+        "promotion": m.promotion,
     })
 }
 
-/// The position after `moves` from `start` under `count_started`: its FEN, the side
-/// to move, check, the moves' SAN, the legal moves, the game's end and the count.
-fn state(
-    start: &Position,
-    moves: &[&str],
-    count_started: i64,
-    tables: Option<&Tables>,
-) -> Result<Value, String> {
-    // The moves are played under the count they were played under: under players'
-    // counting a game goes on where the automatic count would have ended it, and ends
-    // where the players' count runs out. The count that runs now started at game ply
-    // `count_started - 1`; none ran before it that could have ended the game.
-    let from = (count_started >= 1).then_some(count_started - 1);
-    let mut pos = if count_started == 0 {
-        start.clone()
-    } else {
-        let at_start = match from {
-            Some(ply) if ply <= start.game_ply() as i64 => count_started,
-            _ => -1,
-        };
-        Position::replay_with_count_started(start, &[], at_start)?
-    };
-    let mut sans = Vec::with_capacity(moves.len());
-    let mut played = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(format!("move {} ({text}): the game has ended", i + 1));
-        }
-        let m = pos
-            .parse_uci_move(text)
-            .map_err(|e| format!("move {} {e}", i + 1))?;
-        sans.push(pos.san(m));
-        pos.play(m);
-        played.push(m);
-        if from == Some(pos.game_ply() as i64) {
-            // Refused (a pawn on the board): the check below says why.
-            let _ = pos.start_count();
-        }
-    }
-    if count_started != 0 {
-        // Checks the value against the whole game (beyond the next ply, pawns, the
-        // game), with pyffish's messages.
-        pos = Position::replay_with_count_started(start, &played, count_started)?;
-    }
-    let end = pos
-        .outcome()
+/// The position after the moves: its FEN, the side to move, check, the moves' SAN,
+/// the legal moves, the game's end and the count.
+fn state_json(state: &State) -> Value {
+    let pos = &state.position;
+    let end = state
+        .end
         .map(|outcome| json!({ "result": outcome.result(), "reason": outcome.reason() }));
-    let legal: Vec<Value> = if end.is_some() {
-        Vec::new()
-    } else {
-        pos.legal_moves()
-            .iter()
-            .map(|&m| move_json(&pos, m))
-            .collect()
-    };
-    let table = if let Some(tables) = tables {
-        tables.count_verdict(&pos).map(|(ending, verdict)| {
-            json!({
-                "ending": ending.name(),
-                "winner": verdict.winner().map(color_name),
-                "text": crate::tablebase::describe(ending, verdict),
-            })
-        })
-    } else {
-        None
-    };
-    Ok(json!({
+    let legal: Vec<Value> = state
+        .legal
+        .iter()
+        .map(|&m| move_json(&rules_api::move_report(pos, m)))
+        .collect();
+    json!({
         "fen": pos.to_fen(),
         "turn": color_name(pos.side_to_move()),
         "check": pos.in_check(),
-        "sans": sans,
+        "sans": state.sans,
         "legal": legal,
         "end": end,
-        "count": count_json(&pos),
-        "countText": describe_count(&pos),
-        "countStarted": pos.count_started(),
-        "mayStartCount": end.is_none() && pos.may_start_count().is_ok(),
-        "mayStopCount": end.is_none() && pos.may_stop_count().is_ok(),
-        "table": table,
-    }))
+        "count": state.count.as_ref().map_or(Value::Null, count_json),
+        "countText": state.count_text,
+        "countStarted": state.count_started,
+        "mayStartCount": state.may_start_count,
+        "mayStopCount": state.may_stop_count,
+        "table": state.table.as_ref().map(table_json),
+    })
+}
+
+fn table_json(table: &TableReport) -> Value {
+    json!({
+        "ending": table.ending,
+        "winner": table.winner.map(color_name),
+        "text": table.text,
+    })
 }
 
 /// The running count as players say it: who counts, under which honour, move
 /// `number` of `of` (the counting side's own moves: "3 of 16" after its third), and the
 /// moves the side that must mate has left.
-fn count_json(pos: &Position) -> Value {
-    let count = pos.count();
-    let Some(kind) = counting::kind(pos) else {
-        return Value::Null;
-    };
-    // The counting side is the side that was to move when the count stood at an even
-    // number: the bare king under the piece's honour, the side that started it under
-    // the board's honour (players' counting says who; the automatic count starts on
-    // the turn of the side to move).
-    let counting_side = if count.ply().is_multiple_of(2) {
-        pos.side_to_move()
-    } else {
-        !pos.side_to_move()
-    };
-    let honour = match kind {
-        CountKind::PiecesHonour { .. } => "piece",
-        CountKind::BoardsHonour => "board",
-    };
-    let counting_side = Some(counting_side);
-    let mating = counting_side.map(|c| !c);
+fn count_json(count: &CountReport) -> Value {
     json!({
-        "honour": honour,
-        "counting": counting_side.map(color_name),
-        "mating": mating.map(color_name),
-        "ply": count.ply(),
-        "limit": count.limit(),
-        "number": count.ply().div_ceil(2),
-        "of": count.limit() / 2,
-        "movesLeft": mating.and_then(|side| counting::moves_left_for(pos, side)),
-        "exceeded": count.is_exceeded(),
-        "text": describe_count(pos),
+        "honour": count.honour,
+        "counting": color_name(count.counting),
+        "mating": color_name(count.mating),
+        "ply": count.ply,
+        "limit": count.limit,
+        "number": count.number,
+        "of": count.of,
+        "movesLeft": count.moves_left,
+        "exceeded": count.exceeded,
+        "text": count.text,
     })
 }
 
-/// Every game of a PGN text, replayed: tags, variant, start FEN, moves in UCI and
-/// SAN, the written result, and where a game stopped early, why.
-fn read_pgn(text: &str) -> Value {
-    let games: Vec<Value> = crate::pgn::read_and_replay(text)
-        .into_iter()
-        .map(|game| match game {
-            Ok(game) => {
-                let positions = game.positions();
-                let sans: Vec<String> = positions
-                    .iter()
-                    .zip(&game.moves)
-                    .map(|(pos, &m)| pos.san(m))
-                    .collect();
-                // Where the rules end the game, if the PGN goes on past it (a count
-                // run out that the site did not apply).
-                let end = rules_result(&positions).map(|(ply, outcome)| {
-                    json!({ "ply": ply, "result": outcome.result(), "reason": outcome.reason() })
-                });
-                let tags: serde_json::Map<String, Value> = game
-                    .tags
-                    .iter()
-                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-                    .collect();
-                let count_actions: Vec<Value> = game
-                    .count_actions
-                    .iter()
-                    .map(|&(ply, action)| json!({ "ply": ply, "action": action.word() }))
-                    .collect();
-                json!({
-                    "tags": tags,
-                    "variant": game.start.variant().name(),
-                    "fen": game.start.to_fen(),
-                    "moves": game.moves.iter().map(Move::to_string).collect::<Vec<_>>(),
-                    "sans": sans,
-                    "result": game.result,
-                    "end": end,
-                    "error": game.error.map(|e| e.to_string()),
-                    "counting": if game.players_counting { "players" } else { "automatic" },
-                    "countActions": count_actions,
-                    "countStarted": positions.last().map_or(0, Position::count_started),
-                })
-            }
-            Err(e) => json!({ "error": e.to_string() }),
-        })
+/// A game of a PGN text, replayed: tags, variant, start FEN, moves in UCI and SAN,
+/// the written result, where the rules end it, and where it stopped early, why.
+fn pgn_game_json(game: &PgnGame) -> Value {
+    let end = game.end.map(|(ply, outcome)| {
+        json!({ "ply": ply, "result": outcome.result(), "reason": outcome.reason() })
+    });
+    let tags: serde_json::Map<String, Value> = game
+        .tags
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
-    Value::Array(games)
+    let count_actions: Vec<Value> = game
+        .count_actions
+        .iter()
+        .map(|&(ply, action)| json!({ "ply": ply, "action": action.word() }))
+        .collect();
+    json!({
+        "tags": tags,
+        "variant": game.variant.name(),
+        "fen": game.fen,
+        "moves": game.moves.iter().map(Move::to_string).collect::<Vec<_>>(),
+        "sans": game.sans,
+        "result": game.result,
+        "end": end,
+        "error": game.error,
+        "counting": if game.players_counting { "players" } else { "automatic" },
+        "countActions": count_actions,
+        "countStarted": game.count_started,
+    })
 }
 
 /// `countActions`: `[{"ply": N, "action": "start" | "stop"}]`, in the order played.
@@ -357,100 +279,45 @@ fn count_actions_of(request: &Value) -> Result<Vec<(usize, CountAction)>, String
 /// `SetUp`, `FEN` and `Result` added where missing), the moves in SAN, and under
 /// players' counting (`"counting": "players"` or any `countActions`) the tag
 /// `[Counting "players"]` and a comment for each count action, checked against the
-/// rules as it is played.
-fn write_pgn(request: &Value, start: &Position) -> Result<String, String> {
-    use crate::pgn::{GameOut, MoveOut, add_count_actions, write_game};
+/// rules as it is played (`rules_api::write_pgn`).
+fn write_pgn(request: &Value, start: Position) -> Result<String, String> {
     let moves = strings_of(request, "moves")?;
-    let actions = count_actions_of(request)?;
-    let players = !actions.is_empty()
-        || match request.get("counting") {
-            None | Some(Value::Null) => false,
-            Some(Value::String(s)) if s == "players" => true,
-            Some(Value::String(s)) if s == "automatic" => false,
-            Some(_) => return Err("\"counting\" must be \"players\" or \"automatic\"".into()),
-        };
+    let count_actions = count_actions_of(request)?;
+    let players_counting = match request.get("counting") {
+        None | Some(Value::Null) => false,
+        Some(Value::String(s)) if s == "players" => true,
+        Some(Value::String(s)) if s == "automatic" => false,
+        Some(_) => return Err("\"counting\" must be \"players\" or \"automatic\"".into()),
+    };
     let result = match request.get("result").and_then(Value::as_str) {
         None => "*",
         Some(r) if ["1-0", "0-1", "1/2-1/2", "*"].contains(&r) => r,
         Some(_) => return Err("\"result\" must be 1-0, 0-1, 1/2-1/2 or *".into()),
     };
-    let mut tags: Vec<(String, String)> = match request.get("tags") {
+    let bad_tags = || {
+        "\"tags\" must be [name, value] pairs of strings (names: letters, digits, _)".to_string()
+    };
+    let tags: Vec<(String, String)> = match request.get("tags") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(pairs)) => pairs
             .iter()
             .map(|pair| match pair.as_array().map(Vec::as_slice) {
-                Some([Value::String(name), Value::String(value)])
-                    if !name.is_empty()
-                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
-                {
+                Some([Value::String(name), Value::String(value)]) => {
                     Ok((name.clone(), value.clone()))
                 }
-                _ => Err(
-                    "\"tags\" must be [name, value] pairs of strings (names: letters, digits, _)"
-                        .to_string(),
-                ),
+                _ => Err(bad_tags()),
             })
             .collect::<Result<_, _>>()?,
         Some(_) => return Err("\"tags\" must be a list of [name, value] pairs".into()),
     };
-    fn set(tags: &mut Vec<(String, String)>, name: &str, value: String) {
-        match tags.iter().position(|(n, _)| n == name) {
-            Some(i) => tags[i].1 = value,
-            None => tags.push((name.to_string(), value)),
-        }
-    }
-    set(&mut tags, "Result", result.to_string());
-    if !tags.iter().any(|(n, _)| n == "Variant") {
-        set(&mut tags, "Variant", start.variant().name().to_string());
-    }
-    if start.to_fen() != Position::startpos_of(start.variant()).to_fen()
-        && !tags.iter().any(|(n, _)| n == "FEN")
-    {
-        set(&mut tags, "SetUp", "1".to_string());
-        set(&mut tags, "FEN", start.to_fen());
-    }
-    let mut pos = if players {
-        Position::replay_with_count_started(start, &[], -1)?
-    } else {
-        start.clone()
-    };
-    let mut pending = actions.iter().peekable();
-    let mut out = Vec::with_capacity(moves.len());
-    for ply in 0..=moves.len() {
-        while let Some(&(_, action)) = pending.next_if(|(at, _)| *at == ply) {
-            pos.apply_count_action(action)
-                .map_err(|e| format!("count action {} at ply {ply}: {e}", action.word()))?;
-        }
-        let Some(text) = moves.get(ply) else { break };
-        if pos.outcome().is_some() && !pos.has_legal_move() {
-            return Err(format!("move {} ({text}): the game has ended", ply + 1));
-        }
-        let m = pos
-            .parse_uci_move(text)
-            .map_err(|e| format!("move {} {e}", ply + 1))?;
-        out.push(MoveOut {
-            san: pos.san(m),
-            ..MoveOut::default()
-        });
-        pos.play(m);
-    }
-    if let Some((ply, _)) = pending.next() {
-        return Err(format!(
-            "a count action at ply {ply}, after the last move ({})",
-            moves.len()
-        ));
-    }
-    let mut game = GameOut {
+    rules_api::write_pgn(&PgnToWrite {
+        start,
+        moves,
         tags,
-        start: start.clone(),
-        preamble: Vec::new(),
-        moves: out,
-        result: result.to_string(),
-    };
-    if players {
-        add_count_actions(&mut game, &actions);
-    }
-    Ok(write_game(&game))
+        result,
+        players_counting,
+        count_actions,
+    })
 }
 
 #[cfg(test)]

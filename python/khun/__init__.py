@@ -1,0 +1,19 @@
+"""Khun: exact makruk (Thai chess) rules and engine.
+
+The rules are pyffish's functions, with pyffish's names, positional arguments and
+values, for the six games Khun plays (makruk, cambodian, karouk, makpong, asean,
+ai-wok), so ``import khun as sf`` serves code written for pyffish in those games.
+Beyond pyffish: the count as players say it (``count``, ``state``), who may start or
+stop it (``may_start_count``, ``may_stop_count``), the game's end as the rules score
+it (``outcome``: the counting side's mate is a draw), the endgame tables' verdicts
+(``Tables``), PGN (``read_pgn``, ``write_pgn``) and the engine (``Engine``).
+
+A game Khun does not play, a bad FEN or an illegal move raises ``ValueError`` with
+the reason.
+"""
+
+from . import _khun
+from ._khun import *  # noqa: F401,F403
+
+__version__ = ".".join(str(part) for part in _khun.version())
+__all__ = [name for name in dir(_khun) if not name.startswith("_")] + ["__version__"]

@@ -1,0 +1,317 @@
+"""Khun's pyffish functions against pyffish itself, on random games in all six games.
+
+Every position of every random game (from the start, and from random endgames whose
+FEN carries count fields) is asked of both: the legal moves, the FEN after the moves
+(count fields included), check, the optional and immediate game ends, insufficient
+material, and at the end the result, the whole game in each notation (SAN, LAN, Thai
+SAN, Thai LAN) and its FEN with promoted pawns shown (``M~``). In makruk,
+makpong and cambodian the players' count (``count_started``) is started and stopped
+at random and the FEN and the optional end compared under it. FEN validation is
+compared on thousands of mutated FENs.
+
+Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
+
+- ``legal_moves`` lists the same moves in Khun's order (compared as sets);
+- a FEN no game can reach (a pawn on its promotion rank, the side not to move in
+  check) raises ``ValueError``, and ``validate_fen`` gives it
+  ``FEN_IMPOSSIBLE_POSITION`` (-100) where pyffish says ``FEN_OK``;
+- an illegal move, an unknown variant, ``sfen=True``: ``ValueError`` (pyffish
+  records the error and answers anyway, crashes on an unknown variant);
+- ``count_started`` in a game that does not count by hand (asean, karouk, ai-wok),
+  beyond the next ply, or for a count started while a pawn was on the board:
+  ``ValueError`` (pyffish computes count fields from it regardless);
+- ``is_immediate_game_end`` gives ``(False, 0)`` where pyffish leaves the value
+  unset (any number);
+- ``validate_fen`` answers placements that make pyffish write past its board (a
+  rank whose digits overflow it, then a piece): pyffish's behaviour is undefined
+  there (it may crash), so they are not asked of it;
+- ``version`` and ``info`` are Khun's.
+"""
+
+import random
+
+import pytest
+
+import khun
+from conftest import SCALE
+
+VARIANTS = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok"]
+PLAYERS_COUNTING = ["makruk", "makpong", "cambodian"]
+NOTATIONS = ["NOTATION_SAN", "NOTATION_LAN", "NOTATION_THAI_SAN", "NOTATION_THAI_LAN"]
+
+# Each game's piece letters (upper case) other than the king.
+LETTERS = {
+    "makruk": "RNSMP",
+    "cambodian": "RNSMP",
+    "karouk": "RNSMP",
+    "makpong": "RNSMP",
+    "asean": "RNBQP",
+    "ai-wok": "RNSAP",
+}
+
+
+def placement(board):
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            piece = board.get((f, r))
+            if piece:
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += piece
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def random_endgame(rng, sf, variant, pawns, fullmove):
+    """A random position with a few men that both read, or None."""
+    squares = [(f, r) for f in range(8) for r in range(8)]
+    rng.shuffle(squares)
+    board = {squares.pop(): "K", squares.pop(): "k"}
+    pool = LETTERS[variant] if pawns else LETTERS[variant].replace("P", "")
+    last = 7 if variant == "asean" else 5
+    for upper, n in ((True, rng.randint(0, 4)), (False, rng.randint(0, 3))):
+        for _ in range(n):
+            piece = rng.choice(pool)
+            f, r = squares.pop()
+            relative = r if upper else 7 - r
+            if piece == "P" and not 1 <= relative < last:
+                continue
+            board[(f, r)] = piece if upper else piece.lower()
+    fen = f"{placement(board)} {rng.choice('wb')} - - 0 {fullmove}"
+    if khun.fen_error(fen, variant) is not None or sf.validate_fen(fen, variant) != 1:
+        return None
+    return fen
+
+
+def occupied(fen):
+    """The squares (``e4``) a FEN's placement occupies."""
+    out = set()
+    for i, row in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for c in row:
+            if c.isdigit():
+                f += int(c)
+            elif c != "~":
+                out.add("abcdefgh"[f] + str(8 - i))
+                f += 1
+    return out
+
+
+def pick(rng, legal, fen, capture_bias):
+    caps = [m for m in legal if m[2:4] in occupied(fen)]
+    return rng.choice(caps) if caps and rng.random() < capture_bias else rng.choice(legal)
+
+
+def compare_position(sf, variant, fen, moves):
+    """Every per-position function, both ways; returns the legal moves."""
+    where = f"{variant} {fen} {' '.join(moves)}"
+    legal = sf.legal_moves(variant, fen, moves)
+    assert sorted(khun.legal_moves(variant, fen, moves)) == sorted(legal), where
+    assert khun.get_fen(variant, fen, moves) == sf.get_fen(variant, fen, moves), where
+    assert khun.gives_check(variant, fen, moves) == sf.gives_check(variant, fen, moves), where
+    ours, theirs = khun.is_optional_game_end(variant, fen, moves), sf.is_optional_game_end(
+        variant, fen, moves
+    )
+    assert ours[0] == theirs[0], f"optional end: {where}"
+    if ours[0]:
+        assert ours[1] == theirs[1], where
+    assert khun.has_insufficient_material(variant, fen, moves) == tuple(
+        sf.has_insufficient_material(variant, fen, moves)
+    ), where
+    if variant == "karouk":
+        ours, theirs = khun.is_immediate_game_end(variant, fen, moves), sf.is_immediate_game_end(
+            variant, fen, moves
+        )
+        assert ours[0] == theirs[0], f"immediate end: {where}"
+        if ours[0]:
+            assert ours[1] == theirs[1], where
+    if not legal:
+        assert khun.game_result(variant, fen, moves) == sf.game_result(variant, fen, moves), where
+    return legal
+
+
+def play_and_compare(sf, rng, variant, fen, plies, capture_bias):
+    """A random game from ``fen``, compared at every position; returns (moves, positions)."""
+    moves = []
+    positions = 0
+    for _ in range(plies + 1):
+        legal = compare_position(sf, variant, fen, moves)
+        positions += 1
+        if not legal or len(moves) == plies:
+            break
+        if sf.is_optional_game_end(variant, fen, moves)[0] and rng.random() < 0.5:
+            break
+        current = sf.get_fen(variant, fen, moves)
+        moves.append(pick(rng, legal, current, capture_bias))
+    assert khun.get_san_moves(variant, fen, moves) == sf.get_san_moves(variant, fen, moves)
+    for notation in NOTATIONS:
+        ours = khun.get_san_moves(variant, fen, moves, False, getattr(khun, notation))
+        theirs = sf.get_san_moves(variant, fen, moves, False, getattr(sf, notation))
+        assert ours == theirs, f"{notation}: {variant} {fen} {' '.join(moves)}"
+    ours = khun.get_fen(variant, fen, moves, False, False, True)
+    assert ours == sf.get_fen(variant, fen, moves, False, False, True), "show_promoted"
+    if moves:
+        assert khun.get_san(variant, fen, moves[0]) == sf.get_san(variant, fen, moves[0])
+    return moves, positions
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_games_match_pyffish(sf, variant):
+    rng = random.Random(f"games-{variant}")
+    positions = games = with_count = 0
+    start = sf.start_fen(variant)
+    assert khun.start_fen(variant) == start
+    for _ in range(3 * SCALE):
+        # From the start into the middle game.
+        _, n = play_and_compare(sf, rng, variant, start, rng.randint(20, 60), 0.4)
+        positions += n
+        games += 1
+    for _ in range(6 * SCALE):
+        # From a random endgame; then on from a FEN with count fields it reached.
+        fen = None
+        while fen is None:
+            fen = random_endgame(rng, sf, variant, rng.random() < 0.4, rng.randint(1, 60))
+        moves, n = play_and_compare(sf, rng, variant, fen, rng.randint(10, 40), 0.7)
+        positions += n
+        games += 1
+        counted = sf.get_fen(variant, fen, moves)
+        if sf.legal_moves(variant, counted, []) and counted.split()[3] not in ("-", "0"):
+            _, n = play_and_compare(sf, rng, variant, counted, rng.randint(10, 80), 0.3)
+            positions += n
+            games += 1
+            with_count += 1
+    print(f"{variant}: {games} games, {positions} positions, {with_count} from FENs with a count")
+    assert positions >= 100 * SCALE
+
+
+def game_ply(fen):
+    fields = fen.split()
+    return max(2 * (int(fields[-1]) - 1), 0) + (fields[1] == "b")
+
+
+@pytest.mark.parametrize("variant", PLAYERS_COUNTING)
+def test_players_count_matches_pyffish(sf, variant):
+    """``count_started`` set, started and stopped at random: FEN and optional end."""
+    rng = random.Random(f"players-{variant}")
+    steps = actions = 0
+    for _ in range(5 * SCALE):
+        fen = None
+        while fen is None:
+            fen = random_endgame(rng, sf, variant, rng.random() < 0.3, rng.randint(20, 60))
+        moves, count_started = [], -1
+        for _ in range(rng.randint(20, 120)):
+            current = khun.get_fen(variant, fen, moves)
+            if count_started == -1 and rng.random() < 0.3:
+                if khun.may_start_count(variant, fen, moves, count_started)[0]:
+                    count_started = game_ply(current) + 1
+                    actions += 1
+            elif count_started > 0 and rng.random() < 0.05:
+                if khun.may_stop_count(variant, fen, moves, count_started)[0]:
+                    count_started = -1
+                    actions += 1
+            where = f"{variant} {fen} {' '.join(moves)} count_started {count_started}"
+            ours = khun.get_fen(variant, fen, moves, False, False, False, count_started)
+            theirs = sf.get_fen(variant, fen, moves, False, False, False, count_started)
+            assert ours == theirs, where
+            ours = khun.is_optional_game_end(variant, fen, moves, False, count_started)
+            theirs = sf.is_optional_game_end(variant, fen, moves, False, count_started)
+            assert ours[0] == theirs[0], where
+            steps += 1
+            legal = khun.legal_moves(variant, fen, moves)
+            if not legal or ours[0]:
+                break
+            moves.append(pick(rng, legal, current, 0.3))
+    print(f"{variant}: {steps} steps, {actions} count actions")
+    assert actions > 0
+
+
+def overflows(fen):
+    """Whether Fairy-Stockfish's FEN check would write past its board (undefined
+    behaviour there: pyffish may crash)."""
+    rank = file = 0
+    prev = "?"
+    for c in fen:
+        if c in " [":
+            break
+        if c == "*":
+            file += 1
+        elif c.isdigit():
+            file += int(c)
+            if prev.isdigit():
+                file += 9 * int(prev)
+        elif c == "/":
+            rank += 1
+            if file != 8:
+                return False
+            if rank == 8:
+                break
+            file = 0
+        elif c not in "~":
+            if file == 8:
+                return False
+            if not 0 <= (7 - rank) * 8 + file < 64:
+                return True
+            file += 1
+        prev = c
+    return False
+
+
+def test_fen_validation_matches_pyffish(sf):
+    rng = random.Random("validate")
+    pool = " /-~*+0123456789wbKkMmSsRrNnPpQqBbAaXxDdEe"
+    fens = [sf.start_fen(v) for v in VARIANTS] + [
+        "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1",
+        "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31",
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1",
+        "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1",
+    ]
+    checked = impossible = 0
+    for _ in range(5000 * SCALE):
+        variant = rng.choice(VARIANTS)
+        chars = list(rng.choice(fens))
+        for _ in range(rng.randint(1, 3)):
+            op, at = rng.random(), rng.randrange(len(chars) + 1)
+            if op < 0.4 and chars:
+                chars[min(at, len(chars) - 1)] = rng.choice(pool)
+            elif op < 0.7 and chars:
+                del chars[min(at, len(chars) - 1)]
+            else:
+                chars.insert(at, rng.choice(pool))
+        fen = "".join(chars)
+        if overflows(fen):
+            continue
+        theirs, ours = sf.validate_fen(fen, variant), khun.validate_fen(fen, variant)
+        if ours == khun.FEN_IMPOSSIBLE_POSITION:
+            assert theirs == sf.FEN_OK, f"{fen!r} {variant}"
+            assert khun.fen_error(fen, variant)
+            impossible += 1
+        else:
+            assert ours == theirs, f"{fen!r} {variant}"
+        if ours == khun.FEN_OK:
+            # Every function reads what validate_fen passes.
+            khun.legal_moves(variant, fen, [])
+        checked += 1
+    print(f"{checked} FENs, {impossible} valid to pyffish but impossible")
+    assert checked > 4000 * SCALE
+
+
+def test_constants_match_pyffish(sf):
+    for name in [
+        "NOTATION_DEFAULT",
+        "NOTATION_SAN",
+        "NOTATION_LAN",
+        "NOTATION_THAI_SAN",
+        "NOTATION_THAI_LAN",
+        "VALUE_MATE",
+        "VALUE_DRAW",
+        "FEN_OK",
+    ]:
+        assert getattr(khun, name) == getattr(sf, name), name
+    assert set(khun.variants()) <= set(sf.variants())
+    for variant in VARIANTS:
+        assert khun.start_fen(variant) == sf.start_fen(variant)

@@ -1,0 +1,577 @@
+//! `khun.Engine`: the engine facade ([`crate::engine::Engine`], the one the UCI and
+//! XBoard protocols drive) as a Python object. No copy of the engine: a search here is
+//! the binary's search, with the same options, table and endgame tables.
+//!
+//! A search runs on the engine's own thread (`Engine::go`); the calling thread waits
+//! for its answer with the GIL released, so other Python threads run meanwhile and
+//! one of them may call `stop()`. Ctrl-C (a pending signal) stops the search too and
+//! is raised when it has answered. One search at a time per object: a second
+//! `analyse` or `play` while one runs raises `RuntimeError`.
+
+use super::rules::{color_name, game, value_error, variant_of};
+use crate::board::{Move, Position};
+use crate::clock::Instant;
+use crate::engine::{Engine as Facade, EngineReporter};
+use crate::search::score::{ScoreText, describe};
+use crate::search::wdl::WdlContext;
+use crate::search::{Bound as ScoreBound, Limits, Reporter, SearchReport, SearchResult};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What the running search has reported: the last report of each line, and the
+/// answer once it comes.
+#[derive(Default)]
+struct Collected {
+    /// The last exact report of each MultiPV line (index: multipv - 1).
+    lines: Vec<Option<SearchReport>>,
+    result: Option<SearchResult>,
+}
+
+/// The engine's reporter: keeps what the search says for the waiting caller.
+#[derive(Default)]
+struct Collector {
+    collected: Mutex<Collected>,
+    answered: Condvar,
+}
+
+impl Collector {
+    fn reset(&self) {
+        *lock(&self.collected) = Collected::default();
+    }
+
+    /// The answer, waiting at most `timeout` for it.
+    fn wait(&self, timeout: Duration) -> Option<SearchResult> {
+        let collected = lock(&self.collected);
+        let (mut collected, _) = self
+            .answered
+            .wait_timeout_while(collected, timeout, |c| c.result.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        collected.result.take()
+    }
+
+    fn take_lines(&self) -> Vec<Option<SearchReport>> {
+        std::mem::take(&mut lock(&self.collected).lines)
+    }
+}
+
+impl Reporter for Collector {
+    fn info(&self, report: &SearchReport) {
+        if report.depth == 0 || report.multipv == 0 {
+            return;
+        }
+        let mut collected = lock(&self.collected);
+        let index = report.multipv - 1;
+        if collected.lines.len() <= index {
+            collected.lines.resize_with(index + 1, || None);
+        }
+        let slot = &mut collected.lines[index];
+        if report.bound.is_none() || slot.is_none() {
+            *slot = Some(report.clone());
+        }
+    }
+
+    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
+}
+
+impl EngineReporter for Collector {
+    fn finished(&self, result: &SearchResult) {
+        lock(&self.collected).result = Some(result.clone());
+        self.answered.notify_all();
+    }
+}
+
+/// Khun's engine: one game position, one hash table, one search at a time.
+///
+/// ``Engine(variant="makruk", hash_mb=16, threads=1, skill_level=20, elo=None,
+/// use_nnue=True, five_man_tables=None)``. ``analyse`` searches at full strength and
+/// returns plain data (score, win/draw/loss, depth, nodes, the lines in UCI and SAN);
+/// ``play`` answers one move at the engine's level (``skill_level`` -20..20, or
+/// ``elo``); ``stop`` (from another thread) ends the search running now.
+#[pyclass(module = "khun", name = "Engine")]
+pub(super) struct PyEngine {
+    facade: Mutex<Facade>,
+    collector: Arc<Collector>,
+    searching: AtomicBool,
+}
+
+/// Clears `searching` when the search's caller leaves, however it leaves.
+struct Searching<'a>(&'a AtomicBool);
+
+impl Drop for Searching<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+fn score_dict<'py>(py: Python<'py>, score: i32) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match describe(score) {
+        ScoreText::Centipawns(cp) => d.set_item("cp", cp)?,
+        ScoreText::Mate(n) => d.set_item("mate", n)?,
+    }
+    Ok(d)
+}
+
+/// The SAN of a line played from `root` (UCI moves stop at the first illegal one).
+fn line_san(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.legal_moves().contains(m) {
+            break;
+        }
+        out.push(pos.san(m));
+        pos.play(m);
+    }
+    out
+}
+
+/// What one `analyse` or `play` asks for.
+struct Request<'a> {
+    fen: &'a str,
+    moves: &'a [String],
+    count_started: i64,
+    /// Full strength, draws scored 0 (`UCI_AnalyseMode`); false: the engine's level.
+    analysing: bool,
+    multipv: usize,
+    limits: Limits,
+}
+
+impl PyEngine {
+    /// Sets the game and searches it, waiting with the GIL released.
+    fn search(&self, py: Python<'_>, request: Request<'_>) -> PyResult<(Position, SearchResult)> {
+        let Request {
+            fen,
+            moves,
+            count_started,
+            analysing,
+            multipv,
+            limits,
+        } = request;
+        if self.searching.swap(true, Ordering::AcqRel) {
+            return Err(PyRuntimeError::new_err(
+                "this engine is searching already (one search at a time; stop() ends it)",
+            ));
+        }
+        let _searching = Searching(&self.searching);
+        let root = {
+            let mut facade = lock(&self.facade);
+            let variant = facade.variant().name();
+            let game = game(variant, fen, moves)?;
+            facade.set_analyse_mode(analysing);
+            facade.set_multipv(multipv);
+            facade.set_count_started(0).map_err(value_error)?;
+            facade
+                .set_position(game.start, &game.moves)
+                .map_err(value_error)?;
+            facade
+                .set_count_started(count_started)
+                .map_err(value_error)?;
+            let root = facade.position().clone();
+            if !root.has_legal_move() {
+                return Ok((root, SearchResult::default()));
+            }
+            self.collector.reset();
+            facade.go(limits, Instant::now());
+            root
+        };
+        let mut interrupted = None;
+        let result = loop {
+            let collector = &self.collector;
+            if let Some(result) = py.detach(|| collector.wait(Duration::from_millis(50))) {
+                break result;
+            }
+            if interrupted.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                lock(&self.facade).stop();
+                interrupted = Some(e);
+            }
+        };
+        py.detach(|| lock(&self.facade).wait());
+        if let Some(e) = interrupted {
+            return Err(e);
+        }
+        Ok((root, result))
+    }
+}
+
+fn limits_of(
+    depth: Option<u32>,
+    movetime: Option<f64>,
+    nodes: Option<u64>,
+    default_ms: u64,
+) -> PyResult<Limits> {
+    if depth == Some(0) {
+        return Err(value_error("depth must be at least 1"));
+    }
+    let movetime = match movetime {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            return Err(value_error("movetime must be a positive number of seconds"));
+        }
+        Some(s) => Some(((s * 1000.0).round() as u64).max(1)),
+        None => None,
+    };
+    let mut limits = Limits {
+        depth,
+        nodes,
+        movetime,
+        ..Limits::default()
+    };
+    if depth.is_none() && nodes.is_none() && limits.movetime.is_none() {
+        limits.movetime = Some(default_ms);
+    }
+    Ok(limits)
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (variant="makruk", hash_mb=16, threads=1, skill_level=None, elo=None, use_nnue=true, five_man_tables=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        variant: &str,
+        hash_mb: usize,
+        threads: usize,
+        skill_level: Option<i32>,
+        elo: Option<i32>,
+        use_nnue: bool,
+        five_man_tables: Option<String>,
+    ) -> PyResult<Self> {
+        let variant = variant_of(variant)?;
+        let collector = Arc::new(Collector::default());
+        let mut facade = Facade::new(collector.clone());
+        facade.set_variant(variant);
+        facade
+            .set_hash(hash_mb)
+            .map_err(|e| value_error(e.to_string()))?;
+        facade.set_threads(threads);
+        if let Some(level) = skill_level {
+            facade.set_skill_level(level).map_err(value_error)?;
+        }
+        if let Some(elo) = elo {
+            facade.set_elo(elo).map_err(value_error)?;
+            facade.set_limit_strength(true);
+        }
+        facade.set_use_nnue(use_nnue);
+        if let Some(dir) = five_man_tables {
+            facade.set_five_man_tables(&dir).map_err(value_error)?;
+        }
+        Ok(PyEngine {
+            facade: Mutex::new(facade),
+            collector,
+            searching: AtomicBool::new(false),
+        })
+    }
+
+    /// Searches the position after `moves` from `fen` at full strength: to `depth`,
+    /// for `movetime` seconds or `nodes` nodes (any together; none: one second), with
+    /// `multipv` lines. Returns a dict: ``best_move`` and ``best_move_san`` (None
+    /// without a legal move), ``ponder``, ``score`` (``{"cp": n}`` or ``{"mate": n}``,
+    /// the side to move's view, as UCI), ``score_white`` (White's view), ``wdl``
+    /// (win/draw/loss per mille, the side to move's view), ``depth``, ``seldepth``,
+    /// ``nodes``, ``time_ms``, ``nps``, ``lines`` (each with ``multipv``, ``score``,
+    /// ``score_white``, ``wdl``, ``pv`` in UCI and ``pv_san``), ``count_action``
+    /// (``"start"``/``"stop"`` where the engine, under players' counting, would start
+    /// or stop the count) and ``turn``.
+    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, multipv=1, count_started=0))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        fen: &str,
+        moves: Vec<String>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+        multipv: usize,
+        count_started: i64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        if multipv == 0 {
+            return Err(value_error("multipv must be at least 1"));
+        }
+        let limits = limits_of(depth, movetime, nodes, 1000)?;
+        let (root, result) = self.search(
+            py,
+            Request {
+                fen,
+                moves: &moves,
+                count_started,
+                analysing: true,
+                multipv,
+                limits,
+            },
+        )?;
+        self.report(py, &root, &result)
+    }
+
+    /// Plays one move in the position after `moves` at the engine's level: with a
+    /// clock (``wtime``/``btime``/``winc``/``binc`` in seconds, ``movestogo``), or
+    /// ``movetime``, ``depth`` or ``nodes`` (none of them: one second). Returns
+    /// ``analyse``'s dict with ``move`` and ``san`` (None without a legal move).
+    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, wtime=None, btime=None, winc=None, binc=None, movestogo=None, count_started=0))]
+    #[allow(clippy::too_many_arguments)]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        fen: &str,
+        moves: Vec<String>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        nodes: Option<u64>,
+        wtime: Option<f64>,
+        btime: Option<f64>,
+        winc: Option<f64>,
+        binc: Option<f64>,
+        movestogo: Option<u32>,
+        count_started: i64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let ms = |name: &str, s: Option<f64>| -> PyResult<Option<u64>> {
+            match s {
+                Some(s) if !(s.is_finite() && s >= 0.0) => Err(value_error(format!(
+                    "{name} must be a number of seconds, at least 0"
+                ))),
+                Some(s) => Ok(Some((s * 1000.0).round() as u64)),
+                None => Ok(None),
+            }
+        };
+        let clock = wtime.is_some() || btime.is_some();
+        let mut limits = limits_of(depth, movetime, nodes, if clock { 0 } else { 1000 })?;
+        if clock && limits.movetime == Some(0) {
+            limits.movetime = None;
+        }
+        limits.wtime = ms("wtime", wtime)?;
+        limits.btime = ms("btime", btime)?;
+        limits.winc = ms("winc", winc)?;
+        limits.binc = ms("binc", binc)?;
+        limits.movestogo = movestogo;
+        let (root, result) = self.search(
+            py,
+            Request {
+                fen,
+                moves: &moves,
+                count_started,
+                analysing: false,
+                multipv: 1,
+                limits,
+            },
+        )?;
+        let d = self.report(py, &root, &result)?;
+        d.set_item("move", result.best.map(|m| m.to_string()))?;
+        d.set_item("san", result.best.map(|m| root.san(m)))?;
+        Ok(d)
+    }
+
+    /// Stops the search running now (from another thread); it answers at once with
+    /// what it has. Nothing happens when none runs.
+    fn stop(&self) {
+        lock(&self.facade).stop();
+    }
+
+    /// Whether a search is running.
+    #[getter]
+    fn searching(&self) -> bool {
+        self.searching.load(Ordering::Acquire)
+    }
+
+    /// A new game: the hash table and the histories forgotten.
+    fn new_game(&self, py: Python<'_>) -> PyResult<()> {
+        self.idle()?;
+        py.detach(|| lock(&self.facade).new_game());
+        Ok(())
+    }
+
+    /// The game played (a new game when it changes).
+    #[getter]
+    fn get_variant(&self) -> String {
+        lock(&self.facade).variant().name().to_string()
+    }
+
+    #[setter]
+    fn set_variant(&self, variant: &str) -> PyResult<()> {
+        let variant = variant_of(variant)?;
+        self.idle()?;
+        let mut facade = lock(&self.facade);
+        if facade.variant() != variant {
+            facade.set_variant(variant);
+        }
+        Ok(())
+    }
+
+    /// The hash table's size in MB.
+    #[getter]
+    fn get_hash_mb(&self) -> usize {
+        lock(&self.facade).options().hash_mb
+    }
+
+    #[setter]
+    fn set_hash_mb(&self, mb: usize) -> PyResult<()> {
+        self.idle()?;
+        lock(&self.facade)
+            .set_hash(mb)
+            .map_err(|e| value_error(e.to_string()))
+    }
+
+    /// The search threads.
+    #[getter]
+    fn get_threads(&self) -> usize {
+        lock(&self.facade).options().threads
+    }
+
+    #[setter]
+    fn set_threads(&self, threads: usize) {
+        lock(&self.facade).set_threads(threads);
+    }
+
+    /// ``Skill Level``, -20..20 (20: full strength), for ``play``; setting it turns
+    /// ``elo`` off.
+    #[getter]
+    fn get_skill_level(&self) -> i32 {
+        lock(&self.facade).options().skill_level
+    }
+
+    #[setter]
+    fn set_skill_level(&self, level: i32) -> PyResult<()> {
+        let mut facade = lock(&self.facade);
+        facade.set_skill_level(level).map_err(value_error)?;
+        facade.set_limit_strength(false);
+        Ok(())
+    }
+
+    /// ``UCI_Elo`` for ``play``, or None when ``skill_level`` rules.
+    #[getter]
+    fn get_elo(&self) -> Option<i32> {
+        let facade = lock(&self.facade);
+        facade
+            .options()
+            .limit_strength
+            .then_some(facade.options().elo)
+    }
+
+    #[setter]
+    fn set_elo(&self, elo: Option<i32>) -> PyResult<()> {
+        let mut facade = lock(&self.facade);
+        match elo {
+            Some(elo) => {
+                facade.set_elo(elo).map_err(value_error)?;
+                facade.set_limit_strength(true);
+            }
+            None => facade.set_limit_strength(false),
+        }
+        Ok(())
+    }
+
+    fn __repr__(&self) -> String {
+        let facade = lock(&self.facade);
+        let o = facade.options();
+        format!(
+            "khun.Engine(variant={:?}, hash_mb={}, threads={}, skill_level={}, elo={})",
+            o.variant.name(),
+            o.hash_mb,
+            o.threads,
+            o.skill_level,
+            if o.limit_strength {
+                o.elo.to_string()
+            } else {
+                "None".to_string()
+            }
+        )
+    }
+}
+
+impl PyEngine {
+    /// Refuses a change while a search runs.
+    fn idle(&self) -> PyResult<()> {
+        if self.searching.load(Ordering::Acquire) {
+            return Err(PyRuntimeError::new_err("this engine is searching"));
+        }
+        Ok(())
+    }
+
+    /// A search's answer as a dict.
+    fn report<'py>(
+        &self,
+        py: Python<'py>,
+        root: &Position,
+        result: &SearchResult,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let wdl = WdlContext::of(root);
+        let white = root.side_to_move() == crate::board::Color::White;
+        let reports = self.collector.take_lines();
+        let d = PyDict::new(py);
+        d.set_item("turn", color_name(root.side_to_move()))?;
+        d.set_item("best_move", result.best.map(|m| m.to_string()))?;
+        d.set_item("best_move_san", result.best.map(|m| root.san(m)))?;
+        d.set_item("ponder", result.ponder.map(|m| m.to_string()))?;
+        let scored = result.best.is_some();
+        let score_of = |score: i32| -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+            Ok((
+                score_dict(py, score)?,
+                score_dict(py, if white { score } else { -score })?,
+            ))
+        };
+        if scored {
+            let (score, score_white) = score_of(result.score)?;
+            d.set_item("score", score)?;
+            d.set_item("score_white", score_white)?;
+            let w = wdl.wdl(result.score);
+            d.set_item("wdl", (w.win, w.draw, w.loss))?;
+        } else {
+            d.set_item("score", py.None())?;
+            d.set_item("score_white", py.None())?;
+            d.set_item("wdl", py.None())?;
+        }
+        d.set_item("depth", result.depth)?;
+        let seldepth = reports.iter().flatten().map(|r| r.seldepth).max();
+        d.set_item("seldepth", seldepth)?;
+        d.set_item("nodes", result.nodes)?;
+        d.set_item("time_ms", result.elapsed_ms)?;
+        d.set_item("nps", result.nodes * 1000 / result.elapsed_ms.max(1))?;
+        let lines = PyList::empty(py);
+        // Each line as the search last reported it (what UCI prints), else as the
+        // answer holds it.
+        let count = reports.len().max(result.lines.len());
+        for i in 0..count {
+            let report = reports.get(i).and_then(Option::as_ref);
+            let (score, pv, depth, bound) = match (report, result.lines.get(i)) {
+                (Some(r), _) => (r.score, r.pv.as_slice(), r.depth, r.bound),
+                (None, Some((score, pv))) => (*score, pv.as_slice(), result.depth, None),
+                (None, None) => continue,
+            };
+            let line = PyDict::new(py);
+            line.set_item("multipv", i + 1)?;
+            let (s, sw) = score_of(score)?;
+            line.set_item("score", s)?;
+            line.set_item("score_white", sw)?;
+            let w = wdl.wdl(score);
+            line.set_item("wdl", (w.win, w.draw, w.loss))?;
+            line.set_item("depth", depth)?;
+            line.set_item(
+                "bound",
+                match bound {
+                    Some(ScoreBound::Lower) => Some("lower"),
+                    Some(ScoreBound::Upper) => Some("upper"),
+                    _ => None,
+                },
+            )?;
+            line.set_item("pv", pv.iter().map(Move::to_string).collect::<Vec<_>>())?;
+            line.set_item("pv_san", line_san(root, pv))?;
+            lines.append(line)?;
+        }
+        d.set_item("lines", lines)?;
+        d.set_item("count_action", result.count_action.map(|a| a.word()))?;
+        Ok(d)
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyEngine>()
+}
