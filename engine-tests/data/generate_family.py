@@ -98,6 +98,20 @@ def placement(board):
     return "/".join(rows)
 
 
+def playable_fen(board, side, variant, fullmove):
+    """The FEN of `board` with `side` to move, or None where pyffish refuses it or
+    the side not to move stands in check."""
+    fen = placement(board) + f" {side} - - 0 {fullmove}"
+    if sf.validate_fen(fen, variant) != sf.FEN_OK:
+        return None
+    not_to_move = "b" if side == "w" else "w"
+    king = "K" if not_to_move == "w" else "k"
+    ksq = next(sq for sq, p in board.items() if p == king)
+    if attacked(board, ksq, side, variant):
+        return None
+    return fen
+
+
 def random_endgame(rng, variant, with_pawns):
     """A random legal position with a few men, or None if the draw was not legal."""
     squares = [(f, r) for f in range(8) for r in range(8)]
@@ -114,15 +128,7 @@ def random_endgame(rng, variant, with_pawns):
                 continue
             board[(f, r)] = p if color == "w" else p.lower()
     side = rng.choice("wb")
-    fen = placement(board) + f" {side} - - 0 1"
-    if sf.validate_fen(fen, variant) != sf.FEN_OK:
-        return None
-    not_to_move = "b" if side == "w" else "w"
-    king = "K" if not_to_move == "w" else "k"
-    ksq = next(sq for sq, p in board.items() if p == king)
-    if attacked(board, ksq, side, variant):
-        return None
-    return fen
+    return playable_fen(board, side, variant, 1)
 
 
 def state_token(variant, fen):

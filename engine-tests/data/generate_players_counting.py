@@ -50,7 +50,7 @@ import random
 import pyffish as sf
 
 # The FEN helpers the other generators use already.
-from generate_family import attacked, placement
+from generate_family import attacked, playable_fen
 from generate_reference import board_of
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -104,15 +104,7 @@ def random_start(rng, variant, with_pawns, fullmove):
                 squares.insert(0, (f, r))
             board[(f, r)] = p if color == "w" else p.lower()
     side = rng.choice("wb")
-    fen = placement(board) + f" {side} - - 0 {fullmove}"
-    if sf.validate_fen(fen, variant) != sf.FEN_OK:
-        return None
-    not_to_move = "b" if side == "w" else "w"
-    king = "K" if not_to_move == "w" else "k"
-    ksq = next(sq for sq, p in board.items() if p == king)
-    if attacked(board, ksq, side, variant):
-        return None
-    return fen
+    return playable_fen(board, side, variant, fullmove)
 
 
 def with_count_fields(rng, variant, fen):
