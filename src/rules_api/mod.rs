@@ -21,7 +21,7 @@ pub mod pyffish;
 use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
-use crate::board::{Color, CountAction, Move, Outcome, Position, Variant};
+use crate::board::{Color, CountAction, Move, Notation, Outcome, Position, Variant};
 use crate::tablebase::{CountVerdict, Tables};
 
 /// The game `name` names (`makruk`, `cambodian`, `karouk`, `makpong`, `asean`,
@@ -74,11 +74,17 @@ pub struct MoveReport {
     pub promotion: bool,
 }
 
-/// The move `m` of `pos` described.
+/// The move `m` of `pos` described, its SAN in standard notation.
 pub fn move_report(pos: &Position, m: Move) -> MoveReport {
+    move_report_in(pos, m, Notation::San)
+}
+
+/// The move `m` of `pos` described, its `san` written in `notation` (Thai SAN for a
+/// page shown in Thai).
+pub fn move_report_in(pos: &Position, m: Move, notation: Notation) -> MoveReport {
     MoveReport {
         uci: m.to_string(),
-        san: pos.san(m),
+        san: pos.san_in(m, notation),
         from: m.from().to_string(),
         to: m.to().to_string(),
         promotion: m.promotion().is_some(),
@@ -179,8 +185,11 @@ pub fn table_report(tables: &Tables, pos: &Position) -> Option<TableReport> {
 #[derive(Clone, Debug)]
 pub struct State {
     pub position: Position,
-    /// The SAN of each move played.
+    /// The SAN of each move played, in `notation`.
     pub sans: Vec<String>,
+    /// The notation `sans` is written in, and the one a front end writes the legal
+    /// moves in ([`move_report_in`]).
+    pub notation: Notation,
     /// The game's end here, as the rules score it (the counting side's mate
     /// included), or `None`.
     pub end: Option<Outcome>,
@@ -208,6 +217,18 @@ pub fn state(
     count_started: i64,
     tables: Option<&Tables>,
 ) -> Result<State, String> {
+    state_in(start, moves, count_started, tables, Notation::San)
+}
+
+/// [`state`], the moves' SAN written in `notation` (standard SAN, long algebraic, or
+/// Thai SAN or LAN as Fairy-Stockfish writes them).
+pub fn state_in(
+    start: &Position,
+    moves: &[&str],
+    count_started: i64,
+    tables: Option<&Tables>,
+    notation: Notation,
+) -> Result<State, String> {
     // The moves are played under the count they were played under: under players'
     // counting a game goes on where the automatic count would have ended it, and ends
     // where the players' count runs out. The count that runs now started at game ply
@@ -231,7 +252,7 @@ pub fn state(
         let m = pos
             .parse_uci_move(text)
             .map_err(|e| format!("move {} {e}", i + 1))?;
-        sans.push(pos.san(m));
+        sans.push(pos.san_in(m, notation));
         pos.play(m);
         played.push(m);
         if from == Some(pos.game_ply() as i64) {
@@ -253,6 +274,7 @@ pub fn state(
     let table = tables.and_then(|tables| table_report(tables, &pos));
     Ok(State {
         sans,
+        notation,
         end,
         legal,
         count: count_report(&pos),

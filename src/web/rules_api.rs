@@ -9,11 +9,13 @@
 //! Requests (`op` names the question; `variant` defaults to makruk, `fen` to its start
 //! position, `moves` to none):
 //! - `{"op":"variants"}`: the six games with their start positions;
-//! - `{"op":"state","variant","fen","moves","table","countStarted"}`: the position
-//!   after the moves; `countStarted` is pyffish's `count_started` (0, the default: the
-//!   automatic count; -1: players' counting, no count running; N: a count running since
-//!   game ply N), and the answer says whether the side to move may start or stop it;
-//! - `{"op":"san","variant","fen","uci"}` and `{"op":"uciFromSan",...,"san"}`;
+//! - `{"op":"state","variant","fen","moves","table","countStarted","notation"}`: the
+//!   position after the moves; `countStarted` is pyffish's `count_started` (0, the
+//!   default: the automatic count; -1: players' counting, no count running; N: a count
+//!   running since game ply N), and the answer says whether the side to move may start
+//!   or stop it; `notation` writes the moves' `sans` and each legal move's `san` in
+//!   `"san"` (the default), `"lan"`, `"thaiSan"` or `"thaiLan"` (pyffish's notations);
+//! - `{"op":"san","variant","fen","uci","notation"}` and `{"op":"uciFromSan",...,"san"}`;
 //! - `{"op":"readPgn","text"}`: the games of a PGN text, replayed, with the players'
 //!   count actions of a game counted as players count (`[Counting "players"]`);
 //! - `{"op":"writePgn","variant","fen","moves","tags","result","countActions"}`: a game
@@ -25,7 +27,7 @@
 //! This file only reads the JSON and writes it: the answers come from
 //! [`crate::rules_api`], which the Python package (`python/`) answers from too.
 
-use crate::board::{Color, CountAction, Move, Position, Variant};
+use crate::board::{Color, CountAction, Move, Notation, Position, Variant};
 use crate::rules_api::{
     self, CountReport, MoveReport, PgnGame, PgnToWrite, State, TableReport, variant_named,
 };
@@ -59,15 +61,21 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             let moves = strings_of(request, "moves")?;
             let with_table = request.get("table").and_then(Value::as_bool) == Some(true);
             let count_started = count_started_of(request)?;
-            let state =
-                rules_api::state(&start, &moves, count_started, with_table.then_some(tables))?;
+            let notation = notation_of(request)?;
+            let state = rules_api::state_in(
+                &start,
+                &moves,
+                count_started,
+                with_table.then_some(tables),
+                notation,
+            )?;
             Ok(state_json(&state))
         }
         "san" => {
             let pos = start_of(request, variant_of(request)?)?;
             let text = string_of(request, "uci")?;
             let m = pos.parse_uci_move(text).map_err(|e| e.to_string())?;
-            Ok(Value::String(pos.san(m)))
+            Ok(Value::String(pos.san_in(m, notation_of(request)?)))
         }
         "uciFromSan" => {
             let pos = start_of(request, variant_of(request)?)?;
@@ -117,6 +125,26 @@ fn count_started_of(request: &Value) -> Result<i64, String> {
         Some(v) => v
             .as_i64()
             .ok_or_else(|| "\"countStarted\" must be a whole number".to_string()),
+    }
+}
+
+/// `notation`: the notation moves are written in, standard SAN when absent. The names
+/// are pyffish's `NOTATION_SAN`, `_LAN`, `_THAI_SAN` and `_THAI_LAN`, in the JSON's
+/// camelCase.
+fn notation_of(request: &Value) -> Result<Notation, String> {
+    match request.get("notation") {
+        None | Some(Value::Null) => Ok(Notation::San),
+        Some(Value::String(name)) => match name.as_str() {
+            "san" => Ok(Notation::San),
+            "lan" => Ok(Notation::Lan),
+            "thaiSan" => Ok(Notation::ThaiSan),
+            "thaiLan" => Ok(Notation::ThaiLan),
+            other => Err(format!(
+                "unknown notation '{}' (known: san, lan, thaiSan, thaiLan)",
+                crate::io::clip_to(other, 40)
+            )),
+        },
+        Some(_) => Err("\"notation\" must be a string".to_string()),
     }
 }
 
@@ -173,7 +201,7 @@ fn state_json(state: &State) -> Value {
     let legal: Vec<Value> = state
         .legal
         .iter()
-        .map(|&m| move_json(&rules_api::move_report(pos, m)))
+        .map(|&m| move_json(&rules_api::move_report_in(pos, m, state.notation)))
         .collect();
     json!({
         "fen": pos.to_fen(),
@@ -421,6 +449,56 @@ mod tests {
             error(r#"{"op":"state","countStarted":-1,"variant":"asean"}"#)
                 .contains("does not count by hand")
         );
+    }
+
+    #[test]
+    fn moves_in_thai_notation_as_fairy_stockfish_writes_them() {
+        // Without `notation` the answer is the standard SAN one, to the byte.
+        let plain = json!({"op": "state", "moves": ["e3e4", "d6d5", "e4d5"]});
+        let mut as_san = plain.clone();
+        as_san["notation"] = json!("san");
+        let tables = Tables::new();
+        assert_eq!(
+            answer(&plain.to_string(), &tables),
+            answer(&as_san.to_string(), &tables)
+        );
+        // Fairy-Stockfish's test.py: e3e4 is จ๔, a pawn's capture names its file.
+        let mut thai = plain.clone();
+        thai["notation"] = json!("thaiSan");
+        let s = ok(thai);
+        assert_eq!(s["sans"], json!(["จ๔", "ง๕", "จxง๕"]));
+        let s = ok(json!({"op": "state", "notation": "thaiSan"}));
+        let san_of = |s: &Value, uci: &str| {
+            s["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["uci"] == uci)
+                .unwrap()["san"]
+                .clone()
+        };
+        assert_eq!(san_of(&s, "e3e4"), "จ๔");
+        assert_eq!(san_of(&s, "b1d2"), "ม-ง๒");
+        // A met and a promoted pawn (M~) are named apart, as in Fairy-Stockfish's test.
+        let met = "4k3/8/4M3/4S3/8/2S5/8/4K3 w - - 0 1";
+        let promoted = "4k3/8/4M~3/4S3/8/2S5/8/4K3 w - - 0 1";
+        let s = ok(json!({"op": "state", "fen": met, "notation": "thaiSan"}));
+        assert_eq!(san_of(&s, "e6d5"), "ม็-ง๕");
+        let s = ok(json!({"op": "state", "fen": promoted, "notation": "thaiSan"}));
+        assert_eq!(san_of(&s, "e6d5"), "ง-ง๕");
+        // A pawn promoted among the moves is followed: its next move is the promoted
+        // pawn's (ง), which a FEN of the position after it could not say.
+        let s = ok(
+            json!({"op": "state", "fen": "4k3/8/8/3P4/8/8/8/R3K3 w - - 0 1",
+            "moves": ["d5d6m", "e8f7", "d6c7"], "notation": "thaiSan"}),
+        );
+        assert_eq!(s["sans"], json!(["ง๖=M", "ข-ฉ๗", "ง-ค๗"]));
+        assert_eq!(
+            ok(json!({"op": "san", "uci": "e3e4", "notation": "thaiLan"})),
+            "บ จ๓-จ๔"
+        );
+        assert!(error(r#"{"op":"state","notation":"thai"}"#).contains("unknown notation"));
+        assert!(error(r#"{"op":"state","notation":8}"#).contains("must be a string"));
     }
 
     #[test]

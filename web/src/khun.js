@@ -315,10 +315,13 @@
     }
     return {
       variants: () => ask({ op: "variants" }),
-      // options: {table, countStarted} (countStarted: pyffish's count_started, 0 automatic,
-      // -1 players' counting with no count running, N a count running since game ply N).
+      // options: {table, countStarted, notation} (countStarted: pyffish's count_started, 0
+      // automatic, -1 players' counting with no count running, N a count running since game
+      // ply N; notation: "san", the default, "lan", "thaiSan" or "thaiLan").
       state: (variant, fen, moves = [], options = {}) => {
         const request = { op: "state", variant, fen, moves, table: !!options.table };
+        // Sent only when asked, so an answer without it is what it always was.
+        if (options.notation !== undefined && options.notation !== null) request.notation = options.notation;
         const n = options.countStarted;
         if (n !== undefined && n !== null) {
           // NaN and Infinity would turn into null in JSON: send them as text, so the
@@ -327,7 +330,7 @@
         }
         return ask(request);
       },
-      san: (variant, fen, uci) => ask({ op: "san", variant, fen, uci }),
+      san: (variant, fen, uci, notation) => ask(notation ? { op: "san", variant, fen, uci, notation } : { op: "san", variant, fen, uci }),
       uciFromSan: (variant, fen, san) => ask({ op: "uciFromSan", variant, fen, san }),
       readPgn: (text) => ask({ op: "readPgn", text }),
       // game: {variant, fen, moves, tags: [[name, value], ...], result, counting, countActions}
