@@ -9,7 +9,9 @@ it (``outcome``: the counting side's mate is a draw), the endgame tables' verdic
 (``Tables``), PGN (``read_pgn``, ``write_pgn``) and the engine (``Engine``).
 
 A game Khun does not play, a bad FEN or an illegal move raises ``ValueError`` with
-the reason.
+the reason. A variants file (``load_variant_config``, ``set_option("VariantPath",
+path)``) has its sections for Khun's games taken and the others refused with one
+``VariantConfigWarning`` naming them, so a server written for pyffish starts.
 """
 
 from . import _khun

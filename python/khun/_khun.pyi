@@ -149,6 +149,34 @@ def get_san_moves(
 def gives_check(variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False) -> bool:
     """Whether the side to move is in check after ``moves``."""
 
+def is_capture(
+    variant: str, fen: str, moves: Sequence[str], move: str, is_chess960: bool = False
+) -> bool:
+    """Whether ``move`` (legal after ``moves``, else ``ValueError``) takes a piece."""
+
+def piece_to_partner(
+    variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False
+) -> str:
+    """The FEN letter of the piece the last of ``moves`` took (its colour's case; a
+    promoted pawn as the pawn), ``""`` when it took nothing or there are no moves."""
+
+def get_fog_fen(fen: str, variant: str, is_chess960: bool = False) -> str:
+    """The FEN (first, as in pyffish) with the squares the side to move neither holds
+    nor reaches written ``*``."""
+
+def set_option(name: str, value: Any) -> None:
+    """One of Fairy-Stockfish's options (any case; ``ValueError`` for other names).
+    ``VariantPath`` loads that file as ``load_variant_config``; the others change
+    nothing, as in pyffish."""
+
+def load_variant_config(config: str) -> None:
+    """A variants file's text: sections for Khun's games taken, the others refused
+    with one ``VariantConfigWarning``."""
+
+class VariantConfigWarning(UserWarning):
+    """What a variants file asked that Khun did not load (variants it does not play,
+    a file it could not read)."""
+
 def game_result(
     variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False, *, count_started: int = 0
 ) -> int:

@@ -7,7 +7,10 @@ material, and at the end the result, the whole game in each notation (SAN, LAN, 
 SAN, Thai LAN) and its FEN with promoted pawns shown (``M~``). In makruk,
 makpong and cambodian the players' count (``count_started``) is started and stopped
 at random and the FEN and the optional end compared under it. FEN validation is
-compared on thousands of mutated FENs.
+compared on thousands of mutated FENs. Random games of their own (promoted pieces
+marked ``~`` in their FENs) compare what pychess.org's server asks besides:
+``is_capture`` on legal moves, ``piece_to_partner`` after the game's moves and after
+one move from a FEN, and ``get_fog_fen``.
 
 Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
 
@@ -22,6 +25,8 @@ Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
   ``ValueError`` (pyffish computes count fields from it regardless);
 - ``is_immediate_game_end`` gives ``(False, 0)`` where pyffish leaves the value
   unset (any number);
+- ``is_capture`` of a move that is not legal raises ``ValueError`` (pyffish says
+  ``False``), so only legal moves are compared;
 - ``validate_fen`` answers placements that make pyffish write past its board (a
   rank whose digits overflow it, then a piece): pyffish's behaviour is undefined
   there (it may crash), so they are not asked of it;
@@ -187,6 +192,86 @@ def test_random_games_match_pyffish(sf, variant):
             with_count += 1
     print(f"{variant}: {games} games, {positions} positions, {with_count} from FENs with a count")
     assert positions >= 100 * SCALE
+
+
+def mark_promoted(rng, fen):
+    """``fen`` with each piece other than kings and pawns marked promoted (``~``) at
+    random, as pyffish writes a promoted pawn with ``show_promoted``."""
+    placement, rest = fen.split(" ", 1)
+    out = ""
+    for c in placement:
+        out += c
+        if c.isalpha() and c not in "KkPp" and rng.random() < 0.5:
+            out += "~"
+    return f"{out} {rest}"
+
+
+def piece_on(fen, square):
+    """The letter on ``square`` (``e4``) in a FEN's placement, ``~`` kept; ``""``
+    when it is empty."""
+    row = fen.split()[0].split("/")[8 - int(square[1])]
+    f, i = 0, 0
+    target = "abcdefgh".index(square[0])
+    while i < len(row):
+        c = row[i]
+        if c.isdigit():
+            f += int(c)
+            i += 1
+            continue
+        letter = c + ("~" if row[i + 1 : i + 2] == "~" else "")
+        if f == target:
+            return letter
+        f += 1
+        i += len(letter)
+    return ""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_captures_partner_and_fog_match_pyffish(sf, variant):
+    """``is_capture``, ``piece_to_partner`` and ``get_fog_fen`` at every position of
+    random games, from the start and from random endgames (pieces marked promoted)."""
+    rng = random.Random(f"server-{variant}")
+    counts = dict(positions=0, is_capture=0, captures=0, partner=0, promoted_taken=0, fog=0)
+    starts = [sf.start_fen(variant)] * (2 * SCALE)
+    while len(starts) < 8 * SCALE:
+        fen = random_endgame(rng, sf, variant, rng.random() < 0.5, rng.randint(1, 60))
+        if fen is not None:
+            marked = mark_promoted(rng, fen)
+            usable = khun.fen_error(marked, variant) is None and sf.validate_fen(marked, variant) == 1
+            starts.append(marked if usable else fen)
+    for fen in starts:
+        moves = []
+        for _ in range(rng.randint(20, 60)):
+            where = f"{variant} {fen} {' '.join(moves)}"
+            # The position as pychess keeps it: promoted pieces shown.
+            current = sf.get_fen(variant, fen, moves, False, False, True)
+            assert khun.get_fog_fen(current, variant) == sf.get_fog_fen(current, variant), where
+            counts["fog"] += 1
+            ours = khun.piece_to_partner(variant, fen, moves)
+            assert ours == sf.piece_to_partner(variant, fen, moves), where
+            counts["partner"] += 1
+            legal = sf.legal_moves(variant, fen, moves)
+            counts["positions"] += 1
+            if not legal:
+                break
+            taking = [m for m in legal if piece_on(current, m[2:4])]
+            quiet = [m for m in legal if not piece_on(current, m[2:4])]
+            asked = rng.sample(taking, min(3, len(taking))) + rng.sample(quiet, min(3, len(quiet)))
+            for m in asked:
+                ours = khun.is_capture(variant, fen, moves, m)
+                assert ours == sf.is_capture(variant, fen, moves, m), f"{where} {m}"
+                counts["is_capture"] += 1
+                counts["captures"] += ours
+            move = pick(rng, legal, current, 0.6)
+            # pychess.org's call: the FEN it holds and the one move just played.
+            ours = khun.piece_to_partner(variant, current, [move])
+            assert ours == sf.piece_to_partner(variant, current, [move]), f"{where} {move}"
+            counts["partner"] += 1
+            counts["promoted_taken"] += piece_on(current, move[2:4]).endswith("~")
+            moves.append(move)
+    print(f"{variant}: {counts}")
+    assert counts["positions"] >= 100 * SCALE
+    assert counts["captures"] > 0 and counts["captures"] < counts["is_capture"]
 
 
 def game_ply(fen):

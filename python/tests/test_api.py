@@ -2,6 +2,8 @@
 count as players say it, who may start or stop it, the game's end as the rules score
 it, the endgame tables, PGN). No pyffish needed."""
 
+import warnings
+
 import pytest
 
 import khun
@@ -180,3 +182,115 @@ def test_pgn_both_ways():
     assert khun.uci_from_san("makruk", START, "Nd2") == "b1d2"
     with pytest.raises(ValueError, match="no count is running"):
         khun.write_pgn("makruk", START, [], count_actions=[(0, "stop")], counting="players")
+
+
+def test_what_pychess_asks_besides():
+    moves = ["e3e4", "d6d5"]
+    assert khun.is_capture("makruk", START, moves, "e4d5") is True
+    assert khun.is_capture("makruk", START, moves, "e4e5") is False
+    assert khun.is_capture("makruk", START, moves, "e4d5", True) is True
+    # The piece the last move took, in its colour's case; a promoted pawn as a pawn.
+    assert khun.piece_to_partner("makruk", START, moves + ["e4d5"]) == "p"
+    assert khun.piece_to_partner("makruk", START, moves) == ""
+    assert khun.piece_to_partner("makruk", START, []) == ""
+    promoted = "4k3/8/8/3M~4/3r4/8/8/K7 b - - 0 1"
+    assert khun.piece_to_partner("makruk", promoted, ["d4d5"]) == "P"
+    assert khun.piece_to_partner("makruk", promoted.replace("M~", "M"), ["d4d5"]) == "M"
+    # The fog-of-war FEN: the FEN first, as pyffish takes it.
+    assert khun.get_fog_fen(START, "makruk") == (
+        "********/********/********/********/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+    )
+    assert khun.get_fog_fen(promoted, "makruk", False) == (
+        "***1k1**/***3**/********/***M****/3r4/***1****/***1****/***1**** b - - 0 1"
+    )
+
+
+def test_what_pychess_asks_besides_refuses_what_it_cannot_answer():
+    # A move that is not legal: pyffish says False, Khun says why.
+    with pytest.raises(ValueError, match="'e3e5' is not a legal move"):
+        khun.is_capture("makruk", START, [], "e3e5")
+    with pytest.raises(ValueError, match="move 1 'e2e4' is not a legal move"):
+        khun.piece_to_partner("makruk", START, ["e2e4"])
+    with pytest.raises(ValueError, match="unknown variant 'bughouse'"):
+        khun.piece_to_partner("bughouse", START, [])
+    # The arguments the other way round: "makruk" is no FEN.
+    with pytest.raises(ValueError, match="unknown variant"):
+        khun.get_fog_fen("makruk", START)
+    with pytest.raises(ValueError, match="FEN"):
+        khun.get_fog_fen("rnsmksnr/8 w - - 0 1", "makruk")
+
+
+PYCHESS_INI = """# Fairy-Stockfish's variants file, as pychess.org's begins
+[makrukhouse:makruk]
+pieceDrops = true
+capturesToHand = true
+
+[makbug:makrukhouse]
+twoBoards = true
+
+[makruk]
+; a game Khun plays: taken, with Khun's rules
+[asean:chess]
+[fogofwar:chess]
+"""
+
+
+def test_a_variants_file_takes_khuns_games_and_warns_of_the_others(tmp_path):
+    with pytest.warns(khun.VariantConfigWarning) as caught:
+        assert khun.load_variant_config(PYCHESS_INI) is None
+    (warning,) = caught
+    assert str(warning.message) == (
+        "load_variant_config: Khun does not play variants 'makrukhouse' (from makruk), "
+        "'makbug' (from makrukhouse), 'fogofwar' (from chess); not loaded "
+        "(it plays makruk, cambodian, karouk, makpong, asean, ai-wok)"
+    )
+    assert issubclass(khun.VariantConfigWarning, UserWarning)
+    # The refused games stay unknown; Khun's are played as before.
+    with pytest.raises(ValueError, match="unknown variant 'makrukhouse'"):
+        khun.start_fen("makrukhouse")
+    assert khun.variants() == ["ai-wok", "asean", "cambodian", "karouk", "makpong", "makruk"]
+    # Only Khun's games: nothing to say.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        khun.load_variant_config("[makruk]\n[cambodian:makruk]\nkey = value\n")
+        khun.load_variant_config("no sections at all")
+    # VariantPath loads a file the same way.
+    path = tmp_path / "variants.ini"
+    path.write_text(PYCHESS_INI)
+    with pytest.warns(khun.VariantConfigWarning, match=r"VariantPath .*variants\.ini: Khun does not play variants 'makrukhouse'"):
+        khun.set_option("VariantPath", str(path))
+    with pytest.warns(khun.VariantConfigWarning, match="'makbug'"):
+        khun.set_option("variantpath", path)  # any case, any object str() names it
+    # A file that cannot be read: said, not raised (a server still starts).
+    with pytest.warns(khun.VariantConfigWarning, match="cannot read .*missing.ini"):
+        khun.set_option("VariantPath", str(tmp_path / "missing.ini"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        khun.set_option("VariantPath", "<empty>")
+        khun.set_option("VariantPath", "")
+    # Where warnings are errors, the refusal is one.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", khun.VariantConfigWarning)
+        with pytest.raises(khun.VariantConfigWarning, match="'fogofwar'"):
+            khun.load_variant_config(PYCHESS_INI)
+
+
+def test_set_option_takes_fairy_stockfishs_names():
+    # The options pyffish's set_option takes change nothing Khun's functions answer.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name, value in [
+            ("Threads", 4),
+            ("Hash", "64"),
+            ("UCI_Variant", "makruk"),
+            ("UCI_Chess960", True),
+            ("Use NNUE", False),
+            ("EvalFile", "<empty>"),
+            ("multipv", 3),
+        ]:
+            assert khun.set_option(name, value) is None
+    assert khun.legal_moves("makruk", START, []) == khun.legal_moves("makruk", "startpos", [])
+    with pytest.raises(ValueError, match="No such option 'Protocol'"):
+        khun.set_option("Protocol", "uci")
+    with pytest.raises(ValueError, match="No such option 'CountStarted'"):
+        khun.set_option("CountStarted", -1)

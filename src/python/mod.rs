@@ -8,12 +8,16 @@
 //!   positional arguments and values, and what pyffish lacks (the count as players
 //!   say it, who may start or stop it, the game's end as the rules score it, the
 //!   endgame tables' verdicts, PGN);
+//! - [`options`]: pyffish's start-up calls, `set_option` and `load_variant_config`
+//!   (the sections of a variants file for Khun's games taken, the others refused with
+//!   a warning);
 //! - [`engine`]: `khun.Engine`, the engine as a Python object.
 //!
 //! Nothing a caller passes panics: a game Khun does not play, a bad FEN or a bad move
 //! raises `ValueError` with the reason.
 
 mod engine;
+mod options;
 mod rules;
 
 use pyo3::prelude::*;
@@ -24,6 +28,7 @@ use pyo3::prelude::*;
 #[pyo3(name = "_khun")]
 fn khun_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
+    options::register(m)?;
     engine::register(m)?;
     Ok(())
 }

@@ -206,6 +206,56 @@ fn get_san_moves(
     Ok(out)
 }
 
+/// Whether `move` (UCI), legal after `moves`, takes a piece.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, r#move, is_chess960=false))]
+fn is_capture(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    r#move: &str,
+    is_chess960: bool,
+) -> PyResult<bool> {
+    let _ = is_chess960;
+    let pos = game(variant, fen, &moves)?.position;
+    let m = pos
+        .parse_uci_move(r#move)
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(pyffish::is_capture(&pos, m))
+}
+
+/// The piece the last of `moves` took, as bughouse hands it to the partner: its FEN
+/// letter (upper case White's), a promoted pawn as the pawn; `""` when it took nothing
+/// or there are no moves.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, is_chess960=false))]
+fn piece_to_partner(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    is_chess960: bool,
+) -> PyResult<String> {
+    let _ = is_chess960;
+    let game = game(variant, fen, &moves)?;
+    let Some(&last) = game.moves.last() else {
+        return Ok(String::new());
+    };
+    let mut before = game.start.clone();
+    for &m in &game.moves[..game.moves.len() - 1] {
+        before.play(m);
+    }
+    Ok(pyffish::piece_to_partner(&before, last))
+}
+
+/// pyffish's fog-of-war FEN of `fen` (note pyffish's order: the FEN first): the
+/// squares the side to move neither holds nor reaches with a legal move written `*`.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, is_chess960=false))]
+fn get_fog_fen(fen: &str, variant: &str, is_chess960: bool) -> PyResult<String> {
+    let _ = is_chess960;
+    Ok(pyffish::fog_fen(&position_of(variant_of(variant)?, fen)?))
+}
+
 /// Whether the side to move is in check after `moves`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, is_chess960=false))]
@@ -659,6 +709,9 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_san, m)?)?;
     m.add_function(wrap_pyfunction!(get_san_moves, m)?)?;
     m.add_function(wrap_pyfunction!(gives_check, m)?)?;
+    m.add_function(wrap_pyfunction!(is_capture, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
     m.add_function(wrap_pyfunction!(game_result, m)?)?;
     m.add_function(wrap_pyfunction!(is_immediate_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;

@@ -10,9 +10,16 @@
 //!   validates first never meets a refusal later;
 //! - [`game_result`], [`immediate_end`], [`optional_end`]: the values
 //!   (`VALUE_MATE` 32000 from the side to move's view, `VALUE_DRAW` 0) of pyffish's
-//!   `game_result`, `is_immediate_game_end` and `is_optional_game_end`.
+//!   `game_result`, `is_immediate_game_end` and `is_optional_game_end`;
+//! - [`is_capture`], [`piece_to_partner`], [`fog_fen`]: pyffish's functions of those
+//!   names (the last move's capture as bughouse hands it on, the position as the side
+//!   to move sees it in fog of war);
+//! - [`variants_file`]: what Fairy-Stockfish's variants file (`variants.ini`, pyffish's
+//!   `load_variant_config`) asks of Khun: the sections it takes, and those it refuses,
+//!   said as the WebAssembly engine's `load` says them.
 
-use crate::board::{Color, FenRules, Outcome, PieceKind, Position, Variant};
+use crate::board::fen::placement_fen;
+use crate::board::{Bitboard, Color, FenRules, Move, Outcome, Piece, PieceKind, Position, Variant};
 
 pub const VALUE_MATE: i32 = 32_000;
 pub const VALUE_DRAW: i32 = 0;
@@ -257,6 +264,130 @@ pub fn insufficient_material(pos: &Position) -> (bool, bool) {
     )
 }
 
+/// pyffish's `is_capture` for the legal move `m` of `pos`: whether it takes a piece
+/// (none of the six games has en passant, and the Cambodian first moves go to empty
+/// squares, so a capture is a move to an occupied square).
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    pos.piece_at(m.to()).is_some()
+}
+
+/// pyffish's `piece_to_partner` after the move `m` of `before`: the FEN letter (the
+/// taken piece's colour: upper case White's) of what a bughouse player would hand
+/// the partner, the piece `m` took, a promoted one as the pawn it was; empty when `m`
+/// takes nothing.
+pub fn piece_to_partner(before: &Position, m: Move) -> String {
+    let Some(taken) = before.piece_at(m.to()) else {
+        return String::new();
+    };
+    let kind = if before.promoted().contains(m.to()) {
+        PieceKind::Pawn
+    } else {
+        taken.kind
+    };
+    before.piece_char(Piece::new(taken.color, kind)).to_string()
+}
+
+/// pyffish's `get_fog_fen`: the FEN (count fields included) with every square the side
+/// to move can neither see nor reach written `*`; it sees its own men and the squares
+/// its legal moves go to (an enemy piece there included).
+pub fn fog_fen(pos: &Position) -> String {
+    let mut visible = pos.pieces_of(pos.side_to_move());
+    for m in pos.legal_moves().iter() {
+        visible |= Bitboard::from_square(m.to());
+    }
+    let placement = placement_fen(|sq| {
+        if visible.contains(sq) {
+            pos.piece_at(sq).map(|p| pos.piece_char(p))
+        } else {
+            Some('*')
+        }
+    });
+    let fen = pos.to_fen();
+    let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
+    format!("{placement} {rest}")
+}
+
+/// A section of a variants file that names a game Khun does not play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayed {
+    pub name: String,
+    /// The variant it derives from (`[name:parent]`), if it names one.
+    pub parent: Option<String>,
+}
+
+/// What a variants file asks of Khun: the games Khun plays that it has sections for
+/// (taken, with Khun's rules for them: Fairy-Stockfish, too, keeps a built-in variant
+/// a file names again), and the sections Khun refuses, each once, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VariantsFile {
+    pub taken: Vec<Variant>,
+    pub refused: Vec<Unplayed>,
+}
+
+/// Reads the sections of a Fairy-Stockfish variants file (`variants.ini`): a line
+/// `[name]` or `[name:parent]` opens one; its `key = value` lines, comments (`#`,
+/// `;`) and anything before the first section say nothing Khun uses.
+pub fn variants_file(text: &str) -> VariantsFile {
+    let mut file = VariantsFile::default();
+    for line in text.lines() {
+        let Some(header) = line.strip_prefix('[') else {
+            continue;
+        };
+        let header = header.split(']').next().unwrap_or("");
+        let (name, parent) = match header.split_once(':') {
+            Some((name, parent)) => (name.trim(), Some(parent.trim())),
+            None => (header.trim(), None),
+        };
+        if name.is_empty() {
+            continue;
+        }
+        match Variant::ALL.iter().find(|v| v.name() == name) {
+            Some(&variant) => {
+                if !file.taken.contains(&variant) {
+                    file.taken.push(variant);
+                }
+            }
+            None => {
+                if !file.refused.iter().any(|u| u.name == name) {
+                    file.refused.push(Unplayed {
+                        name: name.to_string(),
+                        parent: parent.filter(|p| !p.is_empty()).map(str::to_string),
+                    });
+                }
+            }
+        }
+    }
+    file
+}
+
+impl VariantsFile {
+    /// The refusal in words, as the WebAssembly engine's `load` says it (`Khun does not
+    /// play variants 'makrukhouse' (from makruk), 'makbug' (from makrukhouse); not
+    /// loaded (it plays makruk, ...)`), or `None` when every section was taken.
+    pub fn refusal(&self) -> Option<String> {
+        if self.refused.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = self
+            .refused
+            .iter()
+            .map(|u| match &u.parent {
+                Some(parent) => format!("'{}' (from {parent})", u.name),
+                None => format!("'{}'", u.name),
+            })
+            .collect();
+        let which = if names.len() == 1 {
+            format!("variant {}", names[0])
+        } else {
+            format!("variants {}", names.join(", "))
+        };
+        Some(format!(
+            "Khun does not play {which}; not loaded (it plays {})",
+            Variant::names_joined(", ")
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +466,57 @@ mod tests {
         for (fen, variant, code) in cases {
             assert_eq!(validate_fen(fen, variant), code, "{fen} in {variant}");
         }
+    }
+
+    /// pyffish 0.0.90's answers (`is_capture`, `piece_to_partner`, `get_fog_fen`); the
+    /// Python tests compare thousands of random positions more.
+    #[test]
+    fn captures_the_partner_s_piece_and_the_fog_are_pyffish_s() {
+        let start = Position::startpos();
+        let mut pos = start.clone();
+        for uci in ["e3e4", "d6d5"] {
+            pos.play(pos.parse_uci_move(uci).unwrap());
+        }
+        let take = pos.parse_uci_move("e4d5").unwrap();
+        let push = pos.parse_uci_move("e4e5").unwrap();
+        assert!(is_capture(&pos, take) && !is_capture(&pos, push));
+        assert_eq!(piece_to_partner(&pos, take), "p");
+        assert_eq!(piece_to_partner(&pos, push), "");
+        let promoted = Position::from_fen("4k3/8/8/3M~4/3r4/8/8/K7 b - - 0 1").unwrap();
+        let m = promoted.parse_uci_move("d4d5").unwrap();
+        assert_eq!(piece_to_partner(&promoted, m), "P");
+        assert_eq!(
+            fog_fen(&start),
+            "********/********/********/********/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+        );
+        assert_eq!(
+            fog_fen(&promoted),
+            "***1k1**/***3**/********/***M****/3r4/***1****/***1****/***1**** b - - 0 1"
+        );
+    }
+
+    #[test]
+    fn a_variants_file_s_sections_are_taken_or_refused() {
+        let file = variants_file(
+            "# comment\n[makrukhouse:makruk]\npieceDrops = true\n[makruk]\n\r\n\
+             [ makbug : makrukhouse ]\r\n[makrukhouse:makruk]\n[cambodian]\n[]\nx=[y]\n",
+        );
+        assert_eq!(file.taken, [Variant::Makruk, Variant::Cambodian]);
+        let names: Vec<_> = file.refused.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!(names, ["makrukhouse", "makbug"]);
+        assert_eq!(
+            file.refusal().unwrap(),
+            "Khun does not play variants 'makrukhouse' (from makruk), 'makbug' (from \
+             makrukhouse); not loaded (it plays makruk, cambodian, karouk, makpong, asean, \
+             ai-wok)"
+        );
+        let one = variants_file("[fogofwar]\n");
+        assert!(
+            one.refusal()
+                .unwrap()
+                .starts_with("Khun does not play variant 'fogofwar';")
+        );
+        assert_eq!(variants_file("[asean:chess]\n").refusal(), None);
     }
 
     #[test]
