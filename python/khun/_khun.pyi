@@ -1,7 +1,19 @@
 """Type stubs of Khun's native module (re-exported by ``khun``)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    List,
+    Literal,
+    Optional,
+    Sequence,
+    Tuple,
+    TypedDict,
+    Union,
+    final,
+)
 
 Color = Literal["white", "black"]
 
@@ -85,12 +97,18 @@ class Score(TypedDict, total=False):
     mate: int
 
 class Line(TypedDict):
+    """A line of ``analyse``'s answer, or an update its ``info`` callback receives."""
+
     multipv: int
     score: Score
     score_white: Score
     wdl: Tuple[int, int, int]
     depth: int
+    seldepth: Optional[int]
     bound: Optional[Literal["lower", "upper"]]
+    nodes: int
+    time_ms: int
+    nps: int
     pv: List[str]
     pv_san: List[str]
 
@@ -303,8 +321,11 @@ class Engine:
         nodes: Optional[int] = None,
         multipv: int = 1,
         count_started: int = 0,
+        info: Optional[Callable[[Line], object]] = None,
     ) -> Analysis:
-        """Searches at full strength (``movetime`` in seconds; none given: 1 s)."""
+        """Searches at full strength (``movetime`` in seconds; none given: 1 s);
+        ``info`` is called with each update on the calling thread (its exception stops
+        the search and is raised)."""
     def play(
         self,
         fen: str = "startpos",

@@ -75,6 +75,58 @@ def test_stop_from_another_thread_and_the_gil_released():
     assert result["best_move"] is not None
 
 
+def test_analyse_reports_each_update_to_a_callback():
+    engine = khun.Engine(hash_mb=8)
+    updates = []
+    callers = set()
+
+    def info(update):
+        callers.add(threading.get_ident())
+        updates.append(update)
+
+    result = engine.analyse(START, depth=8, multipv=2, info=info)
+    # On the thread that called analyse, never the search's own.
+    assert callers == {threading.get_ident()}
+    assert updates, "no update came"
+    depths = [u["depth"] for u in updates]
+    assert depths == sorted(depths) and depths[0] < depths[-1] == result["depth"] == 8
+    assert {u["multipv"] for u in updates} == {1, 2}
+    # Each update has the shape of a line of the answer, the last ones are its lines.
+    for update in updates:
+        assert set(update) == set(result["lines"][0])
+        assert update["pv_san"] == khun.get_san_moves("makruk", START, update["pv"])
+    exact = [u for u in updates if u["bound"] is None]
+    last = {u["multipv"]: u for u in exact}
+    assert [last[1]["pv"], last[2]["pv"]] == [line["pv"] for line in result["lines"]]
+    assert last[1]["score"] == result["lines"][0]["score"]
+    nodes = [u["nodes"] for u in updates]
+    assert nodes == sorted(nodes)
+
+
+def test_an_exception_in_the_callback_stops_the_search():
+    engine = khun.Engine(hash_mb=8)
+    calls = []
+
+    class Enough(Exception):
+        pass
+
+    def info(update):
+        calls.append(update["depth"])
+        if update["depth"] >= 4:
+            raise Enough(update["depth"])
+
+    # A ten-minute search: it ends only because the callback stops it.
+    with pytest.raises(Enough):
+        engine.analyse(START, movetime=600, info=info)
+    assert calls[-1] == 4 and calls.count(4) == 1
+    assert not engine.searching
+    # The engine searches again; a callback that is not callable is refused.
+    assert engine.analyse(START, depth=3)["depth"] == 3
+    with pytest.raises(TypeError, match="info must be callable"):
+        engine.analyse(START, depth=3, info=42)
+    assert not engine.searching
+
+
 def test_one_search_at_a_time():
     engine = khun.Engine()
     errors = []

@@ -7,6 +7,11 @@
 //! one of them may call `stop()`. Ctrl-C (a pending signal) stops the search too and
 //! is raised when it has answered. One search at a time per object: a second
 //! `analyse` or `play` while one runs raises `RuntimeError`.
+//!
+//! The search thread never touches Python: what it reports goes over a channel to
+//! the waiting caller ([`Event`]), which calls `analyse`'s `info` callback with each
+//! update on its own thread, holding the GIL only for that call. An exception the
+//! callback raises stops the search and is raised once the search has answered.
 
 use super::rules::{color_name, game, value_error, variant_of};
 use crate::board::{Move, Position};
@@ -15,50 +20,61 @@ use crate::engine::{Engine as Facade, EngineReporter};
 use crate::search::score::{ScoreText, describe};
 use crate::search::wdl::WdlContext;
 use crate::search::{Bound as ScoreBound, Limits, Reporter, SearchReport, SearchResult};
-use pyo3::exceptions::PyRuntimeError;
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What the running search has reported: the last report of each line, and the
-/// answer once it comes.
-#[derive(Default)]
-struct Collected {
-    /// The last exact report of each MultiPV line (index: multipv - 1).
-    lines: Vec<Option<SearchReport>>,
-    result: Option<SearchResult>,
+/// What the search thread tells the caller waiting for it.
+enum Event {
+    /// One line of an iteration (sent only to a caller that asked for updates).
+    Info(SearchReport),
+    /// The search's answer.
+    Finished(SearchResult),
 }
 
-/// The engine's reporter: keeps what the search says for the waiting caller.
+/// The engine's reporter: keeps the last report of each line for the answer, and sends
+/// the running search's events to its caller.
 #[derive(Default)]
 struct Collector {
-    collected: Mutex<Collected>,
-    answered: Condvar,
+    /// The last exact report of each MultiPV line (index: multipv - 1).
+    lines: Mutex<Vec<Option<SearchReport>>>,
+    /// The running search's caller, and whether it wants each report.
+    events: Mutex<Option<(Sender<Event>, bool)>>,
 }
 
 impl Collector {
-    fn reset(&self) {
-        *lock(&self.collected) = Collected::default();
+    /// A new search: its lines forgotten, its events to a new channel.
+    fn start(&self, want_reports: bool) -> Receiver<Event> {
+        lock(&self.lines).clear();
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        *lock(&self.events) = Some((sender, want_reports));
+        receiver
     }
 
-    /// The answer, waiting at most `timeout` for it.
-    fn wait(&self, timeout: Duration) -> Option<SearchResult> {
-        let collected = lock(&self.collected);
-        let (mut collected, _) = self
-            .answered
-            .wait_timeout_while(collected, timeout, |c| c.result.is_none())
-            .unwrap_or_else(|e| e.into_inner());
-        collected.result.take()
+    /// The search's caller has left: events are dropped until the next search.
+    fn finish(&self) {
+        *lock(&self.events) = None;
+    }
+
+    fn send(&self, event: impl FnOnce(bool) -> Option<Event>) {
+        if let Some((sender, want_reports)) = lock(&self.events).as_ref()
+            && let Some(event) = event(*want_reports)
+        {
+            // The caller may have left already (an exception): nothing to tell.
+            let _ = sender.send(event);
+        }
     }
 
     fn take_lines(&self) -> Vec<Option<SearchReport>> {
-        std::mem::take(&mut lock(&self.collected).lines)
+        std::mem::take(&mut lock(&self.lines))
     }
 }
 
@@ -67,15 +83,18 @@ impl Reporter for Collector {
         if report.depth == 0 || report.multipv == 0 {
             return;
         }
-        let mut collected = lock(&self.collected);
-        let index = report.multipv - 1;
-        if collected.lines.len() <= index {
-            collected.lines.resize_with(index + 1, || None);
+        {
+            let mut lines = lock(&self.lines);
+            let index = report.multipv - 1;
+            if lines.len() <= index {
+                lines.resize_with(index + 1, || None);
+            }
+            let slot = &mut lines[index];
+            if report.bound.is_none() || slot.is_none() {
+                *slot = Some(report.clone());
+            }
         }
-        let slot = &mut collected.lines[index];
-        if report.bound.is_none() || slot.is_none() {
-            *slot = Some(report.clone());
-        }
+        self.send(|want| want.then(|| Event::Info(report.clone())));
     }
 
     fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
@@ -83,8 +102,7 @@ impl Reporter for Collector {
 
 impl EngineReporter for Collector {
     fn finished(&self, result: &SearchResult) {
-        lock(&self.collected).result = Some(result.clone());
-        self.answered.notify_all();
+        self.send(|_| Some(Event::Finished(result.clone())));
     }
 }
 
@@ -134,6 +152,74 @@ fn line_san(root: &Position, line: &[Move]) -> Vec<String> {
     out
 }
 
+/// One line of a search: an item of the answer's `lines`, or an update `analyse`'s
+/// `info` callback receives.
+struct LineData<'a> {
+    multipv: usize,
+    /// The side to move's view.
+    score: i32,
+    depth: i32,
+    seldepth: Option<i32>,
+    bound: Option<ScoreBound>,
+    /// The search's nodes and time when the line was reported.
+    nodes: u64,
+    time_ms: u64,
+    pv: &'a [Move],
+}
+
+impl<'a> LineData<'a> {
+    fn of_report(report: &'a SearchReport) -> LineData<'a> {
+        LineData {
+            multipv: report.multipv,
+            score: report.score,
+            depth: report.depth,
+            seldepth: Some(report.seldepth),
+            bound: report.bound,
+            nodes: report.nodes,
+            time_ms: report.time_ms,
+            pv: &report.pv,
+        }
+    }
+}
+
+/// A line as a dict: ``multipv``, ``score`` (the side to move's view),
+/// ``score_white``, ``wdl``, ``depth``, ``seldepth``, ``bound``, ``nodes``,
+/// ``time_ms``, ``nps``, ``pv`` (UCI) and ``pv_san``.
+fn line_dict<'py>(
+    py: Python<'py>,
+    root: &Position,
+    wdl: &WdlContext,
+    line: &LineData<'_>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let white = root.side_to_move() == crate::board::Color::White;
+    let d = PyDict::new(py);
+    d.set_item("multipv", line.multipv)?;
+    d.set_item("score", score_dict(py, line.score)?)?;
+    let white_score = if white { line.score } else { -line.score };
+    d.set_item("score_white", score_dict(py, white_score)?)?;
+    let w = wdl.wdl(line.score);
+    d.set_item("wdl", (w.win, w.draw, w.loss))?;
+    d.set_item("depth", line.depth)?;
+    d.set_item("seldepth", line.seldepth)?;
+    d.set_item(
+        "bound",
+        match line.bound {
+            Some(ScoreBound::Lower) => Some("lower"),
+            Some(ScoreBound::Upper) => Some("upper"),
+            _ => None,
+        },
+    )?;
+    d.set_item("nodes", line.nodes)?;
+    d.set_item("time_ms", line.time_ms)?;
+    d.set_item("nps", line.nodes * 1000 / line.time_ms.max(1))?;
+    d.set_item(
+        "pv",
+        line.pv.iter().map(Move::to_string).collect::<Vec<_>>(),
+    )?;
+    d.set_item("pv_san", line_san(root, line.pv))?;
+    Ok(d)
+}
+
 /// What one `analyse` or `play` asks for.
 struct Request<'a> {
     fen: &'a str,
@@ -143,10 +229,13 @@ struct Request<'a> {
     analysing: bool,
     multipv: usize,
     limits: Limits,
+    /// Called with each update of the search, on the caller's thread.
+    info: Option<&'a Bound<'a, PyAny>>,
 }
 
 impl PyEngine {
-    /// Sets the game and searches it, waiting with the GIL released.
+    /// Sets the game and searches it, waiting with the GIL released but for the
+    /// `info` callback's calls.
     fn search(&self, py: Python<'_>, request: Request<'_>) -> PyResult<(Position, SearchResult)> {
         let Request {
             fen,
@@ -155,6 +244,7 @@ impl PyEngine {
             analysing,
             multipv,
             limits,
+            info,
         } = request;
         if self.searching.swap(true, Ordering::AcqRel) {
             return Err(PyRuntimeError::new_err(
@@ -162,7 +252,7 @@ impl PyEngine {
             ));
         }
         let _searching = Searching(&self.searching);
-        let root = {
+        let (root, events) = {
             let mut facade = lock(&self.facade);
             let variant = facade.variant().name();
             let game = game(variant, fen, moves)?;
@@ -179,23 +269,45 @@ impl PyEngine {
             if !root.has_legal_move() {
                 return Ok((root, SearchResult::default()));
             }
-            self.collector.reset();
+            let events = self.collector.start(info.is_some());
             facade.go(limits, Instant::now());
-            root
+            (root, events)
         };
-        let mut interrupted = None;
-        let result = loop {
-            let collector = &self.collector;
-            if let Some(result) = py.detach(|| collector.wait(Duration::from_millis(50))) {
-                break result;
-            }
-            if interrupted.is_none()
-                && let Err(e) = py.check_signals()
-            {
+        let wdl = WdlContext::of(&root);
+        // The first error (the callback's exception, Ctrl-C) stops the search; the
+        // loop still waits for its answer, so the engine is idle when it is raised.
+        let mut interrupted: Option<PyErr> = None;
+        let interrupt = |interrupted: &mut Option<PyErr>, e: PyErr| {
+            if interrupted.is_none() {
                 lock(&self.facade).stop();
-                interrupted = Some(e);
+                *interrupted = Some(e);
             }
         };
+        let result = loop {
+            match py.detach(|| events.recv_timeout(Duration::from_millis(50))) {
+                Ok(Event::Finished(result)) => break result,
+                Ok(Event::Info(report)) => {
+                    if let Some(info) = info
+                        && interrupted.is_none()
+                    {
+                        let update = LineData::of_report(&report);
+                        if let Err(e) = line_dict(py, &root, &wdl, &update)
+                            .and_then(|d| info.call1((d,)).map(drop))
+                        {
+                            interrupt(&mut interrupted, e);
+                        }
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                // Not while the collector holds the sender (until `finish` below);
+                // were it gone, no answer could come.
+                Err(RecvTimeoutError::Disconnected) => break SearchResult::default(),
+            }
+            if let Err(e) = py.check_signals() {
+                interrupt(&mut interrupted, e);
+            }
+        };
+        self.collector.finish();
         py.detach(|| lock(&self.facade).wait());
         if let Some(e) = interrupted {
             return Err(e);
@@ -282,7 +394,12 @@ impl PyEngine {
     /// ``score_white``, ``wdl``, ``pv`` in UCI and ``pv_san``), ``count_action``
     /// (``"start"``/``"stop"`` where the engine, under players' counting, would start
     /// or stop the count) and ``turn``.
-    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, multipv=1, count_started=0))]
+    ///
+    /// ``info``: a callable, called with each update of the search (a line as the
+    /// search reports it, a dict of the shape of ``lines``' items), in the order they
+    /// come and on the thread that called ``analyse``, never on the search's own. An
+    /// exception it raises stops the search and is raised from ``analyse``.
+    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, multipv=1, count_started=0, info=None))]
     #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
@@ -294,9 +411,17 @@ impl PyEngine {
         nodes: Option<u64>,
         multipv: usize,
         count_started: i64,
+        info: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         if multipv == 0 {
             return Err(value_error("multipv must be at least 1"));
+        }
+        if let Some(info) = &info
+            && !info.is_callable()
+        {
+            return Err(PyTypeError::new_err(
+                "info must be callable (it is called with each update of the search)",
+            ));
         }
         let limits = limits_of(depth, movetime, nodes, 1000)?;
         let (root, result) = self.search(
@@ -308,6 +433,7 @@ impl PyEngine {
                 analysing: true,
                 multipv,
                 limits,
+                info: info.as_ref(),
             },
         )?;
         self.report(py, &root, &result)
@@ -362,6 +488,7 @@ impl PyEngine {
                 analysing: false,
                 multipv: 1,
                 limits,
+                info: None,
             },
         )?;
         let d = self.report(py, &root, &result)?;
@@ -511,17 +638,10 @@ impl PyEngine {
         d.set_item("best_move", result.best.map(|m| m.to_string()))?;
         d.set_item("best_move_san", result.best.map(|m| root.san(m)))?;
         d.set_item("ponder", result.ponder.map(|m| m.to_string()))?;
-        let scored = result.best.is_some();
-        let score_of = |score: i32| -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-            Ok((
-                score_dict(py, score)?,
-                score_dict(py, if white { score } else { -score })?,
-            ))
-        };
-        if scored {
-            let (score, score_white) = score_of(result.score)?;
-            d.set_item("score", score)?;
-            d.set_item("score_white", score_white)?;
+        if result.best.is_some() {
+            let white_score = if white { result.score } else { -result.score };
+            d.set_item("score", score_dict(py, result.score)?)?;
+            d.set_item("score_white", score_dict(py, white_score)?)?;
             let w = wdl.wdl(result.score);
             d.set_item("wdl", (w.win, w.draw, w.loss))?;
         } else {
@@ -541,30 +661,21 @@ impl PyEngine {
         let count = reports.len().max(result.lines.len());
         for i in 0..count {
             let report = reports.get(i).and_then(Option::as_ref);
-            let (score, pv, depth, bound) = match (report, result.lines.get(i)) {
-                (Some(r), _) => (r.score, r.pv.as_slice(), r.depth, r.bound),
-                (None, Some((score, pv))) => (*score, pv.as_slice(), result.depth, None),
+            let line = match (report, result.lines.get(i)) {
+                (Some(r), _) => LineData::of_report(r),
+                (None, Some((score, pv))) => LineData {
+                    multipv: i + 1,
+                    score: *score,
+                    depth: result.depth,
+                    seldepth: None,
+                    bound: None,
+                    nodes: result.nodes,
+                    time_ms: result.elapsed_ms,
+                    pv,
+                },
                 (None, None) => continue,
             };
-            let line = PyDict::new(py);
-            line.set_item("multipv", i + 1)?;
-            let (s, sw) = score_of(score)?;
-            line.set_item("score", s)?;
-            line.set_item("score_white", sw)?;
-            let w = wdl.wdl(score);
-            line.set_item("wdl", (w.win, w.draw, w.loss))?;
-            line.set_item("depth", depth)?;
-            line.set_item(
-                "bound",
-                match bound {
-                    Some(ScoreBound::Lower) => Some("lower"),
-                    Some(ScoreBound::Upper) => Some("upper"),
-                    _ => None,
-                },
-            )?;
-            line.set_item("pv", pv.iter().map(Move::to_string).collect::<Vec<_>>())?;
-            line.set_item("pv_san", line_san(root, pv))?;
-            lines.append(line)?;
+            lines.append(line_dict(py, root, &wdl, &line)?)?;
         }
         d.set_item("lines", lines)?;
         d.set_item("count_action", result.count_action.map(|a| a.word()))?;
