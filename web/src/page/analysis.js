@@ -9,8 +9,10 @@ import { S, stateAt, countStartedAt } from "./state.js";
 import { renderButtons } from "./view.js";
 import { board, canMoveNow, userMove } from "./moves.js";
 import { cancelAnnotate, renderReview } from "./annotate.js";
+import { t, reasonText } from "./i18n.js";
+import { movesAfter } from "./notation.js";
 
-const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
+export const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
 
 export function levelLines(level, elo) {
   if (level === "elo") {
@@ -89,7 +91,7 @@ export function analyse() {
   S.engine.cancelAll();
   renderAnalysis();
   if (st.end) {
-    $("analysis-depth").textContent = `${st.end.reason}: ${st.end.result}`;
+    $("analysis-depth").textContent = t("status.end", { reason: reasonText(st.end.reason), result: st.end.result });
     setEvalBar(st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, st.end.result);
     return;
   }
@@ -113,7 +115,7 @@ export async function stopAnalysis(show = true) {
   const r = await S.engine.stop();
   if (show && r && r.stopMs !== null) {
     const e = $("stop-latency");
-    e.textContent = `stopped in ${Math.round(r.stopMs)} ms`;
+    e.textContent = t("analysis.stoppedIn", { ms: Math.round(r.stopMs) });
     e.dataset.ms = String(r.stopMs);
   }
 }
@@ -125,8 +127,8 @@ function renderAnalysis() {
   if (!S.analysing || !st) { board.setArrows([]); return; }
   const lines = S.analysis.lines.filter(Boolean);
   for (const l of lines) {
-    let sans = [];
-    try { sans = S.rules.state(S.variant, st.fen, l.pv.slice(0, 12)).sans; } catch { continue; }
+    const sans = movesAfter(S.cursor, l.pv.slice(0, 12)); // in the notation shown
+    if (!sans.length) continue;
     const li = document.createElement("li");
     li.dataset.multipv = String(l.multipv || 1);
     const score = document.createElement("span");
@@ -137,8 +139,8 @@ function renderAnalysis() {
       const w = document.createElement("span");
       w.className = "wdl";
       const [W, D, L] = l.wdl.map((x) => Math.round(x / 10));
-      w.textContent = `W ${W}% D ${D}% L ${L}%`;
-      w.title = "win / draw / loss chances of the side to move";
+      w.textContent = t("analysis.wdl", { w: W, d: D, l: L });
+      w.title = t("analysis.wdlTitle");
       li.appendChild(w);
     }
     const pv = document.createElement("span");
@@ -150,8 +152,9 @@ function renderAnalysis() {
   }
   const best = lines[0];
   if (best) {
-    const nps = best.nps ? `, ${(best.nps / 1000).toFixed(0)} kn/s` : "";
-    $("analysis-depth").textContent = `depth ${best.depth || "?"}${best.nodes ? `, ${best.nodes.toLocaleString("en")} nodes` : ""}${nps}`;
+    const nps = best.nps ? t("analysis.nps", { knps: (best.nps / 1000).toFixed(0) }) : "";
+    const nodes = best.nodes ? t("analysis.nodes", { nodes: best.nodes.toLocaleString("en") }) : "";
+    $("analysis-depth").textContent = t("analysis.depth", { depth: best.depth || "?" }) + nodes + nps;
     const exp = expectedFromInfo(best, st.turn);
     setEvalBar(exp, scoreText(best.score, st.turn));
   }
@@ -178,5 +181,5 @@ export function setEvalBar(whiteExp, text) {
   // The bar is narrow: one decimal ("+0.3"), mates as they are ("#14").
   $("eval-text").textContent = /^[+-]\d+\.\d\d$/.test(text) ? text.slice(0, -1) : text;
   $("eval-bar").setAttribute("aria-valuenow", pct.toFixed(0));
-  $("eval-bar").setAttribute("aria-valuetext", `${text}, White's expected score ${pct.toFixed(0)}%`);
+  $("eval-bar").setAttribute("aria-valuetext", t("eval.valueText", { score: text, percent: pct.toFixed(0) }));
 }

@@ -9,6 +9,8 @@ import { S, stateAt } from "./state.js";
 import { render, renderButtons } from "./view.js";
 import { renderMoves } from "./moves.js";
 import { setupLines, startAnalysis, stopAnalysis, setEvalBar } from "./analysis.js";
+import { t, showText } from "./i18n.js";
+import { shownSans, shownMove } from "./notation.js";
 
 export function cancelAnnotate() {
   if (S.annotating) { S.annotating.cancel = true; S.engine.cancelAll(); }
@@ -34,7 +36,7 @@ export async function annotate() {
   renderButtons();
   const t0 = performance.now();
   for (let i = 0; i <= moves.length && !job.cancel; i++) {
-    $("annotate-status").textContent = `Analysing position ${i} of ${moves.length}…`;
+    $("annotate-status").textContent = t("review.progress", { i, n: moves.length });
     const st = stateAt(i);
     if (st.end) {
       evals[i] = { white: st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, info: null, end: st.end };
@@ -56,9 +58,10 @@ export async function annotate() {
   const done = evals.length === moves.length + 1 && !job.cancel;
   S.annotating = null;
   const counts = S.marks.reduce((a, m) => { if (m) a[m] = (a[m] || 0) + 1; return a; }, {});
-  $("annotate-status").textContent = done
-    ? `Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts["??"] || 0} ??, ${counts["?"] || 0} ?, ${counts["?!"] || 0} ?!`
-    : "Stopped.";
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  showText($("annotate-status"), () => (done
+    ? t("review.done", { seconds, blunders: counts["??"] || 0, mistakes: counts["?"] || 0, inaccuracies: counts["?!"] || 0 })
+    : t("review.stopped")));
   $("annotate-status").dataset.done = done ? "1" : "0";
   render();
   if (wasAnalysing && !job.cancel) startAnalysis();
@@ -75,9 +78,8 @@ export function renderReview() {
   const i = S.cursor - 1; // the move that led here
   const before = i >= 0 ? S.evals[i] : null;
   if (!before || !S.marks[i] || !before.best) { note.textContent = ""; note.classList.add("hidden"); return; }
-  let best = before.best;
-  try { best = S.rules.san(S.variant, stateAt(i).fen, before.best); } catch { /* keep the UCI */ }
-  note.textContent = `${S.sans[i]}${S.marks[i]}: Khun preferred ${best}.`;
+  const best = shownMove(i, before.best); // the UCI where the rules do not read it
+  note.textContent = t("review.preferred", { move: `${shownSans()[i]}${S.marks[i]}`, best });
   note.classList.remove("hidden");
 }
 
@@ -85,5 +87,5 @@ export function renderGraph() {
   const svg = $("eval-graph");
   if (!S.evals.length) { svg.classList.add("hidden"); return; }
   svg.classList.remove("hidden");
-  evalGraph(svg, S.evals, S.marks, S.moves.length, S.cursor);
+  evalGraph(svg, S.evals, S.marks, S.moves.length, S.cursor, (n, mark) => t("review.graphMark", { n, mark }));
 }

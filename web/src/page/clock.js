@@ -2,7 +2,8 @@
 // that falls ends the game.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { $, cap, other } from "./util.js";
+import { $, other } from "./util.js";
+import { t, sideName } from "./i18n.js";
 import { S, stateAt } from "./state.js";
 import { finishGame } from "./play.js";
 
@@ -63,7 +64,7 @@ export function renderClocks() {
     e.textContent = fmtClock(left);
     e.classList.toggle("running", c.mover === color && !S.result);
     e.classList.toggle("low", left < 10000);
-    e.setAttribute("aria-label", `${cap(color)}'s clock`);
+    e.setAttribute("aria-label", t("clock.of", { Side: sideName(color, true) }));
   }
 }
 

@@ -3,7 +3,8 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { HAND_COUNTED } from "./review.js";
-import { $, cap, say } from "./util.js";
+import { $, say } from "./util.js";
+import { t, sideName, countNumber } from "./i18n.js";
 import { S, stateAt, playersCounting, logCountAction, countActionWords, setLine } from "./state.js";
 import { render } from "./view.js";
 import { analyse } from "./analysis.js";
@@ -24,21 +25,33 @@ export function updateCountingChoice() {
   if (!hand) sel.value = "automatic";
 }
 
-/** The count as players say it: "Black counts: 3 of 64" after Black's own third move. */
+/**
+ * The count as players say it: "Black counts: 3 of 64" after Black's own third move; in
+ * Thai "ดำนับศักดิ์กระดาน ๓ (นับถึง ๖๔)", the count's numbers in Thai digits.
+ */
 export function renderCount(st) {
   const c = st.count;
   const ce = $("count");
   const players = playersCounting();
   ce.dataset.started = String(st.countStarted || 0);
   if (c) {
-    const honour = c.honour === "piece" ? "piece's honour" : "board's honour";
-    let t = `${cap(c.counting)} counts: ${c.number} of ${c.of} (${honour}). `;
-    if (c.number === 0) t = `${cap(c.counting)} counts: 0 of ${c.of} (${honour}; its next move is 1). `;
+    const honour = t(`count.honour.${c.honour}`);
+    const Counting = sideName(c.counting, true);
+    const Mating = sideName(c.mating, true);
+    const of = countNumber(c.of);
+    let text = c.number === 0
+      ? t("count.lineZero", { Counting, of, honour })
+      : t("count.line", { Counting, number: countNumber(c.number), of, honour });
     const mated = st.end && st.end.result !== "1/2-1/2";
-    t += c.exceeded ? (mated ? "The count ran out, but the last move mates." : "The count has run out: a draw.") : `${cap(c.mating)} must mate within ${c.movesLeft} move${c.movesLeft === 1 ? "" : "s"}.`;
-    if (players && c.honour === "board") t += ` A mate by ${cap(c.counting)} while it counts is a draw.`;
-    ce.textContent = t;
-    ce.title = c.text || st.countText || "";
+    text += c.exceeded
+      ? t(mated ? "count.ranOutMated" : "count.ranOut")
+      : t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
+    if (players && c.honour === "board") text += t("count.countingMate", { Counting });
+    ce.textContent = text;
+    // The tooltip: the rules' words in English; in Thai the count in plies, from its fields.
+    ce.title = t("count.rulesText", {
+      text: c.text || st.countText || "", Counting, honour, ply: countNumber(c.ply), limit: countNumber(c.limit),
+    });
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
     ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
@@ -47,15 +60,17 @@ export function renderCount(st) {
     // Started in a position where no count binds yet (a FEN without count fields: the
     // count is counted from the first move on, as pyffish counts it).
     const side = (st.countStarted - 1) % 2 === 0 ? "white" : "black";
-    ce.textContent = `${cap(side)} counts: 0 of ${S.variant === "cambodian" ? 63 : 64} (board's honour; its next move is 1).`;
-    ce.title = st.countText || "";
+    const text = t("count.startedNoFields", { Counting: sideName(side, true), of: countNumber(S.variant === "cambodian" ? 63 : 64) });
+    ce.textContent = text;
+    ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     ce.dataset.honour = "board";
     ce.dataset.counting = side;
     ce.classList.remove("urgent");
     ce.classList.remove("hidden");
   } else if (players && st.mayStartCount) {
-    ce.textContent = `No count: ${st.turn} may start counting (the board's honour, 64 moves${S.variant === "cambodian" ? "; 63 in Ouk Chatrang" : ""}).`;
-    ce.title = st.countText || "";
+    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { side: sideName(st.turn) });
+    ce.textContent = text;
+    ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     delete ce.dataset.honour;
     delete ce.dataset.counting;
     ce.classList.remove("urgent");
@@ -96,7 +111,9 @@ export function playerCountAction(action) {
   if (st.end || (S.playing && st.turn !== S.game.human)) return;
   if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
   logCountAction(ply, action);
-  say(`${countActionWords(ply, action)}${action === "start" ? `: ${st.turn}'s next move is 1` : ""}`);
+  say(() => (action === "start"
+    ? t("count.nextIsOne", { action: countActionWords(ply, action), side: sideName(st.turn) })
+    : countActionWords(ply, action)));
   render();
   if (S.analysing) analyse();
 }
@@ -116,13 +133,13 @@ export function changeCounting(counting) {
     setLine(S.variant, S.startFen, S.moves, counting, []);
   } catch (e) {
     $("counting").value = S.counting;
-    say(`Cannot count this line ${counting === "players" ? "as players count" : "automatically"}: ${e.message}`);
+    say(() => t(counting === "players" ? "count.cannotPlayers" : "count.cannotAutomatic", { error: e.message }));
     return;
   }
   S.evals = saved.evals;
   S.marks = saved.marks;
   S.cursor = cursor;
-  say(counting === "players" ? "Counting as players count: Count starts the count, Stop count stops it" : "Counting automatically");
+  say(() => t(counting === "players" ? "count.nowPlayers" : "count.nowAutomatic"));
   render();
   if (S.analysing) analyse();
 }

@@ -11,6 +11,8 @@ import { clockLeft } from "./clock.js";
 import { startGame } from "./play.js";
 import { loadGame } from "./pgn.js";
 import { readSetup, ensureTcOption, selectTab } from "./controls.js";
+import { t, reasonText } from "./i18n.js";
+import { shownTagName } from "./words.js";
 
 export function localDate() {
   const d = new Date();
@@ -77,7 +79,7 @@ export function restore(rec) {
   S.cursor = Math.max(0, Math.min(S.moves.length, Number(rec.cursor) || 0));
   if (rec.orientation === "black") S.orientation = "black";
   render();
-  say("Your last board is back");
+  say(() => t("say.boardBack"));
   return true;
 }
 
@@ -95,9 +97,16 @@ export function renderRecent() {
     const tags = g.tags || {};
     const v = variantInfo(g.variant);
     const moves = Math.ceil(g.moves.length / 2);
-    b.textContent = `${tags.White || "?"} – ${tags.Black || "?"}: ${g.result}` +
-      `${tags.Termination ? ` (${tags.Termination})` : ""}, ${v.title || TITLES[v.name] || v.name}, ` +
-      `${moves} move${moves === 1 ? "" : "s"}${g.date ? `, ${g.date}` : ""}`;
+    // The players' names are the kept game's PGN tags ("You" and Khun's in the page's language).
+    b.textContent = t("recent.entry", {
+      white: shownTagName(tags.White || "?"),
+      black: shownTagName(tags.Black || "?"),
+      result: g.result,
+      termination: tags.Termination ? t("recent.termination", { reason: reasonText(tags.Termination) }) : "",
+      game: v.title || TITLES[v.name] || v.name,
+      moves: t(moves === 1 ? "recent.move" : "recent.moves", { n: moves }),
+      date: g.date ? `, ${g.date}` : "",
+    });
     b.addEventListener("click", () => reviewFinished(g));
     li.appendChild(b);
     ol.appendChild(li);
@@ -107,6 +116,6 @@ export function renderRecent() {
 function reviewFinished(g) {
   if (S.playing && !S.result) return;
   loadGame(g);
-  say(`Review: ${g.tags.White || "?"} – ${g.tags.Black || "?"}, ${g.result}`);
+  say(() => t("say.review", { white: shownTagName(g.tags.White || "?"), black: shownTagName(g.tags.Black || "?"), result: g.result }));
   selectTab("analysis");
 }

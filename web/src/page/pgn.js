@@ -11,6 +11,7 @@ import { closeResign } from "./play.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
 import { selectTab } from "./controls.js";
+import { t } from "./i18n.js";
 
 export function loadGame(g) {
   stopAnalysis(false);
@@ -31,12 +32,12 @@ export function loadGame(g) {
     const m = /move (\d+)/.exec(e.message);
     const n = m ? Number(m[1]) - 1 : 0;
     moves = moves.slice(0, Math.max(0, Math.min(n, moves.length)));
-    note = `Kept ${moves.length} of ${(g.moves || []).length} plies: ${e.message}`;
+    note = t("pgn.kept", { kept: moves.length, total: (g.moves || []).length, error: e.message });
     try {
       setLine(v.name, fen, moves, counting, log);
     } catch (e2) {
       setLine(v.name, v.startFen, [], "automatic", []);
-      note = `Cannot read this game: ${e2.message}`;
+      note = t("pgn.cannotRead", { error: e2.message });
     }
   }
   S.playing = false;
@@ -55,7 +56,8 @@ export function loadGame(g) {
   S.cursor = 0;
   S.orientation = "white";
   render();
-  say(`Loaded: ${S.tags.White || "?"} – ${S.tags.Black || "?"}, ${S.moves.length} plies`);
+  const loaded = { white: S.tags.White || "?", black: S.tags.Black || "?", plies: S.moves.length };
+  say(() => t("pgn.loaded", loaded));
   return note;
 }
 
@@ -77,11 +79,11 @@ export function importPgn() {
   $("pgn-error").textContent = "";
   let games;
   try { games = readGames(text); } catch (e) { $("pgn-error").textContent = e.message; return; }
-  if (!games || !games.length) { $("pgn-error").textContent = "No game found in that text."; return; }
+  if (!games || !games.length) { $("pgn-error").textContent = t("pgn.noGame"); return; }
   // Text that is no game at all: say why, and leave the board as it is.
   const readable = games.filter((g) => !g.error || g.moves.length || Object.keys(g.tags).length);
   if (!readable.length) {
-    $("pgn-error").textContent = `No game could be read from that text: ${games[0].error}`;
+    $("pgn-error").textContent = t("pgn.unreadable", { error: games[0].error });
     return;
   }
   games = readable;
@@ -98,7 +100,7 @@ export function importPgn() {
   const pick = (i) => {
     const g = games[i];
     const note = loadGame(g);
-    $("pgn-error").textContent = g.error ? `Read up to move ${(g.moves || []).length}: ${g.error}` : note || "";
+    $("pgn-error").textContent = g.error ? t("pgn.readUpTo", { n: (g.moves || []).length, error: g.error }) : note || "";
     selectTab("analysis");
   };
   pick(0);
@@ -115,12 +117,13 @@ export function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-export async function copyText(text, what) {
+/** Copies `text`; `whatKey` names what it is ("pgn.what.pgn": PGN, "pgn.what.link": Link). */
+export async function copyText(text, whatKey) {
   try {
     await navigator.clipboard.writeText(text);
-    say(`${what} copied`);
+    say(() => t("pgn.copied", { what: t(whatKey) }));
   } catch {
-    say(`${what}: ${text}`);
+    say(() => t("pgn.shown", { what: t(whatKey), text }));
   }
 }
 

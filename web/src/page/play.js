@@ -16,6 +16,9 @@ import { levelLines, levelLabel, setupLines, stopAnalysis } from "./analysis.js"
 import { cancelAnnotate } from "./annotate.js";
 import { localDate, lineRecord } from "./persist.js";
 import { selectTab } from "./controls.js";
+import { t, sideName, reasonText, showText } from "./i18n.js";
+import { shownLevelLabel } from "./words.js";
+import { shownMove } from "./notation.js";
 
 // A draw offer: Khun accepts where an endgame table says draw, or, from move 11 on, where
 // its own score after half a second's search is at most +0.25 (level or worse for it).
@@ -39,7 +42,7 @@ export function startGame(opts, moves = [], saved = null) {
     setLine(v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
   } catch (e) {
     if (saved) throw e;
-    say(`Cannot start from that position: ${e.message}`);
+    say(() => t("say.cannotStart", { error: e.message }));
     return;
   }
   $("fen-input").setCustomValidity("");
@@ -80,18 +83,21 @@ export function startGame(opts, moves = [], saved = null) {
     "setoption name UCI_ShowWDL value false",
     ...levelLines(opts.level, opts.elo),
   ]);
-  $("game-info").textContent = `${v.title || TITLES[v.name] || v.name}: you play ${human} against Khun (${levelLabel(opts.level, opts.elo)}), ` +
-    (tc.movetime ? `Khun thinks ${tc.movetime / 1000} s a move` : `${opts.tc}`) +
-    (counting === "players" ? "; counting as players count (Count and Stop count)." : ".");
+  showText($("game-info"), () => t("gameInfo.main", {
+    game: v.title || TITLES[v.name] || v.name,
+    side: sideName(human),
+    level: shownLevelLabel(opts.level, opts.elo),
+    time: tc.movetime ? t("gameInfo.moveTime", { seconds: tc.movetime / 1000 }) : opts.tc,
+    counting: t(counting === "players" ? "gameInfo.players" : "gameInfo.automatic"),
+  }));
   selectTab("play");
   const st = stateAt(S.moves.length);
   render();
   // On a phone "Start the game" is below the board: bring the board back into view.
   if ($("board-area").getBoundingClientRect().top < 0) $("board-area").scrollIntoView({ block: "start" });
-  const what = saved ? "Your game is back" : "New game";
   if (st.end) finishGame(st.end.result, st.end.reason);
-  else if (st.turn !== human) { say(`${what}: Khun ${saved ? "to move" : "moves first"}`); engineMove(); }
-  else say(`${what}: your move`);
+  else if (st.turn !== human) { say(() => t(saved ? "say.backKhunToMove" : "say.newGameKhunFirst")); engineMove(); }
+  else say(() => t(saved ? "say.backYourMove" : "say.newGameYourMove"));
 }
 
 export async function engineMove() {
@@ -113,20 +119,21 @@ export async function engineMove() {
   });
   const r = await task.promise;
   if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
+  // What is said, as functions of the page's language (said again after a switch).
   const said = [];
   for (const action of playersCounting() ? decisions : []) {
     const before = stateAt(ply);
     if (!(action === "start" ? before.mayStartCount : before.mayStopCount)) {
-      said.push(`Khun would ${action} counting, which the rules do not allow here`);
+      said.push(() => t(`say.khunCountNotAllowed.${action}`));
       continue;
     }
     logCountAction(ply, action);
-    said.push(countActionWords(ply, action));
+    said.push(() => countActionWords(ply, action));
   }
   const st = stateAt(ply);
   const m = st.legal.find((x) => x.uci === r.bestmove);
   if (!m) {
-    say(`Khun answered ${r.bestmove}, which is not a legal move here`);
+    say(() => t("say.khunIllegal", { move: r.bestmove }));
     return;
   }
   const follow = S.cursor === ply;
@@ -134,8 +141,8 @@ export async function engineMove() {
   S.cursor = ply;
   pushMove(m.uci);
   if (!follow) S.cursor = savedCursor;
-  said.push(`Khun played ${m.san}`);
-  say(said.join(". "));
+  said.push(() => t("say.khunPlayed", { san: shownMove(ply, m.uci) })); // written when said
+  say(() => said.map((f) => f()).reduce((first, second) => t("say.joined", { first, second })));
   afterMove();
 }
 
@@ -149,7 +156,7 @@ export function finishGame(result, reason) {
   sounds.play("end");
   // Kept to review ("Your last games"): every game against Khun where a move was played.
   if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(), date: localDate() });
-  say(`Game over: ${result} (${reason})`);
+  say(() => t("say.gameOver", { result, reason: reasonText(reason) }));
   render();
 }
 
@@ -169,7 +176,7 @@ export function takeback() {
   S.cache = S.cache.slice(0, n);
   S.cursor = n;
   if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
-  say("Move taken back: your move");
+  say(() => t("say.takenBack"));
   render();
 }
 
@@ -201,17 +208,18 @@ export async function offerDraw() {
   if (st.turn !== g.human) return;
   g.drawPending = true;
   renderButtons();
-  say("Khun considers your draw offer…");
+  say(() => t("say.considersDraw"));
   const table = await tableWhenReady(ply);
   if (g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
   // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
   let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
-  let why = table ? `endgame table: ${table.text || table.verdict}` : "";
+  // Why Khun declines, as a function of the page's language.
+  let why = () => (table ? t("draw.tableWhy", { text: table.text || table.verdict }) : "");
   const moveNo = Number(st.fen.trim().split(/\s+/).pop()) || 1;
   if (accept === null && moveNo <= DRAW_FROM_MOVE) {
     // Too early: Khun does not search, and says so.
     accept = false;
-    why = `it takes no draw before move ${DRAW_FROM_MOVE + 1}, and this is move ${moveNo}`;
+    why = () => t("draw.tooEarly", { first: DRAW_FROM_MOVE + 1, move: moveNo });
   }
   if (accept === null) {
     let last = null;
@@ -224,10 +232,12 @@ export async function offerDraw() {
     const sc = last && last.score;
     const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
     accept = khunCp <= DRAW_ACCEPT_CP;
-    why = `Khun's score ${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? (khunCp > 0 ? "mate" : "-mate") : (khunCp / 100).toFixed(2)}` +
-      `, above the +${(DRAW_ACCEPT_CP / 100).toFixed(2)} it accepts`;
+    why = () => t("draw.scoreWhy", {
+      score: `${khunCp >= 0 ? "+" : ""}${Math.abs(khunCp) >= 100000 ? t(khunCp > 0 ? "draw.mate" : "draw.mated") : (khunCp / 100).toFixed(2)}`,
+      limit: (DRAW_ACCEPT_CP / 100).toFixed(2),
+    });
   }
   g.drawPending = false;
   if (accept) finishGame("1/2-1/2", "Draw agreed");
-  else { say(`Khun declines the draw (${why}). Your move.`); renderButtons(); }
+  else { say(() => t("say.declinesDraw", { why: why() })); renderButtons(); }
 }

@@ -52,7 +52,11 @@ export function marksFor(evals, turnAt, moves) {
   return marks;
 }
 
-export function evalGraph(svg, evals, marks, plies, cursor) {
+/**
+ * `markTitle(n, mark)`: a mark's tooltip on the graph ("move 12: ?"), in the page's
+ * language (the caller's words; review.js knows no language).
+ */
+export function evalGraph(svg, evals, marks, plies, cursor, markTitle = (n, mark) => `move ${n}: ${mark}`) {
   const W = 400, H = 120;
   svg.replaceChildren();
   const add = (name, attrs) => {
@@ -77,7 +81,7 @@ export function evalGraph(svg, evals, marks, plies, cursor) {
     const cls = { "?!": "m-inacc", "?": "m-mist", "??": "m-blund" }[m];
     const c = add("circle", { cx: x(i + 1), cy: y(evals[i + 1].white), r: 3.5, class: cls });
     const t = document.createElementNS(NS, "title");
-    t.textContent = `move ${i + 1}: ${m}`;
+    t.textContent = markTitle(i + 1, m);
     c.appendChild(t);
   });
   add("line", { x1: x(cursor), y1: 0, x2: x(cursor), y2: H, class: "cur" });

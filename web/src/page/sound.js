@@ -6,6 +6,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { loadValue, saveValue } from "./store.js";
+import { t, onLanguageChange } from "./i18n.js";
 
 const MUTED_KEY = "khun.muted";
 
@@ -52,6 +53,7 @@ export class Sounds {
     this.played = 0;
     this.muted = loadValue(MUTED_KEY) === true;
     button.addEventListener("click", () => this.setMuted(!this.muted));
+    onLanguageChange(() => this.show());
     this.show();
   }
 
@@ -65,8 +67,8 @@ export class Sounds {
     const b = this.button;
     b.replaceChildren(speakerIcon(this.muted));
     b.setAttribute("aria-pressed", String(this.muted));
-    b.setAttribute("aria-label", this.muted ? "Sound is off: turn it on" : "Sound is on: turn it off");
-    b.title = this.muted ? "Sound off (s)" : "Sound on (s)";
+    b.setAttribute("aria-label", t(this.muted ? "sound.offLabel" : "sound.onLabel"));
+    b.title = t(this.muted ? "sound.offTitle" : "sound.onTitle");
   }
 
   context() {

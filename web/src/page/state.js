@@ -5,7 +5,8 @@
 
 import { placement } from "./board.js";
 import { HAND_COUNTED } from "./review.js";
-import { $, cap } from "./util.js";
+import { $ } from "./util.js";
+import { t, sideName } from "./i18n.js";
 import { syncCountingSetting } from "./count.js";
 import { render } from "./view.js";
 import { board } from "./moves.js";
@@ -91,17 +92,12 @@ export function logCountAction(ply, action) {
   S.cache = S.cache.slice(0, ply);
 }
 
-/** Who acted on the count at `ply`, in words ("Khun", "You", or the side). */
-function countActor(ply) {
-  const side = (S.startPly + ply) % 2 === 0 ? "white" : "black";
-  if (S.game) return side === S.game.human ? "You" : "Khun";
-  return cap(side);
-}
-
+/** Who acted on the count at `ply` and how, in words ("You start counting", "Khun stops counting", "White starts counting"). */
 export function countActionWords(ply, action) {
-  const who = countActor(ply);
-  const verb = who === "You" ? action : `${action}s`;
-  return `${who} ${verb} counting`;
+  const side = (S.startPly + ply) % 2 === 0 ? "white" : "black";
+  if (S.game && side === S.game.human) return t(`count.action.you.${action}`);
+  const who = S.game ? t("count.actor.khun") : sideName(side, true);
+  return t(`count.action.other.${action}`, { who });
 }
 
 /**

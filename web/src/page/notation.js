@@ -1,0 +1,73 @@
+// The notation the moves are shown in: standard SAN (`Se2`) or Thai SAN as
+// Fairy-Stockfish writes it (`ค-จ๒`), asked of the rules (`rules.state(..., {notation})`).
+// The setting follows the page's language until the player chooses one (then it is kept).
+// The line's own SAN (S.sans) stays standard: the PGN export and the sounds read it.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { loadValue, saveValue } from "./store.js";
+import { language } from "./i18n.js";
+import { S, stateAt, countStartedAt } from "./state.js";
+
+const NOTATION_KEY = "khun.notation";
+/** The notations offered, as the rules name them. */
+export const NOTATIONS = ["san", "thaiSan"];
+
+/** The notation shown: the player's choice, else Thai SAN on a page in Thai, else SAN. */
+export function notation() {
+  const chosen = loadValue(NOTATION_KEY);
+  if (NOTATIONS.includes(chosen)) return chosen;
+  return language() === "th" ? "thaiSan" : "san";
+}
+
+export function setNotation(value) {
+  if (NOTATIONS.includes(value)) saveValue(NOTATION_KEY, value);
+}
+
+// The line's moves in Thai, kept for the line they were written for.
+let cachedKey = "";
+let cachedSans = [];
+
+/**
+ * The moves of the line on the board in the notation shown. Thai SAN is asked of the
+ * rules for the whole line from its start, since a promoted pawn is named apart (ง) and
+ * only the moves from the start say which mets were pawns.
+ */
+export function shownSans() {
+  if (notation() === "san" || !S.rules || !S.moves.length) return S.sans;
+  const ply = S.moves.length;
+  const countStarted = countStartedAt(ply);
+  const key = `${S.variant}|${S.startFen}|${S.moves.join(" ")}|${countStarted}`;
+  if (key !== cachedKey) {
+    try {
+      cachedSans = S.rules.state(S.variant, S.startFen, S.moves, { countStarted, notation: "thaiSan" }).sans;
+    } catch {
+      cachedSans = S.sans; // the rules refused the line (they did not before): SAN, as it is
+    }
+    cachedKey = key;
+  }
+  return cachedSans;
+}
+
+/** The move `uci` of the position at `ply` of the line, in the notation shown. */
+export function shownMove(ply, uci) {
+  if (notation() === "san") {
+    const m = stateAt(ply).legal.find((x) => x.uci === uci);
+    return m ? m.san : uci;
+  }
+  return movesAfter(ply, [uci])[0] || uci;
+}
+
+/**
+ * The moves `ucis` played on from `ply` of the line (an engine's line), in the notation
+ * shown; [] where the rules refuse them. SAN is asked from the position's FEN, as
+ * before; Thai SAN from the line's start, for its promoted pawns.
+ */
+export function movesAfter(ply, ucis) {
+  try {
+    if (notation() === "san") return S.rules.state(S.variant, stateAt(ply).fen, ucis).sans;
+    const moves = S.moves.slice(0, ply).concat(ucis);
+    return S.rules.state(S.variant, S.startFen, moves, { countStarted: countStartedAt(ply), notation: "thaiSan" }).sans.slice(ply);
+  } catch {
+    return [];
+  }
+}
