@@ -5,7 +5,9 @@ what it shows; the switch (EN / ไทย) changes it and is kept across reloads
 are shown in Thai SAN as the rules write it (the PGN export stays standard SAN); a
 finished game's banner and the players' count read in Thai.
 
-Runs as web/tests/test_page.py does (its server, browser and Page are imported here):
+Runs as web/tests/test_page.py does (its server, browser and Page are imported here),
+in a pytest run of its own: test_page.py's browser lives for the whole session, and
+Playwright drives one per thread, so a run with both files fails here to start a second.
     KHUN_WEB_DIST=web/dist pytest web/tests/test_language.py
 Moves are typed into the move box, not clicked, so these tests do not depend on the
 board's own elements.
