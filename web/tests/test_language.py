@@ -241,6 +241,9 @@ def test_the_count_as_thai_players_say_it(app_in):
     count = p.page.locator("#count")
     count.wait_for(state="visible")
     assert count.inner_text() == "ดำนับศักดิ์หมาก ๓ (นับถึง ๑๖) ขาวต้องไล่ให้จนภายใน ๑๓ ตา"
+    # The endgame table: White needs 14 moves, the count leaves 13.
+    p.page.wait_for_function("() => !document.querySelector('#table-verdict').classList.contains('hidden')")
+    assert p.page.inner_text("#table-verdict") == "ตารางปลายกระดาน: KRvK: เสมอ (นับครบก่อนรุกจน)"
     # The board's honour under players' counting: none runs until White asks for it.
     p = app_in("th-TH").open(fen=PAWNLESS_FEN, counting="players")
     count.wait_for(state="visible")

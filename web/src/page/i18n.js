@@ -209,6 +209,7 @@ const ENGLISH = {
   "table.line": "Endgame table: {text}",
   "table.verdict": "{verdict} for {side}",
   "table.rulesText": "{text}",
+  "table.countRunsOut": "drawn, the count runs out first",
 
   "count.honour.board": "board's honour",
   "count.honour.piece": "piece's honour",
@@ -489,6 +490,7 @@ const THAI = {
   "table.line": "ตารางปลายกระดาน: {text}",
   "table.verdict": "{side}ชนะ",
   "table.rulesText": "{ending}: {verdict}",
+  "table.countRunsOut": "เสมอ (นับครบก่อนรุกจน)",
 
   "count.honour.board": "ศักดิ์กระดาน",
   "count.honour.piece": "ศักดิ์หมาก",

@@ -71,11 +71,14 @@ export function shownLevelLabel(level, elo) {
  * An endgame table's verdict in words. The rules say it in English (`table.text`:
  * "KRvK: White wins within the count, mate in 12 moves", "KRvK: drawn, the count runs out
  * first (...)", "KRvK: Black is mated", "KRvK: drawn"); in Thai it is said again from the
- * verdict's fields: the ending, and who wins or that it is drawn.
+ * verdict's fields: the ending, and who wins, or that it is drawn (and whether because the
+ * count runs out first).
  */
 export function tableText(table) {
   const text = table.text || t("table.verdict", { verdict: table.verdict, side: table.forSide || table.winner });
   const drawn = /\bdrawn\b/.test(table.text || "") || table.verdict === "draw" || !table.winner;
-  const verdict = drawn ? t("result.draw") : t("table.verdict", { verdict: table.verdict, side: sideName(table.winner, true) });
+  const countRunsOut = /\bthe count runs out first\b/.test(table.text || "");
+  let verdict = t("table.verdict", { verdict: table.verdict, side: sideName(table.winner, true) });
+  if (drawn) verdict = t(countRunsOut ? "table.countRunsOut" : "result.draw");
   return t("table.line", { text: t("table.rulesText", { text, ending: table.ending || "", verdict }) });
 }
