@@ -3,10 +3,34 @@
 # around it (web/src/), and the page. Run from anywhere; needs Debian's Rust for the
 # web (rustc-web, cargo-web, rust-web-src: a rustc with the standard library's
 # source, built here for wasm32) and binaryen (wasm-opt); it says what is missing.
+# `web/build.sh --page`: only the page and its bundled board (no wasm), for work on the page.
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
 dist="$web/dist"
+
+# The page: web/src/index.html and web/src/page/, and chessgroundx (the board) from the
+# npm registry, pinned in web/package.json and web/package-lock.json, bundled by esbuild
+# into one minified module, page/vendor/chessgroundx.js, with its base stylesheet, so the
+# page needs nothing from outside web/dist.
+page() {
+    command -v npm >/dev/null || { echo "web/build.sh: no npm: apt-get install -y npm" >&2; exit 1; }
+    if [ ! -x "$web/node_modules/.bin/esbuild" ] || [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+        npm ci --prefix "$web" --no-audit --no-fund --loglevel=error
+    fi
+    mkdir -p "$dist"
+    cp "$web/src/index.html" "$dist/"
+    rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
+    mkdir -p "$dist/page/vendor"
+    "$web/node_modules/.bin/esbuild" "$web/node_modules/chessgroundx/chessground.js" --bundle --format=esm \
+        --minify --legal-comments=none --log-level=warning --outfile="$dist/page/vendor/chessgroundx.js"
+    cp "$web/node_modules/chessgroundx/assets/chessground.base.css" "$dist/page/vendor/"
+    cp "$web/node_modules/chessgroundx/LICENSE" "$dist/page/vendor/chessgroundx.LICENSE"
+}
+if [ "${1:-}" = "--page" ]; then
+    page
+    exit 0
+fi
 
 missing=()
 [ -x /usr/bin/cargo ] && /usr/bin/rustc --version 2>/dev/null | grep -q . || missing+=(rustc-web cargo-web)
@@ -65,8 +89,7 @@ cp "$web"/src/*.js "$dist/"
 cp "$web/src/stockfish/stockfish.js" "$dist/stockfish.js"
 cat "$web/src/khun.js" "$web/src/stockfish/worker.js" > "$dist/stockfish.worker.js"
 cp "$dist/khun.wasm" "$dist/stockfish.wasm"
-[ -f "$web/src/index.html" ] && cp "$web/src/index.html" "$dist/"
-[ -d "$web/src/page" ] && rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
+page
 [ -f "$web/src/package.json" ] && cp "$web/src/package.json" "$dist/"
 cp "$root/LICENSE" "$dist/LICENSE"
 [ -f "$web/README.md" ] && cp "$web/README.md" "$dist/README.md"

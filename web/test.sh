@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Tests the web build in web/dist (make it with web/build.sh first): under node, the
 # engine and the rules (web/tests/engine.test.js), the Fairy-Stockfish module shape
-# (stockfish.test.js) and the npm package, packed and installed offline
-# (package.test.js); then in a real browser, Debian's headless chromium driven by
-# Playwright for Python, the page (web/tests/test_page.py) and the engine as other
-# boards load it (web/tests/test_boards.py).
+# (stockfish.test.js), the npm package, packed and installed offline
+# (package.test.js), and the page's two languages' tables (i18n.test.js); then in a
+# real browser, Debian's headless chromium driven by Playwright for Python, the page
+# (web/tests/test_page.py), the page in Thai and English (test_language.py) and the
+# engine as other boards load it (web/tests/test_boards.py).
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail
@@ -20,7 +21,8 @@ python3 -c "import playwright, pytest" 2>/dev/null || {
     echo "web/test.sh: no Playwright: pip install playwright pytest" >&2; exit 1; }
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-python3 -m pytest -q -rs web/tests/test_boards.py web/tests/test_page.py | tee "$report"
+python3 -m pytest -q -rs web/tests/test_boards.py web/tests/test_page.py web/tests/test_board_ui.py \
+    web/tests/test_language.py | tee "$report"
 if grep -q "skipped" "$report"; then
     echo "web/test.sh: browser tests were skipped" >&2
     exit 1

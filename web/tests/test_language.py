@@ -5,9 +5,7 @@ what it shows; the switch (EN / ไทย) changes it and is kept across reloads
 are shown in Thai SAN as the rules write it (the PGN export stays standard SAN); a
 finished game's banner and the players' count read in Thai.
 
-Runs as web/tests/test_page.py does (its server, browser and Page are imported here),
-in a pytest run of its own: test_page.py's browser lives for the whole session, and
-Playwright drives one per thread, so a run with both files fails here to start a second.
+Fixtures in conftest.py (one browser for the whole run), the harness in pagekit.py:
     KHUN_WEB_DIST=web/dist pytest web/tests/test_language.py
 Moves are typed into the move box, not clicked, so these tests do not depend on the
 board's own elements.
@@ -17,7 +15,8 @@ import re
 
 import pytest
 
-from test_page import COUNT_FEN, MATE_FEN, PAWNLESS_FEN, Page, browser, server  # noqa: F401 (fixtures)
+from pagekit import Page
+from test_page import COUNT_FEN, MATE_FEN, PAWNLESS_FEN
 
 # Words that may stay in Latin letters on the Thai page: names (Khun, Fairy-Stockfish,
 # the piece art's author, Kar Ouk and Ai-wok, which have no Thai name in the sources),
@@ -53,7 +52,7 @@ class _LocaleBrowser:
 
 
 @pytest.fixture
-def app_in(browser, server):  # noqa: F811 (the fixtures imported above)
+def app_in(browser, server):
     """app_in("th-TH"): a page in a browser whose language is Thai."""
     pages = []
 
@@ -118,8 +117,6 @@ def test_a_thai_browser_gets_the_page_in_thai(app_in):
     p.check_clean()
 
 
-@pytest.mark.xfail(strict=False, reason="board.js, being replaced with chessgroundx, is to name its "
-                   "pieces with i18n.js's pieceName (ขุน เม็ด โคน ม้า เรือ เบี้ย เบี้ยหงาย)")
 def test_the_boards_words_are_thai(app_in):
     p = app_in("th-TH").open()
     label = p.page.get_attribute("#board", "aria-label") or ""

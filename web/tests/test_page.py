@@ -12,170 +12,27 @@ KHUN_SCREENSHOT: where the mid-game screenshot goes (default web/tests/out/page.
 KHUN_CHROMIUM: the browser (default /usr/bin/chromium).
 """
 
-import functools
-import http.server
 import os
 import pathlib
 import re
-import shutil
-import socket
-import tempfile
-import threading
-import time
-import urllib.parse
 
-import pytest
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-WEB = pathlib.Path(__file__).resolve().parent.parent
-REPO = WEB.parent
-CHROMIUM = os.environ.get("KHUN_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+from pagekit import REPO, WEB
 
 COUNT_FEN = "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1"  # piece's honour: White mates within 13 moves
 COUNT_END_FEN = "8/8/8/4k3/8/8/7R/3K4 b - 32 28 1"  # the same count, nearly run out
 MATE_FEN = "7k/8/6K1/8/8/8/8/R7 w - - 0 1"  # Ra8#
 
 
-def _page_dir(tmp_root):
-    dist = os.environ.get("KHUN_WEB_DIST", str(WEB / "dist"))
-    if dist == "mock":
-        out = pathlib.Path(tmp_root) / "dist"
-        out.mkdir()
-        for f in ("khun.js", "khun.worker.js"):
-            shutil.copy(WEB / "tests" / "mock" / f, out / f)
-    else:
-        d = pathlib.Path(dist)
-        if not d.is_absolute():
-            d = (pathlib.Path.cwd() / d) if (pathlib.Path.cwd() / d).exists() else REPO / dist
-        if not (d / "khun.js").exists():
-            pytest.skip(f"no khun.js in {d}: build with web/build.sh, or set KHUN_WEB_DIST=mock")
-        if (d / "index.html").exists():
-            return d
-        out = pathlib.Path(tmp_root) / "dist"
-        shutil.copytree(d, out)
-    shutil.copy(WEB / "src" / "index.html", out / "index.html")
-    if (out / "page").exists():
-        shutil.rmtree(out / "page")
-    shutil.copytree(WEB / "src" / "page", out / "page")
-    return out
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".svg": "image/svg+xml"}
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="session")
-def server():
-    tmp = tempfile.mkdtemp(prefix="khun-web-")
-    root = _page_dir(tmp)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(root)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{port}"
-    httpd.shutdown()
-    shutil.rmtree(tmp, ignore_errors=True)
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium)")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-class Page:
-    """One page of the app, with its script errors and every request it made."""
-
-    def __init__(self, browser, server, viewport=(1280, 900)):
-        self.server = server
-        self.ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        self.page = self.ctx.new_page()
-        self.errors = []
-        self.requests = []
-        self.console_errors = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
-        self.ctx.on("request", lambda r: self.requests.append(r.url))
-
-    def open(self, **params):
-        q = urllib.parse.urlencode(params)
-        self.page.goto(f"{self.server}/index.html" + (f"?{q}" if q else ""))
-        self.page.wait_for_selector("#engine-status[data-ready='1']", timeout=60000)
-        return self
-
-    def fen(self):
-        return self.page.get_attribute("#board", "data-fen")
-
-    def square(self, sq):
-        return self.page.locator(f"#board rect.sq[data-square='{sq}']")
-
-    def click(self, sq):
-        self.square(sq).click()
-
-    def dests(self):
-        return [d.get_attribute("data-dest") for d in self.page.locator("#board .dest").all()]
-
-    def drag(self, a, b):
-        ba = self.square(a).bounding_box()
-        bb = self.square(b).bounding_box()
-        m = self.page.mouse
-        m.move(ba["x"] + ba["width"] / 2, ba["y"] + ba["height"] / 2)
-        m.down()
-        for k in range(1, 9):
-            m.move(ba["x"] + ba["width"] / 2 + (bb["x"] - ba["x"]) * k / 8,
-                   ba["y"] + ba["height"] / 2 + (bb["y"] - ba["y"]) * k / 8)
-        m.up()
-
-    def plies(self):
-        return self.page.locator("#movelist button").count()
-
-    def check_clean(self):
-        assert not self.errors, f"script errors: {self.errors}"
-        own = [u for u in self.requests
-               if not (u.startswith(self.server + "/") or u.startswith("blob:") or u.startswith("data:"))]
-        assert not own, f"requests outside the page's origin: {own}"
-
-    def close(self):
-        self.ctx.close()
-
-
-@pytest.fixture
-def app(browser, server):
-    pages = []
-
-    def make(**kw):
-        p = Page(browser, server, **kw)
-        pages.append(p)
-        return p
-
-    yield make
-    for p in pages:
-        p.close()
-
-
 def test_loads_clean(app):
     p = app().open()
-    assert p.page.locator("#board rect.sq").count() == 64
-    assert p.page.locator("#board image.pc").count() == 32
+    assert p.page.locator("#board cg-board").count() == 1
+    assert len(p.pieces()) == 32
     names = p.page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
     assert sorted(names) == sorted(["makruk", "cambodian", "makpong", "ai-wok", "asean", "karouk"])
     # every piece's art loads
-    broken = p.page.evaluate("""() => Promise.all([...document.querySelectorAll('#board image.pc')]
-        .map(i => fetch(i.getAttribute('href')).then(r => r.ok ? null : i.getAttribute('href'))))""")
+    broken = p.page.evaluate("""() => Promise.all([...document.querySelectorAll('#board cg-board piece')]
+        .map(e => getComputedStyle(e).backgroundImage.match(/url\\("?([^")]+)"?\\)/))
+        .map(m => m ? fetch(m[1]).then(r => r.ok ? null : m[1]) : 'no art'))""")
     assert not any(broken), broken
     p.check_clean()
 
@@ -231,7 +88,7 @@ def test_mate_by_drag(app):
     res.wait_for(state="visible", timeout=10000)
     assert res.get_attribute("data-result") == "1-0"
     assert "mate" in res.get_attribute("data-reason").lower()
-    assert p.page.locator("#board image.pc[data-square='a8']").get_attribute("data-piece") == "R"
+    assert p.pieces().get("a8") == "R"
     p.check_clean()
 
 
@@ -253,7 +110,7 @@ def test_game_to_the_end_by_clicks(app):
             timeout=30000)
         if res.is_visible():
             break
-        king = p.page.locator("#board image.pc[data-piece='k']").get_attribute("data-square")
+        king = p.squares_of("k")[0]
         plies = p.plies()
         p.click(king)
         dests = p.dests()
@@ -271,8 +128,8 @@ def test_promotion_in_makruk_is_automatic(app):
     p = app().open(fen="4k3/8/8/4P3/8/8/8/R3K3 w - - 0 1")
     p.click("e5")
     p.click("e6")
-    p.page.wait_for_selector("#board image.pc[data-square='e6']")
-    assert p.page.locator("#board image.pc[data-square='e6']").get_attribute("data-piece") == "M~"
+    p.page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    assert p.pieces().get("e6") == "M~"
     assert p.page.locator("#promotion").is_hidden()
     assert "e6=M" in p.page.locator("#movelist").inner_text()
     p.check_clean()
@@ -287,7 +144,7 @@ def test_analysis_and_stop(app):
     assert re.search(r"[+-]\d+\.\d\d|#-?\d+", text), text  # a score
     assert re.search(r"W \d+% D \d+% L \d+%", text), text  # the win/draw/loss chances
     assert re.search(r"1\. \S+", text), text  # the line in SAN, numbered
-    assert p.page.locator("#board .arrow").count() >= 1
+    assert p.page.locator("#board svg.cg-shapes line").count() >= 1
     assert not p.page.locator("#eval-bar").is_hidden()
     p.page.wait_for_timeout(1500)
     p.page.click("#btn-analysis")
@@ -386,8 +243,7 @@ def test_takeback_and_screenshot(app):
         p.click(frm)
         if to not in p.dests():  # Khun's reply took the piece or blocked it: another pawn move
             p.click(frm)
-            for sq in p.page.eval_on_selector_all("#board image.pc[data-piece='P']",
-                                                  "es => es.map(e => e.dataset.square)"):
+            for sq in p.squares_of("P"):
                 p.click(sq)
                 if p.dests():
                     to = p.dests()[0]
@@ -445,14 +301,14 @@ def test_variants_start(app):
         p.page.select_option("#variant", v)
         p.page.click("#start-game")
         p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')")
-        assert p.page.locator("#board image.pc").count() == 32
+        assert len(p.pieces()) == 32
         p.page.click("#btn-new")
     p.check_clean()
 
 
 def test_flip_and_typed_moves(app):
     p = app().open()
-    y = lambda sq: p.square(sq).bounding_box()["y"]  # noqa: E731
+    y = lambda sq: p.square_box(sq)["y"]  # noqa: E731
     assert y("a1") > y("a8")
     p.page.click("#btn-flip")
     assert y("a1") < y("a8")
@@ -725,8 +581,7 @@ def _play_any(p):
     plies = p.plies()
     own = "PMSNRK" if p.page.get_attribute("#board", "data-turn") == "white" else "pmsnrk"
     for letter in own:
-        for sq in p.page.eval_on_selector_all(f"#board image.pc[data-piece='{letter}']",
-                                              "es => es.map(e => e.dataset.square)"):
+        for sq in p.squares_of(letter):
             p.click(sq)
             if p.dests():
                 p.click(p.dests()[0])
@@ -770,8 +625,8 @@ def test_import_without_a_result_or_no_game(app):
 def test_phone_board_stays_in_view(app):
     """On a phone, six moves of a game: rank 8 and Khun's clock stay on the screen."""
     def in_view(p):
-        for sel in ("#board rect.sq[data-square='a8']", "#clock-top", "#board rect.sq[data-square='h1']"):
-            box = p.page.locator(sel).bounding_box()
+        for sel in ("a8", "#clock-top", "h1"):
+            box = p.square_box(sel) if len(sel) == 2 else p.page.locator(sel).bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (sel, box, p.plies())
 
     p = app(viewport=(390, 844)).open(mode="play", color="white", level="-20", tc="5+3")
@@ -864,9 +719,9 @@ def test_choosing_a_game_shows_its_start(app):
     for v in ("asean", "ai-wok", "makruk"):
         p.page.select_option("#variant", v)
         assert p.fen() == starts[v], (v, p.fen())
-    assert p.page.locator("#board image.pc[data-piece='A']").count() == 0
+    assert p.squares_of("A") == []
     p.page.select_option("#variant", "ai-wok")
-    assert p.page.locator("#board image.pc[data-piece='A']").count() == 1
+    assert len(p.squares_of("A")) == 1
     p.check_clean()
 
 
@@ -886,7 +741,7 @@ def test_new_game_after_a_finished_game_resets(app):
     p.page.select_option("#variant", "makruk")
     p.page.click("#start-game")
     _your_move(p)
-    assert p.page.locator("#board image.pc").count() == 32
+    assert len(p.pieces()) == 32
     p.check_clean()
 
 

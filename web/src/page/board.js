@@ -1,21 +1,18 @@
-// The board: an SVG of our own (8x8 makruk board, unchecked squares), the pieces
-// (page/pieces/, see page/ART.md), moves by click and by drag, dots on the legal
-// destinations, the last move, check, and arrows.
+// The board: chessgroundx (pychess.org's board, from the npm registry, bundled into
+// page/vendor/ by web/build.sh) with the page's pieces (page/pieces/, see page/ART.md)
+// and a makruk board of one colour with lines between the squares (style.css).
+// Chessground gives moves by click and by drag, animation, premoves, the last move and
+// check, coordinates, arrows and circles drawn with the right button, and a resize that
+// follows the board's box. What is legal is the rules' (the hooks); what the board draws
+// of the engine (its arrows) is set here as chessground's "auto shapes".
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-const NS = "http://www.w3.org/2000/svg";
-const SIZE = 100; // one square in viewBox units
+import { Chessground } from "./vendor/chessgroundx.js";
+import { pieceName, t } from "./i18n.js";
+
 const FILES = "abcdefgh";
 
 const ART = { k: "khun", m: "met", s: "khon", n: "ma", r: "rua", p: "bia", q: "met", b: "khon", a: "aiwok", f: "biangai" };
-const NAMES = { k: "king", m: "met", s: "khon", n: "horse", r: "rook", p: "pawn", q: "met", b: "khon", a: "ai-wok", f: "promoted pawn" };
-
-function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 /** The pieces of a FEN's placement: {"e3": {letter:"P", white:true, promoted:false}, ...} */
 export function placement(fen) {
@@ -38,278 +35,273 @@ export function placement(fen) {
   return out;
 }
 
+/** The art of a piece ({letter, white, promoted}), for the page's own images (the promotion choice). */
 export function pieceArt(p) {
   const kind = p.promoted ? "f" : p.letter.toLowerCase();
   return `page/pieces/${ART[kind] || "bia"}_${p.white ? "w" : "b"}.svg`;
 }
 
-export function pieceName(p) {
-  const kind = p.promoted ? "f" : p.letter.toLowerCase();
-  return `${p.white ? "White" : "Black"} ${NAMES[kind] || kind}`;
+/** A piece's name in the page's language ("White horse", "ม้าขาว"). */
+export { pieceName };
+
+/** A placement ({square: piece}) as a FEN's first field, promoted pawns marked `~` as chessground reads them. */
+export function placementFen(pieces) {
+  const rows = [];
+  for (let r = 8; r >= 1; r--) {
+    let row = "";
+    let empty = 0;
+    for (const f of FILES) {
+      const p = pieces[f + r];
+      if (!p) { empty++; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += p.letter + (p.promoted ? "~" : "");
+    }
+    rows.push(row + (empty ? empty : ""));
+  }
+  return rows.join("/");
+}
+
+// Where a piece could go on a later turn, for premoves: its pattern on the board as it
+// is now, sliders through empty squares or up to a piece (a capture may come free by
+// then, so a slider also reaches the first piece in its way). The rules check the
+// premove when it is played, so a pattern too wide only lets a premove be refused,
+// never played illegally; the Cambodian first moves are left out.
+const STEPS = {
+  king: [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+  ferz: [[1, 1], [1, -1], [-1, 1], [-1, -1]],
+  knight: [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]],
+  rook: [[1, 0], [-1, 0], [0, 1], [0, -1]],
+};
+
+function premoveDests(boardState, key) {
+  const piece = boardState.pieces.get(key);
+  if (!piece) return [];
+  const fwd = piece.color === "white" ? 1 : -1;
+  const letter = piece.role[0] === "p" && piece.role.length > 7 ? piece.role[1] : piece.role[0];
+  const promoted = piece.promoted || piece.role.length > 7;
+  const x = FILES.indexOf(key[0]);
+  const y = Number(key[1]) - 1;
+  const out = new Set();
+  const at = (dx, dy) => {
+    const nx = x + dx, ny = y + dy;
+    return nx >= 0 && nx < 8 && ny >= 0 && ny < 8 ? FILES[nx] + (ny + 1) : null;
+  };
+  const steps = (list) => { for (const [dx, dy] of list) { const k = at(dx, dy); if (k) out.add(k); } };
+  const slide = (list) => {
+    for (const [dx, dy] of list) {
+      for (let i = 1; i < 8; i++) {
+        const k = at(dx * i, dy * i);
+        if (!k) break;
+        out.add(k);
+        if (boardState.pieces.has(k)) break;
+      }
+    }
+  };
+  const kind = promoted ? "m" : letter;
+  if (kind === "k") steps(STEPS.king);
+  else if (kind === "m" || kind === "q" || kind === "f") steps(STEPS.ferz);
+  else if (kind === "s" || kind === "b") { steps(STEPS.ferz); steps([[0, fwd]]); }
+  else if (kind === "n") steps(STEPS.knight);
+  else if (kind === "r") slide(STEPS.rook);
+  else if (kind === "a") { slide(STEPS.rook); steps(STEPS.knight); steps(STEPS.ferz); }
+  else if (kind === "p") steps([[0, fwd], [1, fwd], [-1, fwd]]);
+  return [...out];
 }
 
 export class Board {
   /**
-   * svg: the <svg> element; hooks: {
-   *   movable(square) -> bool: may a piece be picked up from here,
-   *   dests(square) -> [squares]: where it may go,
-   *   move(from, to): a move was made by click or drag (already among dests) }
+   * element: the board's <div>; hooks: {
+   *   move(from, to): a move made by click, drag or a premove played (its squares among
+   *     the dests the board was given) }
    */
-  constructor(svg, hooks) {
-    this.svg = svg;
+  constructor(element, hooks) {
+    this.element = element;
     this.hooks = hooks;
     this.orientation = "white";
-    this.pieces = {};
-    this.selected = null;
-    this.lastMove = null;
-    this.checkSquare = null;
+    this.shownFen = null;
     this.arrows = [];
-    this.promotionRanks = [];
-    this.drag = null;
-    svg.setAttribute("viewBox", `0 0 ${8 * SIZE} ${8 * SIZE}`);
-    svg.setAttribute("role", "img");
-    this.layers = {};
-    for (const name of ["squares", "marks", "pieces", "dots", "arrows", "drag"]) {
-      this.layers[name] = el("g", { class: `layer-${name}` }, svg);
-    }
-    svg.addEventListener("pointerdown", (e) => this.onDown(e));
-    svg.addEventListener("pointermove", (e) => this.onMove(e));
-    svg.addEventListener("pointerup", (e) => this.onUp(e));
-    svg.addEventListener("pointercancel", () => this.cancelDrag());
-    svg.addEventListener("contextmenu", (e) => e.preventDefault());
-    this.drawSquares();
-  }
-
-  xy(sq) {
-    const f = FILES.indexOf(sq[0]);
-    const r = Number(sq[1]) - 1;
-    return this.orientation === "white"
-      ? [f * SIZE, (7 - r) * SIZE]
-      : [(7 - f) * SIZE, r * SIZE];
-  }
-
-  squareAt(clientX, clientY) {
-    const pt = this.svg.createSVGPoint();
-    pt.x = clientX;
-    pt.y = clientY;
-    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
-    let f = Math.floor(p.x / SIZE);
-    let r = Math.floor(p.y / SIZE);
-    if (f < 0 || f > 7 || r < 0 || r > 7) return null;
-    if (this.orientation === "white") r = 7 - r;
-    else f = 7 - f;
-    return FILES[f] + (r + 1);
-  }
-
-  svgPoint(e) {
-    const pt = this.svg.createSVGPoint();
-    pt.x = e.clientX;
-    pt.y = e.clientY;
-    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
-  }
-
-  drawSquares() {
-    const g = this.layers.squares;
-    g.replaceChildren();
-    for (let r = 1; r <= 8; r++) {
-      for (const f of FILES) {
-        const sq = f + r;
-        const [x, y] = this.xy(sq);
-        const rect = el("rect", { x, y, width: SIZE, height: SIZE, class: "sq", "data-square": sq }, g);
-        if (this.promotionRanks.includes(r)) rect.classList.add("promo-rank");
-      }
-    }
-    // Grid lines: a makruk board is one colour with lines between the squares.
-    for (let i = 0; i <= 8; i++) {
-      el("line", { x1: i * SIZE, y1: 0, x2: i * SIZE, y2: 8 * SIZE, class: "grid" }, g);
-      el("line", { x1: 0, y1: i * SIZE, x2: 8 * SIZE, y2: i * SIZE, class: "grid" }, g);
-    }
-    for (let i = 0; i < 8; i++) {
-      const file = this.orientation === "white" ? FILES[i] : FILES[7 - i];
-      const rank = this.orientation === "white" ? 8 - i : i + 1;
-      el("text", { x: i * SIZE + SIZE - 6, y: 8 * SIZE - 6, class: "coord", "text-anchor": "end" }, g).textContent = file;
-      el("text", { x: 5, y: i * SIZE + 20, class: "coord" }, g).textContent = rank;
+    this.cg = Chessground(element, {
+      orientation: "white",
+      coordinates: true,
+      dimensions: { width: 8, height: 8 },
+      animation: { enabled: true, duration: 180 },
+      highlight: { lastMove: true, check: true },
+      movable: { free: false, color: undefined, showDests: true, events: { after: (from, to) => this.hooks.move(from, to) } },
+      premovable: { enabled: true, premoveFunc: premoveDests, castle: false },
+      draggable: { enabled: true, showGhost: true },
+      selectable: { enabled: true },
+      drawable: {
+        enabled: true,
+        visible: true,
+        eraseOnClick: true,
+        // The engine's lines: its best move, the next lines, a move played (the review).
+        brushes: {
+          best: { key: "kb", color: "#15781B", opacity: 0.8, lineWidth: 12 },
+          second: { key: "ks", color: "#1f5fbf", opacity: 0.6, lineWidth: 10 },
+          played: { key: "kp", color: "#b43c00", opacity: 0.6, lineWidth: 10 },
+        },
+      },
+      disableContextMenu: true,
+    });
+    element.setAttribute("role", "img");
+    // Chessground keeps the board's place on the screen until a scroll or a resize; the
+    // page's text above the board can change its height (the language, a status line)
+    // and move the board without either. Each press reads the place again, before
+    // chessground's own handlers (capture), so a click lands on the square under it.
+    for (const type of ["mousedown", "touchstart"]) {
+      element.addEventListener(type, () => this.cg.state.dom.bounds.clear(), { capture: true, passive: true });
     }
   }
 
   setOrientation(o) {
     if (o === this.orientation) return;
     this.orientation = o;
-    this.drawSquares();
-    this.render();
+    this.cg.set({ orientation: o });
+    this.element.dataset.orientation = o;
   }
 
+  /**
+   * Thai coordinates (files ก ข ค ง จ ฉ ช ญ, ranks ๑ to ๘, as Thai notation names the
+   * squares) or the usual a-h, 1-8.
+   */
+  setThaiCoordinates(thai) {
+    if (thai === !!this.thaiCoordinates) return;
+    this.thaiCoordinates = thai;
+    // chessgroundx's Notation: ALGEBRAIC 0, THAI_ALGEBRAIC 7; its coordinates are drawn anew.
+    this.cg.set({ notation: thai ? 7 : 0 });
+    this.cg.redrawAll();
+  }
+
+  /** Shades the ranks where a pawn becomes a met (makruk's third and sixth). */
   setPromotionRanks(ranks) {
-    this.promotionRanks = ranks;
-    this.drawSquares();
+    this.element.classList.toggle("promo-ranks", ranks.length > 0);
   }
 
-  /** fen, promoted: squares whose met is a promoted pawn, lastMove: [from, to] | null, check: square | null, arrows: [{from, to, kind}] */
-  set({ fen, promoted = null, lastMove = null, check = null, arrows = [] }) {
-    this.fen = fen;
-    this.pieces = placement(fen);
+  /**
+   * fen; promoted: squares whose met is a promoted pawn; lastMove: [from, to] | null;
+   * check: the king's square | null; arrows: [{from, to, kind}]; turn: "white"|"black";
+   * movable: the colour whose pieces the player moves now ("white", "black", "both"
+   * on a free board, null: none); dests: Map(from -> [to]) of its legal moves;
+   * premove: the colour the player may premove for while the other side thinks, or null.
+   */
+  set(args) {
+    this.lastSet = args;
+    if (!this.editing) this.show(args);
+  }
+
+  show({ fen, promoted = null, lastMove = null, check = null, arrows = [], turn = "white", movable = null, dests = new Map(), premove = null }) {
+    const pieces = placement(fen);
     if (promoted) {
       for (const sq of promoted) {
-        const p = this.pieces[sq];
+        const p = pieces[sq];
         if (p && p.letter.toLowerCase() === "m") p.promoted = true;
       }
     }
-    this.lastMove = lastMove;
-    this.checkSquare = check;
-    this.arrows = arrows;
-    this.svg.dataset.fen = fen;
-    if (this.selected && !this.hooks.movable(this.selected)) this.selected = null;
-    this.render();
+    const shown = placementFen(pieces);
+    const config = {
+      turnColor: turn,
+      lastMove: lastMove || undefined,
+      check: check ? [check] : false,
+      movable: { free: false, color: movable || premove || undefined, dests },
+      draggable: { deleteOnDropOff: false },
+      premovable: { enabled: !!premove },
+    };
+    // The position only when it changed: a new one clears the arrows and circles the
+    // player drew, and animates the pieces from where they stood.
+    if (shown !== this.shownFen) {
+      config.fen = shown;
+      this.shownFen = shown;
+    }
+    if (!premove && !movable && this.cg.state.premovable.current) this.cg.cancelPremove();
+    this.cg.set(config);
+    this.element.dataset.fen = fen;
+    this.element.setAttribute("aria-label", t("board.pieces", {
+      pieces: Object.entries(pieces).map(([sq, p]) => `${pieceName(p)} ${sq}`).join(", "),
+    }));
+    this.setArrows(arrows);
+    // A premove waiting for this turn is played now (after this render: its move
+    // renders again).
+    if (movable && movable === turn && this.cg.state.premovable.current) {
+      setTimeout(() => this.cg.playPremove(), 0);
+    }
   }
 
   setArrows(arrows) {
     this.arrows = arrows;
-    this.renderArrows();
+    this.cg.setAutoShapes(arrows.map((a) => ({ orig: a.from, dest: a.to, brush: a.kind || "best" })));
   }
 
-  render() {
-    const marks = this.layers.marks;
-    marks.replaceChildren();
-    const mark = (sq, cls) => {
-      const [x, y] = this.xy(sq);
-      el("rect", { x, y, width: SIZE, height: SIZE, class: cls }, marks);
-    };
-    if (this.lastMove) for (const sq of this.lastMove) mark(sq, "last-move");
-    if (this.selected) mark(this.selected, "selected");
-    if (this.checkSquare) {
-      const [x, y] = this.xy(this.checkSquare);
-      el("circle", { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.48, class: "check" }, marks);
-    }
-    const pieces = this.layers.pieces;
-    pieces.replaceChildren();
-    const names = [];
-    for (const [sq, p] of Object.entries(this.pieces)) {
-      const [x, y] = this.xy(sq);
-      const img = el("image", {
-        href: pieceArt(p), x: x + 3, y: y + 3, width: SIZE - 6, height: SIZE - 6,
-        class: "pc", "data-square": sq, "data-piece": p.letter + (p.promoted ? "~" : ""),
-      }, pieces);
-      if (this.drag && this.drag.from === sq && this.drag.moved) img.classList.add("ghost");
-      names.push(`${pieceName(p)} ${sq}`);
-    }
-    this.svg.setAttribute("aria-label", `Board, ${this.orientation} at the bottom: ${names.join(", ")}`);
-    this.renderDots();
-    this.renderArrows();
-  }
-
-  renderDots() {
-    const dots = this.layers.dots;
-    dots.replaceChildren();
-    if (!this.selected) return;
-    for (const to of this.hooks.dests(this.selected)) {
-      const [x, y] = this.xy(to);
-      const cls = this.pieces[to] ? "dest capture" : "dest";
-      el("circle", {
-        cx: x + SIZE / 2, cy: y + SIZE / 2, r: this.pieces[to] ? SIZE * 0.46 : SIZE * 0.14,
-        class: cls, "data-dest": to,
-      }, dots);
-    }
-  }
-
-  renderArrows() {
-    const g = this.layers.arrows;
-    g.replaceChildren();
-    for (const a of this.arrows) {
-      const [x1, y1] = this.xy(a.from).map((v) => v + SIZE / 2);
-      const [x2, y2] = this.xy(a.to).map((v) => v + SIZE / 2);
-      const len = Math.hypot(x2 - x1, y2 - y1);
-      if (!len) continue;
-      const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-      const head = 34, w = 11, hw = 26;
-      const bx = x2 - ux * head, by = y2 - uy * head;
-      const px = -uy, py = ux;
-      const sx = x1 + ux * 20, sy = y1 + uy * 20;
-      const pts = [
-        [sx + px * w / 2, sy + py * w / 2], [bx + px * w / 2, by + py * w / 2],
-        [bx + px * hw / 2, by + py * hw / 2], [x2 - ux * 8, y2 - uy * 8],
-        [bx - px * hw / 2, by - py * hw / 2], [bx - px * w / 2, by - py * w / 2],
-        [sx - px * w / 2, sy - py * w / 2],
-      ];
-      el("polygon", {
-        points: pts.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "),
-        class: `arrow ${a.kind || "best"}`, "data-arrow": a.from + a.to,
-      }, g);
-    }
-  }
-
+  /** The square selected, or none (null). */
   select(sq) {
-    this.selected = sq;
-    this.render();
+    if (sq) this.cg.selectSquare(sq);
+    else this.cg.unselect();
   }
 
-  onDown(e) {
-    if (e.button !== undefined && e.button !== 0) return;
-    const sq = this.squareAt(e.clientX, e.clientY);
-    if (!sq) return;
-    e.preventDefault();
-    if (this.selected && sq !== this.selected && this.hooks.dests(this.selected).includes(sq)) {
-      const from = this.selected;
-      this.selected = null;
-      this.render();
-      this.hooks.move(from, sq);
-      return;
-    }
-    if (this.hooks.movable(sq)) {
-      const again = this.selected === sq;
-      this.selected = sq;
-      this.drag = { from: sq, again, moved: false, start: this.svgPoint(e), pointer: e.pointerId };
-      try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
-      this.render();
-      return;
-    }
-    if (this.selected) {
-      this.selected = null;
-      this.render();
-    }
+  /**
+   * The board editor's mode: pieces move anywhere, off the board to remove them, and
+   * `onChange(placement)` hears each change (the placement as a FEN's first field,
+   * promoted pawns `~`); `onSquare(square)`, each square clicked (to put a chosen piece
+   * there). The page's own positions wait until `endEdit()`.
+   */
+  edit(placementField, { onChange, onSquare }) {
+    this.editing = { onChange, onSquare };
+    this.shownFen = placementField;
+    this.cg.set({
+      fen: placementField,
+      lastMove: undefined,
+      check: false,
+      movable: { free: true, color: "both", dests: undefined },
+      premovable: { enabled: false },
+      draggable: { deleteOnDropOff: true },
+      events: {
+        change: () => this.editing && this.editing.onChange(this.placement()),
+        select: (key) => this.editing && this.editing.onSquare(key),
+      },
+    });
+    this.cg.setAutoShapes([]);
   }
 
-  onMove(e) {
-    if (!this.drag) return;
-    const p = this.svgPoint(e);
-    if (!this.drag.moved) {
-      if (Math.hypot(p.x - this.drag.start.x, p.y - this.drag.start.y) < 12) return;
-      this.drag.moved = true;
-      this.render();
-      const piece = this.pieces[this.drag.from];
-      this.drag.img = el("image", {
-        href: pieceArt(piece), width: SIZE * 1.1, height: SIZE * 1.1, class: "dragging",
-      }, this.layers.drag);
-    }
-    this.drag.img.setAttribute("x", p.x - SIZE * 0.55);
-    this.drag.img.setAttribute("y", p.y - SIZE * 0.55);
+  /** The placement on the board (the editor's), as a FEN's first field. */
+  placement() {
+    return this.cg.getFen().split(/\s/)[0];
   }
 
-  onUp(e) {
-    const d = this.drag;
-    if (!d) return;
-    this.drag = null;
-    this.layers.drag.replaceChildren();
-    const sq = this.squareAt(e.clientX, e.clientY);
-    if (d.moved) {
-      if (sq && sq !== d.from && this.hooks.dests(d.from).includes(sq)) {
-        this.selected = null;
-        this.render();
-        this.hooks.move(d.from, sq);
-        return;
-      }
-      this.render(); // dropped off a legal square: the piece goes back, still selected
-      return;
-    }
-    if (d.again && sq === d.from) {
-      this.selected = null; // a second click on the selected piece puts it down
-      this.render();
-    }
+  /** Puts a piece ({letter, promoted}) on a square, or takes it off (null), in the editor. */
+  putPiece(square, piece) {
+    const diff = new Map();
+    diff.set(square, piece ? {
+      role: `${piece.letter.toLowerCase()}-piece`,
+      color: piece.letter === piece.letter.toUpperCase() ? "white" : "black",
+      promoted: !!piece.promoted,
+    } : undefined);
+    this.cg.setPieces(diff);
+    this.cg.unselect();
+    if (this.editing) this.editing.onChange(this.placement());
   }
 
-  cancelDrag() {
-    if (!this.drag) return;
-    this.drag = null;
-    this.layers.drag.replaceChildren();
-    this.render();
+  /** Drags a new piece from the editor's palette (a pointer event on it). */
+  dragNewPiece(piece, event) {
+    this.cg.dragNewPiece({
+      role: `${piece.letter.toLowerCase()}-piece`,
+      color: piece.letter === piece.letter.toUpperCase() ? "white" : "black",
+      promoted: !!piece.promoted,
+    }, false, event, true);
+  }
+
+  /** Back from the editor: the page's position as it was last set. */
+  endEdit() {
+    if (!this.editing) return;
+    this.editing = null;
+    this.shownFen = null;
+    if (this.lastSet) this.show(this.lastSet);
+  }
+
+  /** The premove set, as [from, to], or null. */
+  premove() {
+    return this.cg.state.premovable.current || null;
+  }
+
+  cancelPremove() {
+    this.cg.cancelPremove();
   }
 }

@@ -13,6 +13,8 @@ import { startGame, finishGame, takeback, askResign, closeResign, resign, offerD
 import { startAnalysis, analyse, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
 import { importPgn, download, copyText, positionLink } from "./pgn.js";
+import { t } from "./i18n.js";
+import { openEditor, closeEditor, wireEditor } from "./editor.js";
 
 export function readSetup() {
   const level = $("level").value;
@@ -55,7 +57,7 @@ function showSetupStart() {
     setLine(v.name, o.fen || v.startFen, [], o.counting);
   } catch (e) {
     setLine(v.name, v.startFen, [], o.counting);
-    say(`That start position is not one of ${v.title || TITLES[v.name] || v.name}'s: ${e.message}`);
+    say(() => t("say.notAStart", { game: v.title || TITLES[v.name] || v.name, error: e.message }));
   }
   S.orientation = o.color === "black" ? "black" : "white";
   $("promotion").classList.add("hidden");
@@ -65,15 +67,21 @@ function showSetupStart() {
   if (S.analysing) analyse();
 }
 
+const TABS = ["play", "analysis", "pgn", "editor"];
+
 export function selectTab(name) {
-  for (const t of ["play", "analysis", "pgn"]) {
-    $(`tab-${t}`).setAttribute("aria-selected", String(t === name));
-    $(`panel-${t}`).classList.toggle("hidden", t !== name);
+  const wasEditing = $("tab-editor").getAttribute("aria-selected") === "true";
+  for (const tab of TABS) {
+    $(`tab-${tab}`).setAttribute("aria-selected", String(tab === name));
+    $(`panel-${tab}`).classList.toggle("hidden", tab !== name);
   }
+  if (name === "editor") openEditor();
+  else if (wasEditing) closeEditor();
 }
 
 export function wire() {
-  for (const t of ["play", "analysis", "pgn"]) $(`tab-${t}`).addEventListener("click", () => selectTab(t));
+  for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => selectTab(tab));
+  wireEditor();
   $("nav-first").addEventListener("click", () => goTo(0));
   $("nav-prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));
@@ -95,7 +103,7 @@ export function wire() {
     if (S.playing && !S.result) finishGame(S.game.human === "white" ? "0-1" : "1-0", "Abandoned");
     showSetupStart();
     selectTab("play");
-    say("Choose the next game and start it");
+    say(() => t("say.chooseNext"));
   });
   $("btn-analyse-game").addEventListener("click", () => {
     closeResign();
@@ -105,7 +113,7 @@ export function wire() {
       clockStop();
       S.game.token++;
       S.playing = false;
-      say("You left the game: its moves stay for analysis");
+      say(() => t("say.leftGame"));
     }
     S.playing = false;
     selectTab("analysis");
@@ -125,12 +133,12 @@ export function wire() {
     $("pgn-in").value = await f.text();
     importPgn();
   });
-  $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "PGN"));
+  $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "pgn.what.pgn"));
   $("btn-download-pgn").addEventListener("click", download);
   $("btn-copy-link").addEventListener("click", () => {
     const link = positionLink();
     history.replaceState(null, "", link);
-    copyText(link, "Link");
+    copyText(link, "pgn.what.link");
   });
   $("move-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -138,13 +146,13 @@ export function wire() {
     const text = input.value.trim();
     $("move-error").textContent = "";
     if (!text) return;
-    if (!canMoveNow()) { $("move-error").textContent = "Not your move now."; return; }
+    if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); return; }
     const st = stateAt(S.cursor);
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
     if (!uci) {
       try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
     }
-    if (!uci || !st.legal.some((m) => m.uci === uci)) { $("move-error").textContent = `Not a legal move: ${text}`; return; }
+    if (!uci || !st.legal.some((m) => m.uci === uci)) { $("move-error").textContent = t("input.illegal", { text }); return; }
     input.value = "";
     userMove(uci);
   });

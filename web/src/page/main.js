@@ -11,23 +11,29 @@ import { $, TITLES, say } from "./util.js";
 import { S, variantInfo, stateAt, setLine } from "./state.js";
 import { updateCountingChoice } from "./count.js";
 import { render } from "./view.js";
+import { board } from "./moves.js";
 import { startClockTicker } from "./clock.js";
 import { startGame } from "./play.js";
 import { startAnalysis } from "./analysis.js";
 import { localDate, persist, restore, renderRecent } from "./persist.js";
 import { readSetup, ensureTcOption, selectTab, wire } from "./controls.js";
+import { t, startLanguage, onLanguageChange, showText } from "./i18n.js";
+import { notation, setNotation } from "./notation.js";
 
 async function main() {
+  // The page's words first (the browser's language, or the one chosen before).
+  startLanguage();
+  wireLanguage();
   startClockTicker();
   wire();
   if (!window.Khun || !window.Khun.loadRules) {
-    $("engine-status").textContent = "khun.js did not load: serve this page with Khun's files beside it (web/dist).";
+    showText($("engine-status"), () => t("engine.missing"));
     return;
   }
   try {
     S.rules = await window.Khun.loadRules();
   } catch (e) {
-    $("engine-status").textContent = `The rules did not load: ${e.message}`;
+    showText($("engine-status"), () => t("engine.rulesFailed", { error: e.message }));
     return;
   }
   S.variants = S.rules.variants();
@@ -41,12 +47,12 @@ async function main() {
   S.engine = new Engine("khun.worker.js");
   S.engine.listeners.push((line) => {
     // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
-    if (line.startsWith("error ")) $("engine-status").textContent = `Engine: ${line.slice(6)}`;
-    else if (line.startsWith("info string error")) say(`Engine: ${line.slice(12)}`);
+    if (line.startsWith("error ")) showText($("engine-status"), () => t("engine.failed", { error: line.slice(6) }));
+    else if (line.startsWith("info string error")) say(() => t("say.engineError", { error: line.slice(12) }));
   });
   S.engine.enqueue(async () => {
     await S.engine.init();
-    $("engine-status").textContent = `${S.engine.name} is ready (in this page, offline).`;
+    showText($("engine-status"), () => t("engine.ready", { name: S.engine.name }));
     $("engine-status").dataset.ready = "1";
   }, false);
 
@@ -75,7 +81,7 @@ async function main() {
       if (restore(saved)) { finishMain(); return; }
     } catch (e) {
       saveValue(CURRENT_KEY, null);
-      say(`Your last game could not be brought back: ${e.message}`);
+      say(() => t("say.notBroughtBack", { error: e.message }));
     }
   } else if (linked && saved && saved.game && Array.isArray(saved.moves) && saved.moves.length) {
     addFinishedGame({ ...saved, game: undefined, date: localDate(),
@@ -84,7 +90,7 @@ async function main() {
   try {
     setLine(vname, fen, moves);
   } catch (e) {
-    say(`Cannot read the position in the link: ${e.message}`);
+    say(() => t("say.badLink", { error: e.message }));
     setLine(vname, variantInfo(vname).startFen, []);
   }
   if (q.get("ply")) S.cursor = Math.max(0, Math.min(S.moves.length, Number(q.get("ply")) || 0));
@@ -101,12 +107,30 @@ async function main() {
   finishMain();
 }
 
+/**
+ * The language switch (EN / ไทย) and the notation setting: a switch of language writes the
+ * page again in it (the game's names, the options, the move list in the notation that
+ * follows the language until the player chooses one).
+ */
+function wireLanguage() {
+  const select = $("notation");
+  if (select) {
+    select.value = notation();
+    select.addEventListener("change", () => { setNotation(select.value); render(); });
+  }
+  onLanguageChange(() => {
+    if (select) select.value = notation();
+    for (const o of $("variant").options) o.textContent = TITLES[o.value];
+    render();
+  });
+}
+
 function finishMain() {
   renderRecent();
   // The clocks as they stand when the page is left (render() keeps the rest).
   window.addEventListener("pagehide", persist);
   // For tests and the curious: the page's state, read-only by convention.
-  window.khunPage = { state: S, stateAt };
+  window.khunPage = { state: S, stateAt, board };
 }
 
 main();

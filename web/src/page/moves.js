@@ -11,23 +11,34 @@ import { render } from "./view.js";
 import { clockSwitch } from "./clock.js";
 import { engineMove, finishGame } from "./play.js";
 import { analyse } from "./analysis.js";
+import { t, sideName } from "./i18n.js";
+import { shownSans, shownMove } from "./notation.js";
 
 export const board = new Board($("board"), {
-  movable(sq) {
-    if (!S.rules || !canMoveNow()) return false;
-    const st = stateAt(S.cursor);
-    return st.legal.some((m) => m.from === sq);
-  },
-  dests(sq) {
-    if (!S.rules || !canMoveNow()) return [];
-    return [...new Set(stateAt(S.cursor).legal.filter((m) => m.from === sq).map((m) => m.to))];
-  },
   move(from, to) {
-    const cands = stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to);
+    const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
     if (cands.length === 1) userMove(cands[0].uci);
     else if (cands.length > 1) askPromotion(cands);
+    else render(); // not a move now (a premove the position no longer allows): the board as it is
   },
 });
+
+/** What the board may move now: {movable: colour or null, dests: Map(from -> [to]), premove: colour or null}. */
+export function boardMoves() {
+  const st = stateAt(S.cursor);
+  if (!S.rules || !canMoveNow()) {
+    // Khun thinking in a game against it: the player may premove.
+    const premove = S.playing && !S.result && !st.end && S.cursor === S.moves.length && st.turn !== S.game.human
+      ? S.game.human : null;
+    return { movable: null, dests: new Map(), premove };
+  }
+  const dests = new Map();
+  for (const m of st.legal) {
+    if (!dests.has(m.from)) dests.set(m.from, []);
+    if (!dests.get(m.from).includes(m.to)) dests.get(m.from).push(m.to);
+  }
+  return { movable: S.playing ? S.game.human : st.turn, dests, premove: null };
+}
 
 export const sounds = new Sounds($("btn-sound"));
 
@@ -48,15 +59,16 @@ function askPromotion(cands) {
     const img = document.createElement("img");
     img.src = pieceArt({ letter: white ? letter.toUpperCase() : letter, white, promoted: false });
     img.alt = "";
-    b.append(img, document.createTextNode(m.san));
-    b.setAttribute("aria-label", `Promote: ${m.san}`);
+    const shown = shownMove(S.cursor, m.uci);
+    b.append(img, document.createTextNode(shown));
+    b.setAttribute("aria-label", t("promotion.move", { san: shown }));
     b.dataset.uci = m.uci;
     b.addEventListener("click", () => { box.classList.add("hidden"); userMove(m.uci); });
     box.appendChild(b);
   }
   const cancel = document.createElement("button");
   cancel.textContent = "✕";
-  cancel.setAttribute("aria-label", "Cancel the promotion");
+  cancel.setAttribute("aria-label", t("promotion.cancel"));
   cancel.addEventListener("click", () => box.classList.add("hidden"));
   box.appendChild(cancel);
   box.classList.remove("hidden");
@@ -76,9 +88,11 @@ export function userMove(uci) {
       };
     }
   }
-  const m = pushMove(uci);
+  const ply = S.cursor;
+  pushMove(uci);
   if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
-  say(`You played ${m.san}`);
+  // Written when said, so a switch of language says it again in the new one.
+  say(() => t("say.youPlayed", { san: shownMove(ply, uci) }));
   afterMove();
 }
 
@@ -115,7 +129,7 @@ export function backToGame() {
   if (g.resultTag !== undefined) S.tags.Result = g.resultTag;
   S.cache = [];
   S.cursor = g.cursor;
-  say("Back to the game");
+  say(() => t("say.backToGame"));
   render();
   if (S.analysing) analyse();
 }
@@ -162,7 +176,9 @@ export function renderMoves() {
   };
   note(0);
   if (!white && S.sans.length) { add("num", `${num}.`); add("num", "…"); }
-  S.sans.forEach((san, i) => {
+  const shown = shownSans(); // in the notation shown; S.sans stays SAN
+  S.sans.forEach((_, i) => {
+    const san = shown[i] || S.sans[i];
     if (white) add("num", `${num}.`);
     else if (noted && i > 0) { add("num", `${num}.`); add("num", "…"); }
     noted = false;
@@ -172,7 +188,7 @@ export function renderMoves() {
     b.textContent = san + mark;
     b.dataset.ply = String(i + 1);
     b.dataset.uci = S.moves[i];
-    b.setAttribute("aria-label", `${white ? "White" : "Black"} ${num}: ${san}${mark ? ` ${mark}` : ""}`);
+    b.setAttribute("aria-label", t("moves.entry", { Side: sideName(white ? "white" : "black", true), n: num, san: `${san}${mark ? ` ${mark}` : ""}` }));
     if (mark) b.className = { "?!": "mark-inacc", "?": "mark-mist", "??": "mark-blund" }[mark];
     if (i + 1 === S.cursor) b.classList.add("current");
     b.addEventListener("click", () => goTo(i + 1));

@@ -4,49 +4,47 @@
 
 import { placement } from "./board.js";
 import { pgnText } from "./review.js";
-import { $, cap } from "./util.js";
+import { $ } from "./util.js";
 import { S, stateAt, promotedSquares, tableAt } from "./state.js";
 import { renderCount, renderCountControls } from "./count.js";
-import { board, renderMoves } from "./moves.js";
+import { board, boardMoves, renderMoves } from "./moves.js";
 import { renderClocks } from "./clock.js";
 import { closeResign } from "./play.js";
 import { currentArrows } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
 import { persist, renderRecent } from "./persist.js";
+import { t } from "./i18n.js";
+import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
+import { notation } from "./notation.js";
 
 export function render() {
   if (!S.rules) return;
   const st = stateAt(S.cursor);
   const last = S.cursor > 0 ? S.moves[S.cursor - 1] : null;
   board.setOrientation(S.orientation);
+  board.setThaiCoordinates(notation() === "thaiSan");
   board.set({
     fen: st.fen,
     promoted: promotedSquares(S.cursor),
     lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
     check: st.check ? kingSquare(st.fen, st.turn) : null,
     arrows: currentArrows(),
+    turn: st.turn,
+    ...boardMoves(),
   });
   $("board").dataset.turn = st.turn;
   $("board").dataset.ply = String(S.cursor);
 
   // Whose move, or the end.
   const atEnd = S.cursor === S.moves.length;
-  let status;
-  if (st.end) status = `${st.end.reason}: ${st.end.result}`;
-  else if (S.playing && atEnd && !S.result) {
-    status = st.turn === S.game.human ? "Your move" : "Khun is thinking…";
-    if (st.check) status += " (check)";
-  } else if (S.result && atEnd) status = "Game over";
-  else status = `${cap(st.turn)} to move${st.check ? ", in check" : ""}`;
-  if (!atEnd) status += ` (move ${S.cursor} of ${S.moves.length})`;
-  $("status").textContent = status;
+  $("status").textContent = statusText(st, atEnd);
 
   // The result: a banner with who won and why.
   const res = S.result;
   const r = $("result");
   if (res) {
-    r.querySelector(".result-headline").textContent = resultHeadline(res);
-    r.querySelector(".result-reason").textContent = `${res.result} · ${res.reason}`;
+    r.querySelector(".result-headline").textContent = shownHeadline(resultOutcome(res));
+    r.querySelector(".result-reason").textContent = resultLine(res);
     r.dataset.result = res.result;
     r.dataset.reason = res.reason;
     r.dataset.outcome = resultOutcome(res);
@@ -67,7 +65,7 @@ export function render() {
   const tv = $("table-verdict");
   const table = !S.playing || S.result ? tableAt(S.cursor) : null;
   if (table) {
-    tv.textContent = `Endgame table: ${table.text || `${table.verdict} for ${table.forSide || table.winner}`}`;
+    tv.textContent = tableText(table);
     tv.classList.remove("hidden");
   } else tv.classList.add("hidden");
 
@@ -96,12 +94,6 @@ function resultOutcome(res) {
   return winner === S.game.human ? "win" : "loss";
 }
 
-function resultHeadline(res) {
-  return {
-    draw: "The game is a draw", win: "You win", loss: "Khun wins", white: "White wins", black: "Black wins",
-  }[resultOutcome(res)];
-}
-
 /** The players' names: "You" and Khun's in a game against it, else the PGN's tags. */
 export function playerNames() {
   if (S.game) {
@@ -114,7 +106,9 @@ export function playerNames() {
 }
 
 function renderNames() {
-  const { white, black } = playerNames();
+  // The names as shown (in the page's language); playerNames() stays the PGN's.
+  const white = shownPlayerName("white");
+  const black = shownPlayerName("black");
   const top = S.orientation === "white" ? black : white;
   const bottom = S.orientation === "white" ? white : black;
   $("name-top").textContent = top;
@@ -128,7 +122,7 @@ export function renderButtons() {
   $("nav-next").disabled = S.cursor === n;
   $("nav-last").disabled = S.cursor === n;
   $("btn-mainline").classList.toggle("hidden", !S.mainline);
-  if (S.mainline) $("btn-mainline").textContent = `Back to the game (${S.mainline.moves.length} plies)`;
+  if (S.mainline) $("btn-mainline").textContent = t("mainline.backPlies", { plies: S.mainline.moves.length });
   const inGame = S.playing && !S.result;
   $("setup").classList.toggle("hidden", inGame);
   $("game-controls").classList.toggle("hidden", !S.game);
@@ -141,14 +135,12 @@ export function renderButtons() {
     if (!inGame) closeResign();
     $("btn-new").disabled = false;
     $("btn-analyse-game").disabled = false;
-    $("btn-analyse-game").textContent = inGame ? "Leave and analyse" : "Analyse this game";
+    $("btn-analyse-game").textContent = t(inGame ? "game.leaveAndAnalyse" : "game.analyse");
   }
-  $("btn-analysis").textContent = S.analysing ? "Stop" : "Analyse";
-  $("btn-analysis").setAttribute("aria-label", S.analysing ? "Stop the analysis" : "Start the analysis");
+  $("btn-analysis").textContent = t(S.analysing ? "analysis.stop" : "analysis.start");
+  $("btn-analysis").setAttribute("aria-label", t(S.analysing ? "analysis.stopLabel" : "analysis.startLabel"));
   $("btn-analysis").disabled = S.playing && !S.result;
   $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0;
-  $("btn-annotate").textContent = S.annotating ? "Cancel" : "Annotate";
-  $("analysis-note").textContent = S.playing && !S.result
-    ? "A game is on: analysis opens when it ends (or leave it from the Play tab)."
-    : "Analyse the position on the board; moves on the board are free for both sides.";
+  $("btn-annotate").textContent = t(S.annotating ? "review.cancel" : "review.annotate");
+  $("analysis-note").textContent = t(S.playing && !S.result ? "analysis.gameOn" : "analysis.free");
 }

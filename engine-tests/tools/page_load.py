@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The page's first visit, timed in Chromium: what it fetches and how soon it is ready.
+
+    python3 engine-tests/tools/page_load.py [DIST] [--runs N]
+
+Serves DIST (default web/dist) over HTTP on 127.0.0.1 and opens index.html N times
+(default 9), each in a fresh browser context (an empty cache: a first visit). For each
+visit: the page's `load` event and the engine's first `readyok` (the moment
+`#engine-status` gets `data-ready="1"`, which the page sets once the worker answered
+`uciok` and `readyok`), both in ms from the navigation's start, as the page's own
+clock (`performance.now()`) reads them. Then the files the first visit fetched, each
+compressed with gzip -9 (what a server compressing its answers sends), and the total.
+Prints medians, the spread, and the per-file sizes.
+"""
+
+import argparse
+import functools
+import gzip
+import http.server
+import pathlib
+import socket
+import statistics
+import threading
+import urllib.parse
+
+from playwright.sync_api import sync_playwright
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+# Records performance.now() when the engine's status says ready (set once uciok and
+# readyok came back); runs before any of the page's scripts.
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  const el = document.getElementById("engine-status");
+  if (el && el.dataset.ready === "1" && window.__khunReadyAt === undefined) {
+    window.__khunReadyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, childList: true});
+"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".svg": "image/svg+xml", ".css": "text/css"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(root):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{port}"
+
+
+def visit(browser, url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.add_init_script(READY_PROBE)
+    fetched = []
+    ctx.on("request", lambda r: fetched.append(r.url))
+    page.goto(url)
+    page.wait_for_selector("#engine-status[data-ready='1']", state="attached", timeout=60000)
+    load = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    ready = page.evaluate("window.__khunReadyAt")
+    ctx.close()
+    return load, ready, fetched
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dist", nargs="?", default="web/dist")
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args()
+    root = pathlib.Path(args.dist).resolve()
+    httpd, base = serve(root)
+    loads, readies, fetched = [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        for _ in range(args.runs):
+            load, ready, fetched = visit(browser, f"{base}/index.html")
+            loads.append(load)
+            readies.append(ready)
+        browser.close()
+    httpd.shutdown()
+
+    def line(name, xs):
+        return (f"{name}: median {statistics.median(xs):.0f} ms "
+                f"(min {min(xs):.0f}, max {max(xs):.0f}, {len(xs)} visits)")
+
+    print(line("load event", loads))
+    print(line("first readyok", readies))
+    total_raw = total_gz = 0
+    files = sorted({urllib.parse.urlparse(u).path for u in fetched if u.startswith(base)})
+    for path in files:
+        f = root / path.lstrip("/")
+        if not f.is_file():
+            continue
+        raw = f.read_bytes()
+        gz = len(gzip.compress(raw, 9))
+        total_raw += len(raw)
+        total_gz += gz
+        print(f"  {path:40} {len(raw):>9} B  gzip -9 {gz:>8} B")
+    print(f"first visit: {len(files)} files, {total_raw} B, gzip -9 {total_gz} B "
+          f"({total_gz / 1000:.0f} KB)")
+
+
+if __name__ == "__main__":
+    main()

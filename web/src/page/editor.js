@@ -1,0 +1,202 @@
+// The board editor (the Editor tab): a position set up by hand, with its side to move and
+// the count's fields, checked by the rules as it is made, then played or analysed.
+// Pieces are dragged on the board, off it to remove them, or from the palette; or a
+// palette piece is chosen and put on each square clicked (the eraser takes them off).
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { $, TITLES } from "./util.js";
+import { S, variantInfo, setLine } from "./state.js";
+import { board } from "./moves.js";
+import { pieceArt, pieceName, placement } from "./board.js";
+import { render } from "./view.js";
+import { selectTab } from "./controls.js";
+import { startAnalysis, stopAnalysis } from "./analysis.js";
+import { t } from "./i18n.js";
+
+/** The editor's position: the variant, the FEN's fields apart from the placement. */
+const E = { variant: "makruk", placement: "", brush: null };
+
+/** The pieces of a game for its palette: the letters of its start position, and a promoted pawn where a pawn becomes a met. */
+function paletteOf(variant) {
+  const start = variantInfo(variant).startFen.split(/\s+/)[0];
+  const letters = [...new Set(start.replace(/[^A-Za-z]/g, "").toUpperCase())];
+  const order = "KMQASBNRP";
+  letters.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const out = [];
+  for (const white of [true, false]) {
+    for (const l of letters) out.push({ letter: white ? l : l.toLowerCase(), promoted: false });
+    // Makruk's pawn becomes a met (not in ASEAN, whose pawn becomes what it chooses).
+    if (letters.includes("M") && variant !== "asean") out.push({ letter: white ? "M" : "m", promoted: true });
+  }
+  return out;
+}
+
+/** The FEN the editor's fields make. */
+export function editorFen() {
+  const side = $("editor-side").value === "black" ? "b" : "w";
+  const limit = Number($("editor-count-limit").value) || 0;
+  const ply = Number($("editor-count-ply").value) || 0;
+  const move = Math.max(1, Number($("editor-move").value) || 1);
+  // A count runs where its limit is given; none: `- 0`, as Fairy-Stockfish writes it.
+  const count = limit > 0 ? `${limit} ${ply}` : "- 0";
+  return `${E.placement} ${side} - ${count} ${move}`;
+}
+
+/**
+ * The editor's fields from a FEN (as typed or pasted in its FEN box): placement, side,
+ * castling (`-`), the count's limit (`-` or 0: none) and ply, the move number; the short
+ * form `placement w 0 1` has no count.
+ */
+function readFen(fen) {
+  const f = fen.trim().split(/\s+/);
+  E.placement = f[0];
+  $("editor-side").value = f[1] === "b" ? "black" : "white";
+  const counted = f.length >= 6;
+  const limit = counted ? Number(f[3]) || 0 : 0;
+  $("editor-count-limit").value = limit > 0 ? String(limit) : "";
+  $("editor-count-ply").value = String(counted && limit > 0 ? Number(f[4]) || 0 : 0);
+  $("editor-move").value = String(Number(f[f.length - 1]) || 1);
+}
+
+/** The rules' word on the editor's position: null where it is one the games can reach, else why not. */
+function check() {
+  const fen = editorFen();
+  $("editor-fen").value = fen;
+  let error = null;
+  try {
+    S.rules.state(E.variant, fen, []); // throws where the rules cannot take it, with the reason
+  } catch (e) {
+    error = e.message || String(e);
+  }
+  $("editor-error").textContent = error ? t("editor.invalid", { error }) : "";
+  $("editor-error").dataset.valid = error ? "0" : "1";
+  $("btn-editor-play").disabled = !!error;
+  $("btn-editor-analyse").disabled = !!error;
+  return error;
+}
+
+function renderPalette() {
+  const box = $("editor-palette");
+  box.replaceChildren();
+  const add = (piece, label, art) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "palette-piece";
+    b.dataset.piece = piece ? piece.letter + (piece.promoted ? "~" : "") : "";
+    b.setAttribute("aria-pressed", String(E.brush === b.dataset.piece));
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    if (art) {
+      const img = document.createElement("img");
+      img.src = art;
+      img.alt = "";
+      b.appendChild(img);
+    } else b.textContent = "✕";
+    b.addEventListener("click", () => {
+      E.brush = E.brush === b.dataset.piece ? null : b.dataset.piece;
+      renderPalette();
+    });
+    // Pressed and moved out of the button: dragged onto the board, as lichess's editor
+    // does; a press and release on the button chooses it (above).
+    let pressed = false;
+    b.addEventListener("pointerdown", (e) => { pressed = !!piece && e.button === 0; });
+    b.addEventListener("pointerup", () => { pressed = false; });
+    b.addEventListener("pointerleave", (e) => {
+      if (!pressed || !(e.buttons & 1)) return;
+      pressed = false;
+      board.dragNewPiece(piece, e);
+    });
+    box.appendChild(b);
+  };
+  for (const p of paletteOf(E.variant)) {
+    add(p, t("editor.put", { piece: pieceName({ ...p, white: p.letter === p.letter.toUpperCase() }) }),
+      pieceArt({ ...p, white: p.letter === p.letter.toUpperCase() }));
+  }
+  add(null, t("editor.eraser"), null);
+}
+
+/** Puts the chosen palette piece (or nothing, with the eraser) on a clicked square. */
+function onSquare(square) {
+  if (E.brush === null) return;
+  const here = placement(board.placement() + " w")[square];
+  const piece = E.brush === "" ? null : { letter: E.brush[0], promoted: E.brush.endsWith("~") };
+  const same = here && piece && here.letter === piece.letter && here.promoted === piece.promoted;
+  board.putPiece(square, same ? null : piece);
+}
+
+/** Opens the editor on the position on the board (or on a game's start, for another game). */
+export function openEditor() {
+  stopAnalysis(false);
+  const inGame = S.playing && !S.result;
+  $("editor-game-note").classList.toggle("hidden", !inGame);
+  $("editor-body").classList.toggle("hidden", inGame);
+  if (inGame) return;
+  E.variant = S.variant;
+  E.brush = null;
+  $("editor-game").textContent = TITLES[E.variant];
+  const st = S.rules.state(S.variant, S.startFen, S.moves.slice(0, S.cursor));
+  readFen(st.fen);
+  // The board's own placement, with its promoted pawns (which the rules' FEN writes as mets).
+  E.placement = board.shownFen || E.placement;
+  board.edit(E.placement, {
+    onChange: (placementField) => { E.placement = placementField; check(); },
+    onSquare,
+  });
+  renderPalette();
+  check();
+}
+
+/** Leaves the editor: the board shows the page's position again. */
+export function closeEditor() {
+  board.endEdit();
+}
+
+/** The editor's position becomes the board's line (under the Counting setting). */
+function takePosition() {
+  const fen = editorFen();
+  S.game = null;
+  S.playing = false;
+  S.result = null;
+  S.tags = {};
+  board.endEdit();
+  setLine(E.variant, fen, [], $("counting").value);
+  return fen;
+}
+
+export function wireEditor() {
+  for (const id of ["editor-side", "editor-count-limit", "editor-count-ply", "editor-move"]) {
+    $(id).addEventListener("input", check);
+  }
+  $("editor-fen").addEventListener("change", () => {
+    readFen($("editor-fen").value);
+    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    check();
+  });
+  $("btn-editor-start").addEventListener("click", () => {
+    readFen(variantInfo(E.variant).startFen);
+    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    check();
+  });
+  $("btn-editor-clear").addEventListener("click", () => {
+    E.placement = "8/8/8/8/8/8/8/8";
+    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    $("editor-count-limit").value = "";
+    $("editor-count-ply").value = "0";
+    check();
+  });
+  $("btn-editor-play").addEventListener("click", () => {
+    if (check()) return;
+    const fen = takePosition();
+    $("variant").value = E.variant;
+    $("fen-input").value = fen;
+    selectTab("play");
+    render();
+  });
+  $("btn-editor-analyse").addEventListener("click", () => {
+    if (check()) return;
+    takePosition();
+    selectTab("analysis");
+    render();
+    startAnalysis();
+  });
+}
