@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """The page's first visit, timed in Chromium: what it fetches and how soon it is ready.
 
-    python3 engine-tests/tools/page_load.py [DIST] [--runs N]
+    python3 engine-tests/tools/page_load.py [DIST ...] [--runs N]
 
-Serves DIST (default web/dist) over HTTP on 127.0.0.1 and opens index.html N times
-(default 9), each in a fresh browser context (an empty cache: a first visit). For each
-visit: the page's `load` event and the engine's first `readyok` (the moment
-`#engine-status` gets `data-ready="1"`, which the page sets once the worker answered
-`uciok` and `readyok`), both in ms from the navigation's start, as the page's own
-clock (`performance.now()`) reads them. Then the files the first visit fetched, each
-compressed with gzip -9 (what a server compressing its answers sends), and the total.
-Prints medians, the spread, and the per-file sizes.
+Serves each DIST (default web/dist) over HTTP on 127.0.0.1 and opens its index.html N
+times (default 9), each in a fresh browser context (an empty cache: a first visit),
+the DISTs taking turns visit by visit (A B A B ...) so that the machine's load falls on
+each alike. For each visit, in ms from the navigation's start as the page's own clock
+(`performance.now()`) reads them: the page's `load` event; the piece art in (the last
+`pieces/*.svg` answered: the board can be drawn whole; the old SVG board asked for its
+images after `load`, chessground's stylesheet before it, so `load` alone compares
+unlike things); the engine's first `readyok` (the moment `#engine-status` gets
+`data-ready="1"`, which the page sets once the worker answered `uciok` and `readyok`).
+Then the files the first visit fetched, each compressed with gzip -9 (what a server
+compressing its answers sends), and the total. Prints medians and the spread.
 """
 
 import argparse
@@ -70,47 +73,59 @@ def visit(browser, url):
     page.wait_for_selector("#engine-status[data-ready='1']", state="attached", timeout=60000)
     load = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
     ready = page.evaluate("window.__khunReadyAt")
+    art = page.evaluate("""Math.max(0, ...performance.getEntriesByType('resource')
+        .filter(r => r.name.includes('/pieces/')).map(r => r.responseEnd))""")
     ctx.close()
-    return load, ready, fetched
+    return load, art, ready, fetched
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dist", nargs="?", default="web/dist")
+    ap.add_argument("dist", nargs="*", default=["web/dist"])
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
-    root = pathlib.Path(args.dist).resolve()
-    httpd, base = serve(root)
-    loads, readies, fetched = [], [], []
+    sites = []
+    for d in args.dist:
+        root = pathlib.Path(d).resolve()
+        httpd, base = serve(root)
+        sites.append({"dist": d, "root": root, "httpd": httpd, "base": base,
+                      "load": [], "art": [], "ready": [], "fetched": []})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
         for _ in range(args.runs):
-            load, ready, fetched = visit(browser, f"{base}/index.html")
-            loads.append(load)
-            readies.append(ready)
+            for site in sites:
+                load, art, ready, fetched = visit(browser, f"{site['base']}/index.html")
+                site["load"].append(load)
+                site["art"].append(art)
+                site["ready"].append(ready)
+                site["fetched"] = fetched
         browser.close()
-    httpd.shutdown()
 
     def line(name, xs):
-        return (f"{name}: median {statistics.median(xs):.0f} ms "
+        return (f"  {name}: median {statistics.median(xs):.0f} ms "
                 f"(min {min(xs):.0f}, max {max(xs):.0f}, {len(xs)} visits)")
 
-    print(line("load event", loads))
-    print(line("first readyok", readies))
-    total_raw = total_gz = 0
-    files = sorted({urllib.parse.urlparse(u).path for u in fetched if u.startswith(base)})
-    for path in files:
-        f = root / path.lstrip("/")
-        if not f.is_file():
-            continue
-        raw = f.read_bytes()
-        gz = len(gzip.compress(raw, 9))
-        total_raw += len(raw)
-        total_gz += gz
-        print(f"  {path:40} {len(raw):>9} B  gzip -9 {gz:>8} B")
-    print(f"first visit: {len(files)} files, {total_raw} B, gzip -9 {total_gz} B "
-          f"({total_gz / 1000:.0f} KB)")
+    for site in sites:
+        site["httpd"].shutdown()
+        print(site["dist"])
+        print(line("load event", site["load"]))
+        print(line("piece art in", site["art"]))
+        print(line("first readyok", site["ready"]))
+        total_raw = total_gz = 0
+        base = site["base"]
+        files = sorted({urllib.parse.urlparse(u).path for u in site["fetched"] if u.startswith(base)})
+        for path in files:
+            f = site["root"] / path.lstrip("/")
+            if not f.is_file():
+                continue
+            raw = f.read_bytes()
+            gz = len(gzip.compress(raw, 9))
+            total_raw += len(raw)
+            total_gz += gz
+            print(f"    {path:40} {len(raw):>9} B  gzip -9 {gz:>8} B")
+        print(f"  first visit: {len(files)} files, {total_raw} B, gzip -9 {total_gz} B "
+              f"({total_gz / 1000:.0f} KB)")
 
 
 if __name__ == "__main__":

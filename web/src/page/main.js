@@ -30,6 +30,22 @@ async function main() {
     showText($("engine-status"), () => t("engine.missing"));
     return;
   }
+  // The engine first: its worker fetches and compiles its WebAssembly on its own thread
+  // while this one loads the rules; the page is ready once both are.
+  let rulesReady;
+  const rulesLoaded = new Promise((resolve) => { rulesReady = resolve; });
+  S.engine = new Engine("khun.worker.js");
+  S.engine.listeners.push((line) => {
+    // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
+    if (line.startsWith("error ")) showText($("engine-status"), () => t("engine.failed", { error: line.slice(6) }));
+    else if (line.startsWith("info string error")) say(() => t("say.engineError", { error: line.slice(12) }));
+  });
+  S.engine.enqueue(async () => {
+    await S.engine.init();
+    await rulesLoaded;
+    showText($("engine-status"), () => t("engine.ready", { name: S.engine.name }));
+    $("engine-status").dataset.ready = "1";
+  }, false);
   try {
     S.rules = await window.Khun.loadRules();
   } catch (e) {
@@ -44,17 +60,6 @@ async function main() {
     o.textContent = v.title || TITLES[v.name] || v.name;
     sel.appendChild(o);
   }
-  S.engine = new Engine("khun.worker.js");
-  S.engine.listeners.push((line) => {
-    // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
-    if (line.startsWith("error ")) showText($("engine-status"), () => t("engine.failed", { error: line.slice(6) }));
-    else if (line.startsWith("info string error")) say(() => t("say.engineError", { error: line.slice(12) }));
-  });
-  S.engine.enqueue(async () => {
-    await S.engine.init();
-    showText($("engine-status"), () => t("engine.ready", { name: S.engine.name }));
-    $("engine-status").dataset.ready = "1";
-  }, false);
 
   const q = new URLSearchParams(location.search);
   // What was on the board before a reload (read before anything renders and saves).
@@ -78,7 +83,7 @@ async function main() {
   const linked = [...q.keys()].length > 0;
   if (!linked && saved) {
     try {
-      if (restore(saved)) { finishMain(); return; }
+      if (restore(saved)) { finishMain(rulesReady); return; }
     } catch (e) {
       saveValue(CURRENT_KEY, null);
       say(() => t("say.notBroughtBack", { error: e.message }));
@@ -104,7 +109,7 @@ async function main() {
   }
   // The link is read: a reload now brings back the board as it is then, not the link.
   if (linked) history.replaceState(null, "", location.pathname + location.hash);
-  finishMain();
+  finishMain(rulesReady);
 }
 
 /**
@@ -125,12 +130,14 @@ function wireLanguage() {
   });
 }
 
-function finishMain() {
+/** The end of the start: the page drawn, `ready` (the engine's status says so once it answered too). */
+function finishMain(ready) {
   renderRecent();
   // The clocks as they stand when the page is left (render() keeps the rest).
   window.addEventListener("pagehide", persist);
   // For tests and the curious: the page's state, read-only by convention.
   window.khunPage = { state: S, stateAt, board };
+  ready();
 }
 
 main();

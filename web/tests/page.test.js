@@ -1,0 +1,23 @@
+// index.html's module preloads (web/src/index.html): under node, no build needed.
+//   node --test web/tests/page.test.js
+// The page's modules import one another in a graph four deep; index.html names every
+// module with <link rel="modulepreload"> so the browser fetches them at once instead of
+// level by level (a round trip each on a real network). This keeps that list whole.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert");
+const fs = require("fs");
+const path = require("path");
+
+const SRC = path.join(__dirname, "..", "src");
+
+test("index.html preloads every module of the page, and nothing else", () => {
+  const html = fs.readFileSync(path.join(SRC, "index.html"), "utf8");
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
+  const modules = fs.readdirSync(path.join(SRC, "page"))
+    .filter((f) => f.endsWith(".js") && !f.endsWith(".worker.js") && f !== "main.js")
+    .map((f) => `page/${f}`);
+  const expected = [...modules, "page/vendor/chessgroundx.js"].sort();
+  assert.deepStrictEqual(preloaded, expected);
+  assert.match(html, /<script type="module" src="page\/main.js"><\/script>/);
+});
