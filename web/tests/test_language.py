@@ -255,3 +255,18 @@ def test_the_count_as_thai_players_say_it(app_in):
     assert not re.search(r"[0-9]", text), "the count's numbers in Thai digits"
     assert p.page.inner_text(".count-note[data-action='start']") == "ขาว เริ่มนับ"
     p.check_clean()
+
+
+def test_a_move_typed_in_thai_notation_is_played(app_in):
+    """A Thai player types the move as Thai notation writes it (จ๔ for e4, ม-ง๒ for Nd2)."""
+    p = app_in("th-TH").open()
+    _type_move(p, "จ๔")
+    assert p.page.evaluate("() => window.khunPage.state.moves") == ["e3e4"]
+    _type_move(p, "จ๕")
+    _type_move(p, "ม-ง๒")
+    assert p.page.evaluate("() => window.khunPage.state.moves") == ["e3e4", "e6e5", "b1d2"]
+    p.page.fill("#move-input", "ม-ก๘")  # no horse goes there: refused, the line unchanged
+    p.page.click("#move-form button[type=submit]")
+    assert p.page.text_content("#move-error") != ""
+    assert len(p.page.evaluate("() => window.khunPage.state.moves")) == 3
+    p.check_clean()

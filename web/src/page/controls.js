@@ -15,6 +15,7 @@ import { cancelAnnotate, annotate } from "./annotate.js";
 import { importPgn, download, copyText, positionLink } from "./pgn.js";
 import { t } from "./i18n.js";
 import { openEditor, closeEditor, wireEditor } from "./editor.js";
+import { uciFromThai } from "./notation.js";
 
 export function readSetup() {
   const level = $("level").value;
@@ -149,6 +150,8 @@ export function wire() {
     if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); return; }
     const st = stateAt(S.cursor);
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
+    // Thai notation (a Thai letter in it) is matched against the rules' Thai SAN.
+    if (!uci && /[\u0E00-\u0E7F]/.test(text)) uci = uciFromThai(S.cursor, text);
     if (!uci) {
       try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
     }

@@ -71,3 +71,20 @@ export function movesAfter(ply, ucis) {
     return [];
   }
 }
+
+/**
+ * A move typed in Thai notation (`จ๔`, `ม-ค๓`) at `ply` of the line: its UCI, or null.
+ * The rules write each legal move in Thai SAN and the typed text is matched against them,
+ * the check and mate marks and spaces left out.
+ */
+export function uciFromThai(ply, text) {
+  const plain = (s) => s.replace(/[+#\s]/g, "");
+  let legal = [];
+  try {
+    legal = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { countStarted: countStartedAt(ply), notation: "thaiSan" }).legal;
+  } catch {
+    return null;
+  }
+  const found = legal.find((m) => plain(m.san) === plain(text));
+  return found ? found.uci : null;
+}
