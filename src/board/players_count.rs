@@ -191,10 +191,7 @@ impl Position {
         let shorter = rule == CountingRule::Cambodian
             && (126 - since as i32) < auto.limit() as i32 - auto.ply() as i32;
         let limit = if shorter { 126 } else { auto.limit() };
-        let bare = !self.pieces_of_kind(PieceKind::Pawn).any()
-            && Color::ALL
-                .into_iter()
-                .any(|c| self.pieces_of(c).count() <= 1);
+        let bare = !self.pieces_of_kind(PieceKind::Pawn).any() && !self.both_sides_armed();
         Some(if bare && !shorter {
             (auto, InForce::PiecesHonour)
         } else if players.running().is_some() {
@@ -329,6 +326,15 @@ impl Position {
         .then(|| players_limit(self.variant().counting()))
     }
 
+    /// Each side has a piece besides its king: no bare king, so the piece's honour is not
+    /// in force and a board's-honour count may be worth starting.
+    #[inline]
+    pub(crate) fn both_sides_armed(&self) -> bool {
+        Color::ALL
+            .into_iter()
+            .all(|c| self.pieces_of(c).count() > 1)
+    }
+
     /// After a move: the assumed starter, to move, starts the count when it may.
     #[inline]
     pub(crate) fn start_count_if_assumed(&mut self) {
@@ -336,9 +342,7 @@ impl Position {
         if players.starter() == Some(self.side_to_move())
             && players.running().is_none()
             && !self.pieces_of_kind(PieceKind::Pawn).any()
-            && Color::ALL
-                .into_iter()
-                .all(|c| self.pieces_of(c).count() > 1)
+            && self.both_sides_armed()
         {
             self.set_players(PlayersCount {
                 since_start: 0,

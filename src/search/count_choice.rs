@@ -17,7 +17,7 @@
 //!   limits its own winning attempts.
 
 use super::SearchResult;
-use crate::board::{Color, CountAction, Position};
+use crate::board::{CountAction, Position};
 
 /// The score (centipawns, the counting side's view) from which the counting side
 /// stops its count.
@@ -38,8 +38,7 @@ pub(crate) fn before_search(pos: &mut Position) -> Option<CountAction> {
     } else {
         !us
     };
-    let both_armed = Color::ALL.into_iter().all(|c| pos.pieces_of(c).count() > 1);
-    let action = (at_disadvantage == us && both_armed && pos.start_count().is_ok())
+    let action = (at_disadvantage == us && pos.both_sides_armed() && pos.start_count().is_ok())
         .then_some(CountAction::Start);
     pos.set_count_starter(Some(at_disadvantage));
     action
@@ -60,6 +59,7 @@ pub(crate) fn after_search(pos: &Position, result: &SearchResult) -> Option<Coun
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
 
     fn players(fen: &str) -> Position {
         let start = Position::from_fen(fen).unwrap();
