@@ -3,7 +3,7 @@
 //! and the search threads. Protocols (UCI, XBoard) and the command line drive the
 //! engine only through this type; none of them reaches into the search.
 
-use crate::board::{CountAction, Move, Position, Variant};
+use crate::board::{CountAction, CountedReplay, Move, Position, Variant};
 use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::clock_lag::ClockLag;
@@ -288,18 +288,17 @@ impl Engine {
     /// while a pawn was on the board).
     pub(crate) fn set_position(&mut self, start: Position, moves: &[Move]) -> Result<(), String> {
         self.absorb_count_stop();
-        let counted =
-            Position::replay_with_count_started(&start, moves, self.options.count_started)?;
-        let mut pos = start.clone();
+        // One replay: the counted game, and each placement on the way (repetition).
+        let mut replay = CountedReplay::new(&start, self.options.count_started, moves.len())?;
         let mut keys = Vec::with_capacity(moves.len() + 1);
-        keys.push(pos.placement_key());
+        keys.push(replay.position().placement_key());
         for &m in moves {
-            pos.play(m);
-            keys.push(pos.placement_key());
+            replay.play(m)?;
+            keys.push(replay.position().placement_key());
         }
         self.start = start;
         self.moves = moves.to_vec();
-        self.position = counted;
+        self.position = replay.into_position();
         self.game_keys = keys;
         Ok(())
     }

@@ -29,7 +29,7 @@ pub use moves::Move;
 pub(crate) use moves::MoveList;
 pub(crate) use notation::MoveError;
 pub use notation::Notation;
-pub use players_count::CountAction;
+pub use players_count::{CountAction, CountedReplay};
 pub use position::{Position, START_FEN};
 pub(crate) use types::Piece;
 pub use types::{Color, PieceKind, Square};

@@ -21,7 +21,7 @@ pub mod pyffish;
 use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
-use crate::board::{Color, CountAction, Move, Notation, Outcome, Position, Variant};
+use crate::board::{Color, CountAction, CountedReplay, Move, Notation, Outcome, Position, Variant};
 use crate::tablebase::{CountVerdict, Tables};
 
 /// The game `name` names (`makruk`, `cambodian`, `karouk`, `makpong`, `asean`,
@@ -231,21 +231,13 @@ pub fn state_in(
 ) -> Result<State, String> {
     // The moves are played under the count they were played under: under players'
     // counting a game goes on where the automatic count would have ended it, and ends
-    // where the players' count runs out. The count that runs now started at game ply
-    // `count_started - 1`; none ran before it that could have ended the game.
-    let from = (count_started >= 1).then_some(count_started - 1);
-    let mut pos = if count_started == 0 {
-        start.clone()
-    } else {
-        let at_start = match from {
-            Some(ply) if ply <= start.game_ply() as i64 => count_started,
-            _ => -1,
-        };
-        Position::replay_with_count_started(start, &[], at_start)?
-    };
+    // where the players' count runs out. The value is checked against the game as a
+    // whole before the first move (pyffish's refusals: its range, the game, beyond the
+    // next ply), a count started while a pawn stood when the replay reaches it.
+    let mut replay = CountedReplay::new(start, count_started, moves.len())?;
     let mut sans = Vec::with_capacity(moves.len());
-    let mut played = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
+        let pos = replay.position();
         if pos.outcome().is_some() {
             return Err(format!("move {} ({text}): the game has ended", i + 1));
         }
@@ -253,18 +245,9 @@ pub fn state_in(
             .parse_uci_move(text)
             .map_err(|e| format!("move {} {e}", i + 1))?;
         sans.push(pos.san_in(m, notation));
-        pos.play(m);
-        played.push(m);
-        if from == Some(pos.game_ply() as i64) {
-            // Refused (a pawn on the board): the check below says why.
-            let _ = pos.start_count();
-        }
+        replay.play(m)?;
     }
-    if count_started != 0 {
-        // Checks the value against the whole game (beyond the next ply, pawns, the
-        // game), with pyffish's messages.
-        pos = Position::replay_with_count_started(start, &played, count_started)?;
-    }
+    let pos = replay.into_position();
     let end = pos.outcome();
     let legal = if end.is_some() {
         Vec::new()
