@@ -17,16 +17,17 @@ compressing its answers sends), and the total. Prints medians and the spread.
 """
 
 import argparse
-import functools
 import gzip
-import http.server
 import pathlib
-import socket
 import statistics
-import threading
+import sys
 import urllib.parse
 
 from playwright.sync_api import sync_playwright
+
+# The page's test harness serves the page as the browser tests do (web/tests/pagekit.py).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "web" / "tests"))
+from pagekit import serve  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -42,25 +43,6 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {subtree: true, attributes: true, childList: true});
 """
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".svg": "image/svg+xml", ".css": "text/css"}
-
-    def log_message(self, *args):
-        pass
-
-
-def serve(root):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(root)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{port}"
 
 
 def visit(browser, url):

@@ -169,17 +169,7 @@ def server():
         httpd.shutdown()
 
 
-# why module scope: Playwright's sync API runs one instance at a time in a process, and
-# test_page.py holds its own for the whole session; pytest takes this file first
-# (web/test.sh names it first, and it sorts first), so this one has ended by then.
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium)")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+# The browser: conftest.py's, one for the whole run (Playwright drives one per thread).
 
 
 @pytest.fixture
