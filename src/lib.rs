@@ -23,6 +23,8 @@
 //! documentation is for the crate's developers (`cargo doc --document-private-items`),
 //! and its links reach crate-private items.
 #![allow(rustdoc::private_intra_doc_links)]
+// Each `unsafe` block says why it is sound (a `// SAFETY:` comment), kept so by clippy.
+#![warn(clippy::undocumented_unsafe_blocks)]
 // why: the web build (without `native`) uses a subset of the engine (no command line,
 // no XBoard, no datagen); the native build, which clippy and the tests check, is the
 // one whose dead code matters.
