@@ -2,10 +2,11 @@
 # Tests the web build in web/dist (make it with web/build.sh first): under node, the
 # engine and the rules (web/tests/engine.test.js), the Fairy-Stockfish module shape
 # (stockfish.test.js), the npm package, packed and installed offline
-# (package.test.js), and the page's two languages' tables (i18n.test.js); then in a
-# real browser, Debian's headless chromium driven by Playwright for Python, the page
-# (web/tests/test_page.py), the page in Thai and English (test_language.py) and the
-# engine as other boards load it (web/tests/test_boards.py).
+# (package.test.js), the page's two languages' tables (i18n.test.js) and its module
+# preloads (page.test.js); then in a real browser, Debian's headless chromium driven by
+# Playwright for Python, the engine as other boards load it (web/tests/test_boards.py),
+# the page (test_page.py), its board and editor (test_board_ui.py), the page in Thai and
+# English (test_language.py).
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail

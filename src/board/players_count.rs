@@ -428,9 +428,9 @@ impl Outcome {
 }
 
 /// A game replayed move by move under `count_started` (pyffish's value, as
-/// [`Position::replay_with_count_started`] takes it): the one replay the engine, the
-/// rules API and the PGN reader walk, each looking at the position between the moves
-/// (the game's end, the placements for repetition) without replaying twice.
+/// [`Position::replay_with_count_started`] takes it): the one replay the engine and the
+/// rules API walk, each looking at the position between the moves (the game's end, the
+/// placements for repetition) without replaying twice.
 pub struct CountedReplay {
     pos: Position,
     count_started: i64,

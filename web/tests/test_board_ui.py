@@ -129,8 +129,12 @@ def test_editor_sets_up_a_position_with_its_count(app):
     p.page.click("#tab-editor")
     p.settle()
     assert _editor_fen(p) == "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
-    # a piece dragged on the board, one put with the palette, one dragged from the palette
-    p.drag("e3", "e5")
+    # a piece dragged on the board (e3-e4 would be a legal move of the game: the editor's
+    # moves stay the editor's), one put with the palette, one dragged from the palette
+    p.drag("e3", "e4")
+    assert _editor_fen(p).startswith("rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/")
+    assert _moves(p) == []
+    p.drag("e4", "e5")
     assert _editor_fen(p).startswith("rnsmksnr/8/pppppppp/4P3/8/PPPP1PPP/")
     p.page.click("#editor-palette button[data-piece='R']")
     p.click("d5")
@@ -224,3 +228,63 @@ def test_clicks_land_after_the_page_above_the_board_moves(browser, server):
         assert not p.errors, p.errors
     finally:
         p.ctx.close()
+
+
+def test_take_back_while_khun_thinks_drops_the_premove(app):
+    """A premove is meant for after Khun's answer: taking back your move (while Khun
+    thinks, from your second move on) drops it rather than play it in the position
+    taken back to, where it would be legal too."""
+    p = app().open()
+    _start_by_clicks(p, tc="5+3")
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => window.khunPage.state.moves.length === 2", timeout=30000)
+    _your_move(p)
+    p.click("d3")
+    p.click("d4")
+    p.page.wait_for_function("() => window.khunPage.state.moves.length === 3")
+    p.click("g1")
+    p.click("e2")  # Khun is thinking: a premove
+    assert p.page.evaluate("() => window.khunPage.board.premove()") == ["g1", "e2"]
+    p.page.click("#btn-takeback")
+    p.settle()
+    p.page.wait_for_timeout(300)
+    assert len(_moves(p)) == 2 and p.page.get_attribute("#board", "data-turn") == "white", _moves(p)
+    assert p.page.evaluate("() => window.khunPage.board.premove()") is None
+    assert p.pieces().get("g1") == "N" and p.pieces().get("d3") == "P"
+    p.check_clean()
+
+
+def test_a_cancelled_promotion_puts_the_pawn_back(app):
+    """ASEAN asks which piece; cancelling leaves the pawn where it stood, and movable."""
+    p = app().open(variant="asean", fen="4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    p.click("a7")
+    p.click("a8")
+    assert p.page.is_visible("#promotion")
+    p.page.click("#promotion button:last-child")  # the cancel button
+    p.settle()
+    assert p.page.is_hidden("#promotion")
+    assert p.pieces().get("a7") == "P" and "a8" not in p.pieces()
+    assert _moves(p) == []
+    p.click("a7")
+    assert "a8" in p.dests()
+    p.check_clean()
+
+
+def test_the_editor_keeps_the_game_out_of_reach(app):
+    """While editing, typed moves and the move keys do not touch the line behind it."""
+    p = app().open(moves="e3e4,e6e5")
+    p.page.click("#tab-editor")
+    p.page.fill("#move-input", "d4")
+    p.page.press("#move-input", "Enter")
+    p.page.locator("body").press("ArrowLeft")
+    p.page.locator("body").press("Home")
+    assert _moves(p) == ["e3e4", "e6e5"]
+    assert p.page.evaluate("() => window.khunPage.state.cursor") == 2
+    p.page.click("#tab-editor")  # again: the edits stay
+    p.drag("a3", "a4")
+    p.page.click("#tab-editor")
+    assert "/P7/1PPP" in _editor_fen(p) or _editor_fen(p).split("/")[4] == "P3P3", _editor_fen(p)
+    p.page.click("#tab-play")
+    assert p.pieces().get("a3") == "P" and "a4" not in p.pieces()  # the game's board again
+    p.check_clean()

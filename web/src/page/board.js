@@ -126,7 +126,8 @@ export class Board {
       dimensions: { width: 8, height: 8 },
       animation: { enabled: true, duration: 180 },
       highlight: { lastMove: true, check: true },
-      movable: { free: false, color: undefined, showDests: true, events: { after: (from, to) => this.hooks.move(from, to) } },
+      // The editor's moves are its own (`edit`): only a game's move goes to the page.
+      movable: { free: false, color: undefined, showDests: true, events: { after: (from, to) => { if (!this.editing) this.hooks.move(from, to); } } },
       premovable: { enabled: true, premoveFunc: premoveDests, castle: false },
       draggable: { enabled: true, showGhost: true },
       selectable: { enabled: true },
@@ -281,6 +282,7 @@ export class Board {
 
   /** Drags a new piece from the editor's palette (a pointer event on it). */
   dragNewPiece(piece, event) {
+    this.cg.state.dom.bounds.clear(); // the board's place read again, as for a press on it
     this.cg.dragNewPiece({
       role: `${piece.letter.toLowerCase()}-piece`,
       color: piece.letter === piece.letter.toUpperCase() ? "white" : "black",
@@ -294,6 +296,16 @@ export class Board {
     this.editing = null;
     this.shownFen = null;
     if (this.lastSet) this.show(this.lastSet);
+  }
+
+  /**
+   * The page's position drawn again as it was last set: after chessground moved a piece
+   * the page did not take (a promotion's choice cancelled, a move refused), which a
+   * `set` of the same position would leave where chessground put it.
+   */
+  redraw() {
+    this.shownFen = null;
+    if (this.lastSet && !this.editing) this.show(this.lastSet);
   }
 
   /** The premove set, as [from, to], or null. */

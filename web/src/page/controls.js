@@ -72,6 +72,7 @@ const TABS = ["play", "analysis", "pgn", "editor"];
 
 export function selectTab(name) {
   const wasEditing = $("tab-editor").getAttribute("aria-selected") === "true";
+  if (name === "editor" && wasEditing) return; // already there: the edits stay
   for (const tab of TABS) {
     $(`tab-${tab}`).setAttribute("aria-selected", String(tab === name));
     $(`panel-${tab}`).classList.toggle("hidden", tab !== name);
@@ -169,7 +170,11 @@ export function wire() {
     else if (k === "End") goTo(S.moves.length);
     else if (k === "f") { S.orientation = other(S.orientation); render(); }
     else if (k === "s") sounds.setMuted(!sounds.muted);
-    else if (k === "Escape") { $("promotion").classList.add("hidden"); board.select(null); closeResign(); }
+    else if (k === "Escape") {
+      if (!$("promotion").classList.contains("hidden")) { $("promotion").classList.add("hidden"); board.redraw(); }
+      board.select(null);
+      closeResign();
+    }
     else return;
     e.preventDefault();
   });

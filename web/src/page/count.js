@@ -8,6 +8,7 @@ import { t, sideName, countNumber } from "./i18n.js";
 import { S, stateAt, playersCounting, logCountAction, countActionWords, setLine } from "./state.js";
 import { render } from "./view.js";
 import { analyse } from "./analysis.js";
+import { board } from "./moves.js";
 
 /** The setup's Counting setting shows the convention of the line on the board. */
 export function syncCountingSetting() {
@@ -106,7 +107,7 @@ export function renderCountControls(st) {
 /** The player to move starts or stops the count (the Count and Stop count buttons). */
 export function playerCountAction(action) {
   const ply = S.moves.length;
-  if (!playersCounting() || S.cursor !== ply || S.result || S.annotating) return;
+  if (!playersCounting() || S.cursor !== ply || S.result || S.annotating || board.editing) return;
   const st = stateAt(ply);
   if (st.end || (S.playing && st.turn !== S.game.human)) return;
   if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;

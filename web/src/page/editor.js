@@ -11,7 +11,7 @@ import { pieceArt, pieceName, placement } from "./board.js";
 import { render } from "./view.js";
 import { selectTab } from "./controls.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
-import { t } from "./i18n.js";
+import { t, onLanguageChange } from "./i18n.js";
 
 /** The editor's position: the variant, the FEN's fields apart from the placement. */
 const E = { variant: "makruk", placement: "", brush: null };
@@ -124,6 +124,14 @@ function onSquare(square) {
   board.putPiece(square, same ? null : piece);
 }
 
+/** The board in the editor's mode on the editor's placement. */
+function editOnBoard() {
+  board.edit(E.placement, {
+    onChange: (placementField) => { E.placement = placementField; check(); },
+    onSquare,
+  });
+}
+
 /** Opens the editor on the position on the board (or on a game's start, for another game). */
 export function openEditor() {
   stopAnalysis(false);
@@ -138,10 +146,7 @@ export function openEditor() {
   readFen(st.fen);
   // The board's own placement, with its promoted pawns (which the rules' FEN writes as mets).
   E.placement = board.shownFen || E.placement;
-  board.edit(E.placement, {
-    onChange: (placementField) => { E.placement = placementField; check(); },
-    onSquare,
-  });
+  editOnBoard();
   renderPalette();
   check();
 }
@@ -164,22 +169,24 @@ function takePosition() {
 }
 
 export function wireEditor() {
+  // A switch of language while editing: the palette's names and the rules' word again.
+  onLanguageChange(() => { if (board.editing) { renderPalette(); check(); } });
   for (const id of ["editor-side", "editor-count-limit", "editor-count-ply", "editor-move"]) {
     $(id).addEventListener("input", check);
   }
   $("editor-fen").addEventListener("change", () => {
     readFen($("editor-fen").value);
-    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    editOnBoard();
     check();
   });
   $("btn-editor-start").addEventListener("click", () => {
     readFen(variantInfo(E.variant).startFen);
-    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    editOnBoard();
     check();
   });
   $("btn-editor-clear").addEventListener("click", () => {
     E.placement = "8/8/8/8/8/8/8/8";
-    board.edit(E.placement, { onChange: (p) => { E.placement = p; check(); }, onSquare });
+    editOnBoard();
     $("editor-count-limit").value = "";
     $("editor-count-ply").value = "0";
     check();

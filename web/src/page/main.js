@@ -31,9 +31,10 @@ async function main() {
     return;
   }
   // The engine first: its worker fetches and compiles its WebAssembly on its own thread
-  // while this one loads the rules; the page is ready once both are.
-  let rulesReady;
-  const rulesLoaded = new Promise((resolve) => { rulesReady = resolve; });
+  // while this one loads the rules; the page says ready once the engine answered and the
+  // page has started (its first position drawn), whatever happened on the way.
+  let pageReady;
+  const pageStarted = new Promise((resolve) => { pageReady = resolve; });
   S.engine = new Engine("khun.worker.js");
   S.engine.listeners.push((line) => {
     // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
@@ -42,7 +43,7 @@ async function main() {
   });
   S.engine.enqueue(async () => {
     await S.engine.init();
-    await rulesLoaded;
+    await pageStarted;
     showText($("engine-status"), () => t("engine.ready", { name: S.engine.name }));
     $("engine-status").dataset.ready = "1";
   }, false);
@@ -52,6 +53,15 @@ async function main() {
     showText($("engine-status"), () => t("engine.rulesFailed", { error: e.message }));
     return;
   }
+  try {
+    startPage();
+  } finally {
+    pageReady();
+  }
+}
+
+/** The page's first position (a link's, the one kept from before, or the game's start), drawn. */
+function startPage() {
   S.variants = S.rules.variants();
   const sel = $("variant");
   for (const v of S.variants) {
@@ -83,7 +93,7 @@ async function main() {
   const linked = [...q.keys()].length > 0;
   if (!linked && saved) {
     try {
-      if (restore(saved)) { finishMain(rulesReady); return; }
+      if (restore(saved)) { finishMain(); return; }
     } catch (e) {
       saveValue(CURRENT_KEY, null);
       say(() => t("say.notBroughtBack", { error: e.message }));
@@ -109,7 +119,7 @@ async function main() {
   }
   // The link is read: a reload now brings back the board as it is then, not the link.
   if (linked) history.replaceState(null, "", location.pathname + location.hash);
-  finishMain(rulesReady);
+  finishMain();
 }
 
 /**
@@ -130,14 +140,13 @@ function wireLanguage() {
   });
 }
 
-/** The end of the start: the page drawn, `ready` (the engine's status says so once it answered too). */
-function finishMain(ready) {
+/** The end of the start, the page drawn. */
+function finishMain() {
   renderRecent();
   // The clocks as they stand when the page is left (render() keeps the rest).
   window.addEventListener("pagehide", persist);
   // For tests and the curious: the page's state, read-only by convention.
   window.khunPage = { state: S, stateAt, board };
-  ready();
 }
 
 main();

@@ -19,14 +19,15 @@ export const board = new Board($("board"), {
     const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
     if (cands.length === 1) userMove(cands[0].uci);
     else if (cands.length > 1) askPromotion(cands);
-    else render(); // not a move now (a premove the position no longer allows): the board as it is
+    else board.redraw(); // not a move now: the pieces back where the rules have them
   },
 });
 
 /** What the board may move now: {movable: colour or null, dests: Map(from -> [to]), premove: colour or null}. */
 export function boardMoves() {
+  if (!S.rules) return { movable: null, dests: new Map(), premove: null };
   const st = stateAt(S.cursor);
-  if (!S.rules || !canMoveNow()) {
+  if (!canMoveNow()) {
     // Khun thinking in a game against it: the player may premove.
     const premove = S.playing && !S.result && !st.end && S.cursor === S.moves.length && st.turn !== S.game.human
       ? S.game.human : null;
@@ -43,6 +44,7 @@ export function boardMoves() {
 export const sounds = new Sounds($("btn-sound"));
 
 export function canMoveNow() {
+  if (!S.rules || board.editing) return false; // the editor's board is not the game's
   const st = stateAt(S.cursor);
   if (st.end || S.annotating) return false;
   if (S.playing) return S.cursor === S.moves.length && st.turn === S.game.human && !S.result;
@@ -69,7 +71,7 @@ function askPromotion(cands) {
   const cancel = document.createElement("button");
   cancel.textContent = "✕";
   cancel.setAttribute("aria-label", t("promotion.cancel"));
-  cancel.addEventListener("click", () => box.classList.add("hidden"));
+  cancel.addEventListener("click", () => { box.classList.add("hidden"); board.redraw(); });
   box.appendChild(cancel);
   box.classList.remove("hidden");
   box.querySelector("button").focus();
@@ -135,6 +137,7 @@ export function backToGame() {
 }
 
 export function goTo(ply) {
+  if (board.editing) return; // the board shows the editor's position, not the line's
   ply = Math.max(0, Math.min(S.moves.length, ply));
   if (ply === S.cursor) return;
   S.cursor = ply;

@@ -78,7 +78,8 @@ export function movesAfter(ply, ucis) {
  * the check and mate marks and spaces left out.
  */
 export function uciFromThai(ply, text) {
-  const plain = (s) => s.replace(/[+#\s]/g, "");
+  // Western digits typed where Thai notation has Thai ones (จ4 for จ๔) are read as them.
+  const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => "๐๑๒๓๔๕๖๗๘๙"[Number(d)]);
   let legal = [];
   try {
     legal = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { countStarted: countStartedAt(ply), notation: "thaiSan" }).legal;

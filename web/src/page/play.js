@@ -10,7 +10,7 @@ import {
   tableWhenReady,
 } from "./state.js";
 import { render, renderButtons } from "./view.js";
-import { sounds, afterMove } from "./moves.js";
+import { board, sounds, afterMove } from "./moves.js";
 import { parseTc, clockLeft, clockStop } from "./clock.js";
 import { levelLines, levelLabel, setupLines, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
@@ -164,6 +164,7 @@ export function takeback() {
   const g = S.game;
   if (!S.playing || S.result || !g) return;
   S.engine.cancelAll();
+  board.cancelPremove(); // a premove was meant for after Khun's answer, not the position taken back to
   g.token++;
   let n = S.moves.length;
   const turn = stateAt(n).turn;
