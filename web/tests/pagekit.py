@@ -62,13 +62,14 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(root):
-    """Serves `root` over HTTP on 127.0.0.1 in a thread: (server, its base URL)."""
+def serve(root, handler=None):
+    """Serves `root` over HTTP on 127.0.0.1 in a thread (with `handler`, a
+    SimpleHTTPRequestHandler class; the quiet one by default): (server, its base URL)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(root)))
+        ("127.0.0.1", port), functools.partial(handler or _Quiet, directory=str(root)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{port}"
 

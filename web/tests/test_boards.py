@@ -8,23 +8,15 @@ each through a game and an analysis. web/README.md, "Other boards".
 KHUN_WEB_DIST: the built directory (default web/dist). KHUN_CHROMIUM: the browser.
 """
 
-import functools
 import http.server
 import os
 import pathlib
 import re
-import socket
-import threading
 import urllib.parse
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-WEB = pathlib.Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("KHUN_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+from pagekit import WEB, serve
 
 # pychess.org's pattern for an analysis line (client/analysis/analysisCtrl.ts, EVAL_REGEX).
 PYCHESS_EVAL = re.compile(
@@ -155,15 +147,7 @@ def server():
     for f in ("khun.js", "khun.wasm", "khun.worker.js", "stockfish.js", "stockfish.worker.js",
               "stockfish.wasm"):
         assert (dist / f).exists(), f"no {f} in {dist}: run web/build.sh"
-    servers = {}
-    for name, handler in (("plain", _Handler), ("isolated", _Isolated)):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        httpd = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", port), functools.partial(handler, directory=str(dist)))
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        servers[name] = (httpd, f"http://127.0.0.1:{port}")
+    servers = {name: serve(dist, handler) for name, handler in (("plain", _Handler), ("isolated", _Isolated))}
     yield {name: url for name, (_, url) in servers.items()}
     for httpd, _ in servers.values():
         httpd.shutdown()
