@@ -241,6 +241,7 @@ impl Position {
         // Cambodian leap: two files sideways and one rank forward, to an empty square,
         // not out of check.
         if !has_king {
+            // A king still in hand has no moves.
         } else if tactical_only {
             // Only captures: each (rarely more than one) is tested on its own, which
             // costs less than the map of every square the other side attacks.
@@ -526,5 +527,88 @@ mod tests {
             assert!(pos.to_fen().contains("[] w - - 0 9"), "{}", pos.to_fen());
             assert!(pos.legal_moves().iter().all(|m| !m.is_drop()));
         }
+    }
+
+    /// Random sittuyin positions, read leniently as Fairy-Stockfish reads them: men
+    /// anywhere, pawns on any rank, random hands, kings on the board or in hand, the
+    /// side not to move sometimes in check. Every legal move plays to a consistent
+    /// position (bitboards, key, checkers, one king a side), reads back from its UCI
+    /// and SAN, and `gives_check` and the tactical generator agree with playing it.
+    #[test]
+    fn sittuyin_random_positions_hold_together() {
+        let mut rng = Rng::new(0x0B0E_5E00);
+        let mut positions = 0;
+        let mut drops = 0;
+        let mut promotions = 0;
+        while positions < 6_000 {
+            let mut board = [None; 64];
+            let mut hand = String::new();
+            // Half the positions have men in hand; the others are of play, with few
+            // mets, so that promotions come.
+            let setup = rng.chance(50);
+            for army in ["KFRRSSNNPPPP", "kfrrssnnpppp"] {
+                for letter in army.chars() {
+                    let square = rng.below(64);
+                    let kind = letter.to_ascii_uppercase();
+                    if !setup && kind == 'F' && rng.chance(80) {
+                        continue;
+                    }
+                    if setup && kind != 'P' && rng.chance(40) {
+                        hand.push(letter);
+                    } else if board[square].is_none() && rng.chance(70) {
+                        board[square] = Some(letter);
+                    } else if kind == 'K' {
+                        hand.push(letter);
+                    }
+                }
+            }
+            let placement = super::super::fen::placement_fen(|sq| board[sq.index()]);
+            let side = if rng.chance(50) { 'w' } else { 'b' };
+            let fen = format!("{placement}[{hand}] {side} - - 0 1");
+            let Ok(pos) =
+                Position::from_fen_full(Variant::Sittuyin, &fen, super::super::FenRules::Lenient)
+            else {
+                continue;
+            };
+            positions += 1;
+            let us = pos.side_to_move();
+            // `gives_check` is exact where the side not to move is not in check.
+            let them_checked = pos.has_king_on_board(!us)
+                && pos.is_attacked_by(pos.king_square(!us), us, pos.occupied());
+            let legal = pos.legal_moves();
+            let mut tactical: Vec<Move> = pos.tactical_moves().iter().copied().collect();
+            let mut expected: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    pos.in_check()
+                        || m.is_promotion()
+                        || (!m.is_drop() && pos.piece_at(m.to()).is_some())
+                })
+                .collect();
+            tactical.sort_by_key(|m| m.to_bits());
+            expected.sort_by_key(|m| m.to_bits());
+            assert_eq!(tactical, expected, "tactical moves of {fen}");
+            for &m in legal.iter() {
+                let after = pos.after(m);
+                after.assert_consistent();
+                if !them_checked {
+                    assert_eq!(pos.gives_check(m), after.in_check(), "{fen}: {m}");
+                }
+                assert_eq!(
+                    pos.bucket_key_after(m) >> 32,
+                    after.key() >> 32,
+                    "{fen}: {m}"
+                );
+                assert_eq!(pos.parse_uci_move(&m.to_string()), Ok(m), "{fen}: {m}");
+                assert_eq!(pos.parse_san(&pos.san(m)), Ok(m), "{fen}: {m}");
+                drops += m.is_drop() as usize;
+                promotions += m.is_promotion() as usize;
+            }
+        }
+        assert!(
+            drops > 20_000 && promotions > 1_000,
+            "{drops} drops, {promotions} promotions"
+        );
     }
 }

@@ -250,26 +250,46 @@ impl Position {
 
     /// The key after `m` as far as the pieces and the side to move go: the high half
     /// is the child's (what picks its table bucket, for a prefetch before the move is
-    /// made); the count's part and the relatives' extra state are left out.
+    /// made); the count's part and the relatives' extra state (Cambodian rights, Kar
+    /// Ouk's checks) are left out. A drop's hand is in.
     #[inline(always)]
     pub(crate) fn bucket_key_after(&self, m: Move) -> u64 {
         let Some(moving) = self.piece_at(m.from()) else {
-            return self.key;
+            return self.bucket_key_after_drop(m);
         };
-        let placed = if m.is_promotion() {
-            Piece::new(self.side, m.promotion_kind())
+        // A promotion in place (sittuyin's) captures nothing on its own square.
+        let (placed, victim) = if m.is_promotion() {
+            let victim = if m.from() == m.to() {
+                None
+            } else {
+                self.piece_at(m.to())
+            };
+            (Piece::new(self.side, m.promotion_kind()), victim)
         } else {
-            moving
+            (moving, self.piece_at(m.to()))
         };
-        let captured = self
-            .piece_at(m.to())
-            .map_or(0, |victim| zobrist::piece_square(victim, m.to()));
+        let captured = victim.map_or(0, |victim| zobrist::piece_square(victim, m.to()));
         self.key
             ^ zobrist::side(self.side)
             ^ zobrist::side(!self.side)
             ^ zobrist::piece_square(moving, m.from())
             ^ zobrist::piece_square(placed, m.to())
             ^ captured
+    }
+
+    /// [`Position::bucket_key_after`] for a drop (the position's own key for anything
+    /// else that starts on an empty square).
+    #[cold]
+    fn bucket_key_after_drop(&self, m: Move) -> u64 {
+        if !m.is_drop() {
+            return self.key;
+        }
+        let piece = Piece::new(self.side, m.drop_kind());
+        self.key
+            ^ zobrist::side(self.side)
+            ^ zobrist::side(!self.side)
+            ^ zobrist::piece_square(piece, m.to())
+            ^ zobrist::hand(piece, self.hand(self.side).count(piece.kind))
     }
 
     /// The key of the placement and side to move alone, without the count: what a
@@ -753,12 +773,18 @@ mod tests {
         // runs and changes with every move): for every legal move, the key's high
         // half predicted before the move is the child's.
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
-        for fen_text in [
-            START_FEN,
-            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
-            "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1",
+        for (variant, fen_text) in [
+            (Variant::Makruk, START_FEN),
+            (Variant::Makruk, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            (Variant::Makruk, "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1"),
+            // Sittuyin: drops from the start, and promotions in place and by a step.
+            (Variant::Sittuyin, Variant::Sittuyin.start_fen()),
+            (
+                Variant::Sittuyin,
+                "4k3/8/2R5/1P1P1P2/2r1p1p1/3p1R2/8/4K3[] w - - 0 1",
+            ),
         ] {
-            let start = Position::from_fen(fen_text).expect("test FEN parses");
+            let start = Position::from_fen_in(variant, fen_text).expect("test FEN parses");
             walk_random_games(&start, 20, 120, &mut rng, |pos, moves| {
                 for &m in moves.iter() {
                     let mut child = pos.clone();
