@@ -23,7 +23,7 @@ fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
 }
 
 fn variant(name: &str) -> Variant {
-    Variant::from_name(name).unwrap_or_else(|| panic!("unknown variant {name}"))
+    Variant::from_rules_name(name).unwrap_or_else(|| panic!("unknown variant {name}"))
 }
 
 fn position(v: Variant, fen: &str) -> Position {

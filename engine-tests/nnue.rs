@@ -64,7 +64,10 @@ fn judge(
             Outcome::InsufficientMaterial => (GameResult::Draw, GameEnd::InsufficientMaterial),
             // datagen plays makruk with the automatic count: the relatives' ends and
             // the players' counting never come.
-            Outcome::CheckWin { .. } | Outcome::FiftyMoves | Outcome::CountingSideMate { .. } => {
+            Outcome::CheckWin { .. }
+            | Outcome::FiftyMoves
+            | Outcome::CountingSideMate { .. }
+            | Outcome::OnlyPromotions => {
                 panic!("a makruk game ended by {outcome:?}")
             }
         };

@@ -200,6 +200,9 @@ pub(crate) fn describe(pos: &Position) -> String {
             CountingRule::Cambodian => {
                 "no count yet: it starts when a side is down to its king and two men"
             }
+            CountingRule::Asean if pos.variant().has_drops() => {
+                "no count: sittuyin counts only against a bare king"
+            }
             CountingRule::Asean => "no count: ASEAN counts only against a bare king",
         }
         .to_string();
@@ -249,6 +252,10 @@ mod tests {
         assert_eq!(
             describe(&Position::startpos()),
             "no count: pawns on the board"
+        );
+        assert_eq!(
+            describe(&Position::startpos_of(Variant::Sittuyin)),
+            "no count: sittuyin counts only against a bare king"
         );
     }
 }

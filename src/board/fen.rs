@@ -9,6 +9,10 @@
 //! - promoted pawns marked `M~` / `m~`
 //! - the short xboard form `... w 0 1` (no castling field)
 //! - trailing fields may be left out (`... w`), as GUIs sometimes send.
+//! - sittuyin's pieces in hand after the placement, in brackets:
+//!   `8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1` (any order on
+//!   input; written in Fairy-Stockfish's order, `[KSSFRRNNkssfrrnn]`, and `[]` once
+//!   both hands are empty).
 //!
 //! Output is the Fairy-Stockfish form, the same text pyffish's `get_fen` gives.
 
@@ -35,6 +39,9 @@ pub enum FenError {
     },
     /// Field 1: not exactly eight ranks.
     BadRankCount(usize),
+    /// Field 1: pieces in hand (`[...]`) that cannot be read, or in a game without
+    /// drops.
+    BadHand(String),
     /// Field 2: not `w` or `b`.
     BadSide(String),
     /// Field 3: castling rights (makruk has none; only `-` is accepted), or in
@@ -70,6 +77,7 @@ impl fmt::Display for FenError {
             FenError::BadRankCount(n) => {
                 write!(f, "FEN field 1 (placement): {n} ranks, not 8")
             }
+            FenError::BadHand(why) => write!(f, "FEN field 1 (pieces in hand): {why}"),
             FenError::BadSide(s) => {
                 write!(f, "FEN field 2 (side to move): '{s}' is not 'w' or 'b'")
             }
@@ -151,7 +159,64 @@ fn parse_number(text: &str, field: &'static str) -> Result<u32, FenError> {
         .ok_or_else(bad)
 }
 
+/// Reads the pieces in hand, `[...]` after the placement (sittuyin's): the game's
+/// letters, upper case White's, in any order.
+fn parse_hand(text: &str, pos: &mut Position, variant: Variant) -> Result<(), FenError> {
+    let clipped: String = text.chars().take(40).collect();
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| FenError::BadHand(format!("'{clipped}' is not written '[...]'")))?;
+    if !variant.has_drops() {
+        return Err(FenError::BadHand(format!(
+            "'{clipped}': only sittuyin has pieces in hand"
+        )));
+    }
+    for ch in inner.chars() {
+        let kind = variant
+            .kind_from_fen_letter(ch)
+            .filter(|_| ch.is_ascii_alphabetic())
+            .ok_or_else(|| {
+                FenError::BadHand(format!("unexpected character '{}'", ch.escape_default()))
+            })?;
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if !pos.put_in_hand(Piece::new(color, kind)) {
+            return Err(FenError::BadHand(format!(
+                "'{ch}' cannot be in hand (no pawn, at most seven of a kind)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The pieces in hand as a FEN writes them: `[` White's then Black's in
+/// Fairy-Stockfish's order (king, khon, met, rook, knight) `]`.
+fn hand_fen(pos: &Position) -> String {
+    let mut s = String::from("[");
+    for color in Color::ALL {
+        let hand = pos.hand(color);
+        for kind in super::hand::HAND_ORDER {
+            for _ in 0..hand.count(kind) {
+                s.push(pos.piece_char(Piece::new(color, kind)));
+            }
+        }
+    }
+    s.push(']');
+    s
+}
+
 fn parse_placement(text: &str, pos: &mut Position, variant: Variant) -> Result<(), FenError> {
+    let (text, hand) = match text.find('[') {
+        Some(i) => (&text[..i], Some(&text[i..])),
+        None => (text, None),
+    };
+    if let Some(hand) = hand {
+        parse_hand(hand, pos, variant)?;
+    }
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(FenError::BadRankCount(ranks.len()));
@@ -228,16 +293,18 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
         } else {
             "Black"
         };
-        let kings = pos.pieces(color, PieceKind::King).count();
+        let hand = pos.hand(color);
+        let kings = pos.pieces(color, PieceKind::King).count() + hand.count(PieceKind::King) as u32;
         if kings != 1 {
             return Err(FenError::Illegal(format!(
                 "{name} has {kings} kings, not 1"
             )));
         }
-        if pos.pieces_of(color).count() > 16 {
+        if pos.pieces_of(color).count() + hand.total() > 16 {
             return Err(FenError::Illegal(format!("{name} has more than 16 pieces")));
         }
-        if rules == FenRules::Lenient {
+        if rules == FenRules::Lenient || pos.variant().promotes_as_own_move() {
+            // Sittuyin's pawns never promote by stepping: any rank ahead is theirs.
             continue;
         }
         // A pawn on its promotion rank or beyond would already have promoted.
@@ -254,7 +321,8 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
     }
     let stm = pos.side_to_move();
     let them = !stm;
-    if pos.is_attacked_by(pos.king_square(them), stm, pos.occupied()) {
+    if pos.has_king_on_board(them) && pos.is_attacked_by(pos.king_square(them), stm, pos.occupied())
+    {
         return Err(FenError::Illegal(format!(
             "the side not to move ({}) is in check",
             if them == Color::White {
@@ -412,6 +480,9 @@ impl Position {
     fn fen_marking(&self, marked: Bitboard) -> String {
         let mut s =
             placement_fen_marked(|sq| self.piece_at(sq).map(|p| self.piece_char(p)), marked);
+        if self.variant().has_drops() {
+            s.push_str(&hand_fen(self));
+        }
         s.push(' ');
         s.push(self.side_to_move().fen_char());
         s.push(' ');
@@ -511,5 +582,48 @@ mod tests {
             let err = Position::from_fen(fen).expect_err(fen).to_string();
             assert!(err.contains(needle), "{fen}: '{err}' lacks '{needle}'");
         }
+    }
+
+    #[test]
+    fn sittuyin_hands_read_and_written() {
+        let read = |fen: &str| Position::from_fen_in(Variant::Sittuyin, fen);
+        // Any order on input; Fairy-Stockfish's order on output (pyffish's get_fen).
+        let start = read(Variant::Sittuyin.start_fen()).unwrap();
+        assert_eq!(
+            start.to_fen(),
+            "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
+        );
+        let after_rook = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/R7[KSSFRNNkssfrrnn] b - - 0 1";
+        let m = start.parse_uci_move("R@a1").unwrap();
+        assert_eq!(start.after(m).to_fen(), after_rook);
+        assert_eq!(read(after_rook).unwrap().key(), start.after(m).key());
+        // No hand written, or an empty one: the set-up phase is over.
+        let play = read("4k3/8/8/3P4/8/8/8/3FK3 w - - 0 1").unwrap();
+        assert_eq!(play.to_fen(), "4k3/8/8/3P4/8/8/8/3FK3[] w - - 0 1");
+        // The king may be in hand, but each side has one, on the board or in hand.
+        assert!(read("8/8/8/8/8/8/8/4K3[k] b - - 0 1").is_ok());
+        let cases = [
+            ("4k3/8/8/8/8/8/8/4K3[K] w - - 0 1", "White has 2 kings"),
+            ("8/8/8/8/8/8/8/4K3[] w - - 0 1", "Black has 0 kings"),
+            ("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "cannot be in hand"),
+            (
+                "4k3/8/8/8/8/8/8/4K3[M] w - - 0 1",
+                "unexpected character 'M'",
+            ),
+            ("4k3/8/8/8/8/8/8/4K3[R w - - 0 1", "'[...]'"),
+            (
+                "4k3/8/8/8/8/8/8/4K3[NNNNNNNN] w - - 0 1",
+                "cannot be in hand",
+            ),
+        ];
+        for (fen, needle) in cases {
+            let err = read(fen).expect_err(fen).to_string();
+            assert!(err.contains(needle), "{fen}: '{err}' lacks '{needle}'");
+        }
+        // The other games have no hands.
+        let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1").unwrap_err();
+        assert!(err.to_string().contains("only sittuyin"), "{err}");
+        // Makruk's letters are not sittuyin's: the met is F.
+        assert!(read("4k3/8/8/8/8/8/8/3MK3[] w - - 0 1").is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! How a game ends: checkmate, stalemate, the count running out, material that can
-//! no longer mate, and in the relatives Kar Ouk's winning check and ASEAN's fifty-move
-//! rule.
+//! no longer mate, and in the relatives Kar Ouk's winning check, the fifty-move rule
+//! (ASEAN, sittuyin) and sittuyin's draw when a king and a pawn could only promote.
 
 use super::bitboard::Bitboard;
 use super::position::Position;
@@ -22,8 +22,12 @@ pub enum Outcome {
     CountingSideMate { winner: Color },
     /// Kar Ouk: `winner` has given the check it needed.
     CheckWin { winner: Color },
-    /// ASEAN: fifty moves without a capture or a pawn move: a draw.
+    /// ASEAN, sittuyin: fifty moves without a capture or a pawn move: a draw.
     FiftyMoves,
+    /// Sittuyin: the side to move has its king and one pawn, is not in check, and
+    /// every move it has is a promotion: a draw (its law 3.9 c.7; Fairy-Stockfish's
+    /// optional end, claimed here as the count and the fifty-move rule are).
+    OnlyPromotions,
     /// Neither side has the material to mate: a draw.
     InsufficientMaterial,
 }
@@ -67,6 +71,7 @@ impl Outcome {
             Outcome::Stalemate => "Stalemate",
             Outcome::CountExceeded => "Counting rule",
             Outcome::CountingSideMate { .. } => "Mate by the counting side",
+            Outcome::OnlyPromotions => "Only promotions left",
             Outcome::InsufficientMaterial => "Insufficient material",
         }
     }
@@ -97,6 +102,9 @@ impl Position {
         if self.fifty_moves_exceeded() {
             return Some(Outcome::FiftyMoves);
         }
+        if self.only_promotions_left() {
+            return Some(Outcome::OnlyPromotions);
+        }
         if self.has_insufficient_material(Color::White)
             && self.has_insufficient_material(Color::Black)
         {
@@ -112,8 +120,20 @@ impl Position {
         self.variant().fifty_move_rule() && self.halfmove_clock() >= 100
     }
 
+    /// Sittuyin's draw (law 3.9 c.7, as Fairy-Stockfish applies it): the side to move
+    /// has two men on the board, one of them a pawn, is not in check, and has no move
+    /// but promotions (or none at all).
+    pub fn only_promotions_left(&self) -> bool {
+        let us = self.side_to_move();
+        self.variant().promotes_as_own_move()
+            && self.pieces_of(us).count() == 2
+            && self.pieces(us, PieceKind::Pawn).count() == 1
+            && !self.in_check()
+            && self.legal_moves().iter().all(|m| m.is_promotion())
+    }
+
     /// A rule has run out and drawn the game unless the side to move is mated: the
-    /// count, or ASEAN's fifty-move rule.
+    /// count, or the fifty-move rule (ASEAN, sittuyin).
     #[inline(always)]
     pub fn draw_rule_exceeded(&self) -> bool {
         self.count().is_exceeded() || self.fifty_moves_exceeded()
@@ -127,6 +147,10 @@ impl Position {
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.pieces_of(color);
         let variant = self.variant();
+        // Men still in hand are mating material to Fairy-Stockfish, whatever they are.
+        if !self.hand(color).is_empty() {
+            return false;
+        }
         // In Kar Ouk any check wins and in makpong a lone piece can mate a king that
         // may not step away: only a bare king is harmless (Fairy-Stockfish's rule).
         if variant.check_counting() || variant.king_frozen_in_check() {
@@ -160,5 +184,34 @@ impl Position {
             return false;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::variant::Variant;
+
+    /// Sittuyin's ends, each as pyffish 0.0.90 judges it.
+    #[test]
+    fn sittuyin_claim_and_hands() {
+        let read = |fen| Position::from_fen_in(Variant::Sittuyin, fen).expect("test FEN parses");
+        // King and pawn, and every move a promotion: the draw may be claimed
+        // (is_optional_game_end true).
+        let only = read("KPk5/6n1/8/1n6/8/8/8/8[] w - - 0 1");
+        assert!(only.legal_moves().iter().all(|m| m.is_promotion()));
+        assert!(only.only_promotions_left());
+        assert_eq!(only.outcome(), Some(Outcome::OnlyPromotions));
+        // With a king's move left, no claim.
+        let free = read("1P6/K1k5/8/8/8/8/8/8[] w - - 0 1");
+        assert!(!free.only_promotions_left());
+        // Men in hand can still mate (has_insufficient_material false, false).
+        let setup = read("8/8/4pppp/pppp4/4PPPP/PPPP4/8/4K3[k] w - - 0 1");
+        assert!(!setup.has_insufficient_material(Color::White));
+        assert!(!setup.has_insufficient_material(Color::Black));
+        // The fifty-move rule: a hundred plies without a capture, pawn move, drop or
+        // promotion.
+        let fifty = read("4k3/8/8/8/8/8/8/R3K3[] w - - 100 80");
+        assert_eq!(fifty.outcome(), Some(Outcome::FiftyMoves));
     }
 }

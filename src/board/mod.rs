@@ -9,6 +9,7 @@ pub(crate) mod count_state;
 pub(crate) mod counting;
 pub(crate) mod fen;
 pub(crate) mod game_end;
+pub(crate) mod hand;
 pub(crate) mod movegen;
 pub(crate) mod moves;
 pub(crate) mod notation;

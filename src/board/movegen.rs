@@ -10,6 +10,12 @@
 //! The game's rules enter as a const generic (`generate_in::<V>`), chosen by one
 //! `match` per call: each game gets its own compiled generator from the one source,
 //! and makruk's has none of the other games' tests in it.
+//!
+//! Sittuyin adds two kinds of move, read from the variant's data: drops (a side with
+//! men in hand drops one while any drop is legal, and makes a board move only when
+//! none is), and promotion as a move of its own (a pawn becomes a met in place or
+//! with a met's step). Its king may still be in hand, so the king's square is asked
+//! for only where the game has no drops or the king stands on the board.
 
 use super::attacks;
 use super::bitboard::Bitboard;
@@ -70,7 +76,9 @@ impl Position {
             danger |= attacks::met_attacks(sq);
         }
         danger |= self.pieces(by, PieceKind::Pawn).pawn_attacks(by);
-        danger |= attacks::king_attacks(self.king_square(by));
+        if !Variant::from_u8(V).has_drops() || self.has_king_on_board(by) {
+            danger |= attacks::king_attacks(self.king_square(by));
+        }
         danger
     }
 
@@ -122,6 +130,72 @@ impl Position {
             Variant::Makpong => self.generate_in::<{ Variant::Makpong as u8 }>(kind, list),
             Variant::Asean => self.generate_in::<{ Variant::Asean as u8 }>(kind, list),
             Variant::AiWok => self.generate_in::<{ Variant::AiWok as u8 }>(kind, list),
+            Variant::Sittuyin => self.generate_in::<{ Variant::Sittuyin as u8 }>(kind, list),
+        }
+    }
+
+    /// The legal drops of the side to move into `list` (it has men in hand): onto the
+    /// empty squares of its drop zone for each kind, in check only between the king
+    /// and a checking rook, the king never onto a square the other side attacks.
+    fn push_drops<const V: u8>(&self, list: &mut MoveList) {
+        let variant = Variant::from_u8(V);
+        let us = self.side_to_move();
+        let them = !us;
+        let occupied = self.occupied();
+        let checkers = self.checkers();
+        let mut open = !occupied;
+        if checkers.any() {
+            if checkers.more_than_one() {
+                return;
+            }
+            open &= attacks::between(self.king_square(us), checkers.lsb());
+        }
+        for kind in self.hand(us).kinds() {
+            let squares = variant.drop_squares(us, kind) & open;
+            for to in squares {
+                if kind == PieceKind::King && self.is_attacked_by(to, them, occupied) {
+                    continue;
+                }
+                list.push(Move::new_drop(kind, to));
+            }
+        }
+    }
+
+    /// Sittuyin's promotions into `list`: while `us` has no met on the board, each
+    /// pawn on a promotion square (or its last pawn, anywhere) becomes a met in place
+    /// or with a met's step to an empty square in `targets`, unless the met would
+    /// attack an enemy man from there or the move would give check.
+    #[inline(never)]
+    fn push_own_move_promotions<const V: u8>(
+        &self,
+        targets: Bitboard,
+        allowed: impl Fn(Square) -> Bitboard,
+        list: &mut MoveList,
+    ) {
+        let variant = Variant::from_u8(V);
+        let us = self.side_to_move();
+        if self.pieces(us, PieceKind::Met).any() {
+            return;
+        }
+        let theirs = self.pieces_of(!us);
+        let occupied = self.occupied();
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        let candidates = if pawns.more_than_one() {
+            pawns & variant.promotion_squares(us)
+        } else {
+            pawns
+        };
+        for from in candidates {
+            let reach = (attacks::met_attacks(from) & !occupied) | Bitboard::from_square(from);
+            for to in reach & targets & allowed(from) {
+                if (attacks::met_attacks(to) & theirs).any() {
+                    continue;
+                }
+                let m = Move::new_promotion_to(from, to, Promotion::Ferz);
+                if !self.gives_check(m) {
+                    list.push(m);
+                }
+            }
         }
     }
 
@@ -135,10 +209,29 @@ impl Position {
         let ours = self.pieces_of(us);
         let theirs = self.pieces_of(them);
         let occupied = self.occupied();
-        let king = self.king_square(us);
         let checkers = self.checkers();
         let in_check = checkers.any();
         let tactical_only = kind == GenKind::Tactical && !in_check;
+
+        // The set-up phase: a side with men in hand must drop while it can (drops are
+        // quiet moves, so the tactical generator has none to give then).
+        if variant.has_drops() && !self.hand(us).is_empty() {
+            let before = list.len();
+            self.push_drops::<V>(list);
+            if list.len() > before {
+                if tactical_only {
+                    list.truncate(before);
+                }
+                return;
+            }
+        }
+        // A king still in hand: no king moves, no checks and no pins.
+        let has_king = !variant.has_drops() || self.has_king_on_board(us);
+        let king = if has_king {
+            self.king_square(us)
+        } else {
+            Square::new(0)
+        };
         // The enemy king is never a target: it can only stand in check here in a
         // leniently read FEN (kings side by side included), and capturing it would
         // leave a position without a king.
@@ -147,7 +240,9 @@ impl Position {
         // King moves (in check in makpong, only the capture of the checker), and the
         // Cambodian leap: two files sideways and one rank forward, to an empty square,
         // not out of check.
-        if tactical_only {
+        if !has_king {
+            // A king still in hand has no moves.
+        } else if tactical_only {
             // Only captures: each (rarely more than one) is tested on its own, which
             // costs less than the map of every square the other side attacks.
             let without_king = occupied ^ Bitboard::from_square(king);
@@ -193,7 +288,9 @@ impl Position {
         if tactical_only {
             targets &= theirs | promotion_zone;
         }
-        let pinned = if variant.has_aiwok() {
+        let pinned = if !has_king {
+            Bitboard::EMPTY
+        } else if variant.has_aiwok() {
             self.pinned_by(
                 us,
                 self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::Met),
@@ -236,6 +333,12 @@ impl Position {
                     list.push(Move::new(from, to));
                 }
             }
+        }
+        if variant.promotes_as_own_move() {
+            // Out of check the promotion may go to any empty square (or stay), the
+            // tactical generator's included; in check it must block.
+            let promotion_targets = if in_check { targets } else { Bitboard::FULL };
+            self.push_own_move_promotions::<V>(promotion_targets, &allowed, list);
         }
 
         // Quiet moves of pieces never land on the promotion zone by promoting, so
@@ -304,7 +407,7 @@ mod tests {
     fn tactical_moves_are_the_legal_captures_and_promotions() {
         let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
-        for variant in Variant::ALL {
+        for variant in Variant::RULES {
             let start = Position::startpos_of(variant);
             walk_random_games(&start, 30, 160, &mut rng, |pos, legal| {
                 let mut expected: Vec<Move> = legal
@@ -322,5 +425,190 @@ mod tests {
             });
         }
         assert!(checked > 10_000, "only {checked} positions");
+    }
+
+    /// Sittuyin's drops and promotions in hand-made positions, each move list as
+    /// pyffish 0.0.90 gives it (`legal_moves("sittuyin", fen, [])`, sorted).
+    #[test]
+    fn sittuyin_drops_and_promotions_as_pyffish_has_them() {
+        let cases: [(&str, &str, &str); 11] = [
+            (
+                "in check by a knight in the set-up phase, no drop can help: the king moves",
+                "8/8/4pppp/pppp4/4PPPP/PPPP1n2/8/4K3[FRk] w - - 0 1",
+                "e1d1 e1e2 e1f1 e1f2",
+            ),
+            (
+                "in check by a rook: only drops between it and the king",
+                "8/8/4pppp/ppppr3/5PPP/PPPP4/8/4K3[FNk] w - - 0 1",
+                "F@e2 F@e3 N@e2 N@e3",
+            ),
+            (
+                "the king is dropped on no square the rook attacks",
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/1r6/8[Kk] w - - 0 1",
+                "K@a1 K@c1 K@d1 K@e1 K@e3 K@f1 K@f3 K@g1 K@g3 K@h1 K@h3",
+            ),
+            (
+                "a side done dropping moves while the other still drops",
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF3[kr] w - - 0 1",
+                "a3a4 b3b4 c3c4 d1c1 d1c2 d1d2 d1e2 d3d4 e1d2 e1f2 e4d5 e4e5 f4f5 g4g5 h4h5",
+            ),
+            (
+                "no promotion while a met stands on the board",
+                "4k3/8/8/3P4/8/8/8/3FK3[] w - - 0 1",
+                "d1c2 d1e2 d5d6 e1d2 e1e2 e1f1 e1f2",
+            ),
+            (
+                "a side's last pawn promotes anywhere, in place or with a met's step",
+                "4k3/8/8/8/1P6/8/8/4K3[] w - - 0 1",
+                "b4a3f b4a5f b4b4f b4b5 b4c3f b4c5f e1d1 e1d2 e1e2 e1f1 e1f2",
+            ),
+            (
+                "with two pawns only the one on a promotion square promotes",
+                "4k3/8/8/3P4/1P6/8/8/4K3[] w - - 0 1",
+                "b4b5 d5c4f d5c6f d5d5f d5d6 d5e4f d5e6f e1d1 e1d2 e1e2 e1f1 e1f2",
+            ),
+            (
+                "never onto a square where the new met attacks an enemy man",
+                "4k3/8/2n5/3P4/8/8/8/4K3[] w - - 0 1",
+                "d5c4f d5c6 d5d6 d5e4f d5e6f e1d1 e1d2 e1e2 e1f1 e1f2",
+            ),
+            (
+                "never uncovering a check",
+                "3k4/8/8/3P4/8/8/8/3RK3[] w - - 0 1",
+                "d1a1 d1b1 d1c1 d1d2 d1d3 d1d4 d5d5f d5d6 e1d2 e1e2 e1f1 e1f2",
+            ),
+            (
+                "a pinned pawn promotes only in place",
+                "3r4/8/8/3P4/8/8/8/3K3k[] w - - 0 1",
+                "d1c1 d1c2 d1d2 d1e1 d1e2 d5d5f d5d6",
+            ),
+            (
+                "the last man in hand is the king: any safe square of the zone",
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[Kk] b - - 0 1",
+                "K@a6 K@a7 K@a8 K@b6 K@b7 K@b8 K@c6 K@c7 K@c8 K@d6 K@d7 K@d8 K@e7 K@e8 \
+                 K@f7 K@f8 K@g7 K@g8 K@h7 K@h8",
+            ),
+        ];
+        for (what, fen, want) in cases {
+            let pos = Position::from_fen_in(Variant::Sittuyin, fen).expect("test FEN parses");
+            let mut got: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            got.sort();
+            let want: Vec<&str> = want.split_whitespace().collect();
+            assert_eq!(got, want, "{what}: {fen}");
+            for &m in pos.legal_moves().iter() {
+                let after = pos.after(m);
+                assert_eq!(after.key(), after.compute_key(), "{what}: {m}");
+            }
+        }
+    }
+
+    /// Sittuyin's set-up phase from the start: drops only, White and Black in turn,
+    /// each side's rooks on its first rank, until both hands are empty; then board
+    /// moves.
+    #[test]
+    fn sittuyin_set_up_phase_from_the_start() {
+        let mut rng = Rng::new(0x0005_1177);
+        for _ in 0..50 {
+            let mut pos = Position::startpos_of(Variant::Sittuyin);
+            for ply in 0..16 {
+                let moves = pos.legal_moves();
+                assert!(
+                    moves.iter().all(|m| m.is_drop()),
+                    "ply {ply}: {}",
+                    pos.to_fen()
+                );
+                for m in moves.iter().filter(|m| m.drop_kind() == PieceKind::Rook) {
+                    assert_eq!(m.to().relative_rank(pos.side_to_move()), 0, "{m}");
+                }
+                let m = rng.pick(moves.as_slice());
+                pos.play(m);
+            }
+            assert!(pos.hand(Color::White).is_empty() && pos.hand(Color::Black).is_empty());
+            assert!(pos.to_fen().contains("[] w - - 0 9"), "{}", pos.to_fen());
+            assert!(pos.legal_moves().iter().all(|m| !m.is_drop()));
+        }
+    }
+
+    /// Random sittuyin positions, read leniently as Fairy-Stockfish reads them: men
+    /// anywhere, pawns on any rank, random hands, kings on the board or in hand, the
+    /// side not to move sometimes in check. Every legal move plays to a consistent
+    /// position (bitboards, key, checkers, one king a side), reads back from its UCI
+    /// and SAN, and `gives_check` and the tactical generator agree with playing it.
+    #[test]
+    fn sittuyin_random_positions_hold_together() {
+        let mut rng = Rng::new(0x0B0E_5E00);
+        let mut positions = 0;
+        let mut drops = 0;
+        let mut promotions = 0;
+        while positions < 6_000 {
+            let mut board = [None; 64];
+            let mut hand = String::new();
+            // Half the positions have men in hand; the others are of play, with few
+            // mets, so that promotions come.
+            let setup = rng.chance(50);
+            for army in ["KFRRSSNNPPPP", "kfrrssnnpppp"] {
+                for letter in army.chars() {
+                    let square = rng.below(64);
+                    let kind = letter.to_ascii_uppercase();
+                    if !setup && kind == 'F' && rng.chance(80) {
+                        continue;
+                    }
+                    if setup && kind != 'P' && rng.chance(40) {
+                        hand.push(letter);
+                    } else if board[square].is_none() && rng.chance(70) {
+                        board[square] = Some(letter);
+                    } else if kind == 'K' {
+                        hand.push(letter);
+                    }
+                }
+            }
+            let placement = super::super::fen::placement_fen(|sq| board[sq.index()]);
+            let side = if rng.chance(50) { 'w' } else { 'b' };
+            let fen = format!("{placement}[{hand}] {side} - - 0 1");
+            let Ok(pos) =
+                Position::from_fen_full(Variant::Sittuyin, &fen, super::super::FenRules::Lenient)
+            else {
+                continue;
+            };
+            positions += 1;
+            let us = pos.side_to_move();
+            // `gives_check` is exact where the side not to move is not in check.
+            let them_checked = pos.has_king_on_board(!us)
+                && pos.is_attacked_by(pos.king_square(!us), us, pos.occupied());
+            let legal = pos.legal_moves();
+            let mut tactical: Vec<Move> = pos.tactical_moves().iter().copied().collect();
+            let mut expected: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    pos.in_check()
+                        || m.is_promotion()
+                        || (!m.is_drop() && pos.piece_at(m.to()).is_some())
+                })
+                .collect();
+            tactical.sort_by_key(|m| m.to_bits());
+            expected.sort_by_key(|m| m.to_bits());
+            assert_eq!(tactical, expected, "tactical moves of {fen}");
+            for &m in legal.iter() {
+                let after = pos.after(m);
+                after.assert_consistent();
+                if !them_checked {
+                    assert_eq!(pos.gives_check(m), after.in_check(), "{fen}: {m}");
+                }
+                assert_eq!(
+                    pos.bucket_key_after(m) >> 32,
+                    after.key() >> 32,
+                    "{fen}: {m}"
+                );
+                assert_eq!(pos.parse_uci_move(&m.to_string()), Ok(m), "{fen}: {m}");
+                assert_eq!(pos.parse_san(&pos.san(m)), Ok(m), "{fen}: {m}");
+                drops += m.is_drop() as usize;
+                promotions += m.is_promotion() as usize;
+            }
+        }
+        assert!(
+            drops > 20_000 && promotions > 1_000,
+            "{drops} drops, {promotions} promotions"
+        );
     }
 }

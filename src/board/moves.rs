@@ -22,6 +22,8 @@ pub enum Promotion {
     Knight = 4,
     /// A rook (ASEAN, `r`).
     Rook = 5,
+    /// Sittuyin's met, written as a ferz (`f`).
+    Ferz = 6,
 }
 
 impl Promotion {
@@ -40,6 +42,7 @@ impl Promotion {
             3 => Promotion::Bishop,
             4 => Promotion::Knight,
             5 => Promotion::Rook,
+            6 => Promotion::Ferz,
             _ => Promotion::Met,
         }
     }
@@ -48,7 +51,9 @@ impl Promotion {
     #[inline(always)]
     pub(crate) const fn kind(self) -> PieceKind {
         match self {
-            Promotion::Met | Promotion::AiWok | Promotion::Queen => PieceKind::Met,
+            Promotion::Met | Promotion::AiWok | Promotion::Queen | Promotion::Ferz => {
+                PieceKind::Met
+            }
             Promotion::Bishop => PieceKind::Khon,
             Promotion::Knight => PieceKind::Knight,
             Promotion::Rook => PieceKind::Rook,
@@ -64,15 +69,20 @@ impl Promotion {
             Promotion::Bishop => 'b',
             Promotion::Knight => 'n',
             Promotion::Rook => 'r',
+            Promotion::Ferz => 'f',
         }
     }
 }
 
 /// A move: from-square, to-square, a promotion flag and the promotion's piece, packed
-/// in 16 bits.
+/// in 16 bits (bits 0-5 from, 6-11 to, 12 the promotion flag, 13-15 the piece).
 ///
 /// The Cambodian first moves (the king's leap, the met's double step) need no flag:
-/// no other move goes from those squares to those.
+/// no other move goes from those squares to those. Sittuyin's promotion in place goes
+/// from a square to itself with the promotion flag. A drop goes from its square to
+/// itself too, without the flag and with the dropped kind (plus one) in bits 13-15:
+/// no other move has those bits set without the flag, and its from-square is empty, so
+/// code that reads the piece on a move's from-square finds none for a drop.
 /// `Move::NONE` (all zero, a1a1) is never a legal move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
@@ -81,6 +91,25 @@ impl Move {
     pub(crate) const NONE: Move = Move(0);
     const PROMOTION: u16 = 1 << 12;
     const PROMOTION_SHIFT: u32 = 13;
+
+    /// Dropping a man of `kind` from the hand onto `to`.
+    #[inline(always)]
+    pub(crate) const fn new_drop(kind: PieceKind, to: Square) -> Move {
+        let sq = to.index() as u16;
+        Move(sq | sq << 6 | (kind.index() as u16 + 1) << Self::PROMOTION_SHIFT)
+    }
+
+    /// Whether this is a drop.
+    #[inline(always)]
+    pub(crate) const fn is_drop(self) -> bool {
+        self.0 & Self::PROMOTION == 0 && self.0 >> Self::PROMOTION_SHIFT != 0
+    }
+
+    /// The kind a drop puts on the board (meaningless for other moves).
+    #[inline(always)]
+    pub(crate) const fn drop_kind(self) -> PieceKind {
+        PieceKind::from_index(((self.0 >> Self::PROMOTION_SHIFT) as usize).saturating_sub(1))
+    }
 
     #[inline(always)]
     pub(crate) const fn new(from: Square, to: Square) -> Move {
@@ -113,7 +142,7 @@ impl Move {
         }
     }
 
-    /// The kind a promotion places (`Met` for a move that is not one).
+    /// The kind a promotion places (`Met` for a plain move; meaningless for a drop).
     #[inline(always)]
     pub(crate) const fn promotion_kind(self) -> PieceKind {
         Promotion::from_code(self.0 >> Self::PROMOTION_SHIFT).kind()
@@ -152,11 +181,20 @@ impl Move {
 }
 
 /// UCI long algebraic form: `e3e4`, promotions with the piece's letter (`d5e6m`,
-/// ASEAN `d7d8q`, ai-wok `d5d6a`).
+/// ASEAN `d7d8q`, ai-wok `d5d6a`, sittuyin `c3d4f` and in place `d5d5f`), drops as
+/// Fairy-Stockfish writes them (`R@a1`, upper case for either side), in the letters of
+/// sittuyin, the one drop game (`F@e2` for the met).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_none() {
             return f.write_str("0000");
+        }
+        if self.is_drop() {
+            let letter = match self.drop_kind() {
+                PieceKind::Met => 'F',
+                kind => kind.letter(),
+            };
+            return write!(f, "{letter}@{}", self.to());
         }
         write!(f, "{}{}", self.from(), self.to())?;
         if let Some(p) = self.promotion() {
@@ -198,6 +236,12 @@ impl MoveList {
             moves: [Move::NONE; MAX_MOVES],
             len: 0,
         }
+    }
+
+    /// Keeps the first `len` moves.
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
     }
 
     #[inline(always)]
@@ -269,5 +313,27 @@ mod tests {
         assert_eq!(r.promotion_kind(), PieceKind::Rook);
         assert_eq!(Move::from_bits(r.to_bits()), r);
         assert_eq!(m.promotion(), Some(Promotion::Met));
+        assert!(!m.is_drop() && !q.is_drop() && !r.is_drop());
+    }
+
+    #[test]
+    fn drops_pack_and_print() {
+        for kind in PieceKind::ALL {
+            for sq in Square::all() {
+                let m = Move::new_drop(kind, sq);
+                assert!(m.is_drop() && !m.is_promotion() && !m.is_none());
+                assert_eq!((m.drop_kind(), m.to(), m.from()), (kind, sq, sq));
+                assert_eq!(Move::from_bits(m.to_bits()), m);
+            }
+        }
+        let rook = Move::new_drop(PieceKind::Rook, Square::parse("a1").unwrap());
+        assert_eq!(rook.to_string(), "R@a1");
+        let met = Move::new_drop(PieceKind::Met, Square::parse("e2").unwrap());
+        assert_eq!(met.to_string(), "F@e2");
+        let d5 = Square::parse("d5").unwrap();
+        let in_place = Move::new_promotion_to(d5, d5, Promotion::Ferz);
+        assert_eq!(in_place.to_string(), "d5d5f");
+        assert!(in_place.is_promotion() && !in_place.is_drop());
+        assert_eq!(in_place.promotion_kind(), PieceKind::Met);
     }
 }

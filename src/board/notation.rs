@@ -3,6 +3,10 @@
 //! SAN is written as pyffish and cutechess write it. It is read in both letter sets:
 //! Thai (`S` khon, `M` met) and the western letters older sites use (`B` khon, `Q` met,
 //! promotions with or without `=M`/`=Q`).
+//!
+//! Sittuyin's moves as pyffish writes them: a drop `R@a1` (UCI and SAN alike), a
+//! promotion `c3d4f` in UCI and `c3d4=F` in SAN (the origin square always written, as
+//! the met's step is no pawn's), in place `d5d5f` and `d5=F`.
 
 use super::moves::{Move, Promotion};
 use super::position::Position;
@@ -61,12 +65,16 @@ impl Position {
         if !(bytes.len() == 4 || bytes.len() == 5) || !text.is_ascii() {
             return Err(MoveError::Malformed(clip(text)));
         }
+        if bytes[1] == b'@' {
+            return self.parse_drop(text);
+        }
         let from = Square::parse(&text[0..2]).ok_or_else(|| MoveError::Malformed(clip(text)))?;
         let to = Square::parse(&text[2..4]).ok_or_else(|| MoveError::Malformed(clip(text)))?;
         let letter = bytes.get(4).map(|b| b.to_ascii_lowercase() as char);
         let letters = match self.variant() {
             Variant::Asean => "qrnb",
             Variant::AiWok => "a",
+            Variant::Sittuyin => "fm",
             _ => "m",
         };
         if let Some(c) = letter
@@ -95,6 +103,27 @@ impl Position {
                 .copied()
                 .find(|m| m.promotion() == Some(Promotion::Queen))
                 .ok_or_else(|| MoveError::Ambiguous(clip(text))),
+        }
+    }
+
+    /// Reads a drop, `R@a1` (the piece's letter in either case; sittuyin's met as
+    /// `F` or `M`), and checks that it is legal.
+    fn parse_drop(&self, text: &str) -> Result<Move, MoveError> {
+        let bytes = text.as_bytes();
+        let malformed = || MoveError::Malformed(clip(text));
+        if bytes.len() != 4 || bytes[1] != b'@' {
+            return Err(malformed());
+        }
+        let kind = self
+            .variant()
+            .kind_from_san_letter(bytes[0].to_ascii_uppercase())
+            .ok_or_else(malformed)?;
+        let to = Square::parse(&text[2..4]).ok_or_else(malformed)?;
+        let m = Move::new_drop(kind, to);
+        if self.variant().has_drops() && self.legal_moves().contains(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(clip(text)))
         }
     }
 
@@ -129,8 +158,11 @@ impl Position {
     /// Latin letter.
     fn written_in(&self, m: Move, notation: Notation) -> String {
         let (from, to) = (m.from(), m.to());
+        if m.is_drop() {
+            return self.drop_written_in(m, notation);
+        }
         let kind = self.kind_at(from).expect("a legal move starts on a piece");
-        let capture = self.piece_at(to).is_some();
+        let capture = self.piece_at(to).is_some() && from != to;
         let thai = matches!(notation, Notation::ThaiSan | Notation::ThaiLan);
         let long = matches!(notation, Notation::Lan | Notation::ThaiLan);
         let square = |sq: Square| {
@@ -157,6 +189,8 @@ impl Position {
         } else if kind == PieceKind::Pawn {
             if capture {
                 s.push_str(super::thai_notation::file(from));
+            } else if self.is_stepping_promotion(m) {
+                s.push_str(&square(from));
             }
         } else {
             let rivals = self.rivals(m, kind);
@@ -185,6 +219,38 @@ impl Position {
         s
     }
 
+    /// A drop in `notation`: the piece (Thai or Latin), `@`, the square, as
+    /// Fairy-Stockfish writes it (Thai LAN with a space after the piece).
+    fn drop_written_in(&self, m: Move, notation: Notation) -> String {
+        let thai = matches!(notation, Notation::ThaiSan | Notation::ThaiLan);
+        let mut s = String::with_capacity(16);
+        if thai {
+            s.push_str(super::thai_notation::piece(
+                self.variant(),
+                m.drop_kind(),
+                false,
+            ));
+        } else {
+            s.push(self.variant().letter(m.drop_kind()));
+        }
+        if notation == Notation::ThaiLan {
+            s.push(' ');
+        }
+        s.push('@');
+        if thai {
+            s.push_str(&super::thai_notation::square(m.to()));
+        } else {
+            s.push_str(&m.to().to_string());
+        }
+        s
+    }
+
+    /// A promotion that is a move of its own and steps to another square (SAN writes
+    /// its origin square, Fairy-Stockfish's rule).
+    fn is_stepping_promotion(&self, m: Move) -> bool {
+        self.variant().promotes_as_own_move() && m.is_promotion() && m.from() != m.to()
+    }
+
     /// The other pieces of `kind` that could go where `m` goes (SAN names the origin
     /// then).
     fn rivals(&self, m: Move, kind: PieceKind) -> Vec<Square> {
@@ -198,14 +264,19 @@ impl Position {
     }
 
     fn san_without_check(&self, m: Move) -> String {
+        if m.is_drop() {
+            return self.drop_written_in(m, Notation::San);
+        }
         let from = m.from();
         let to = m.to();
         let kind = self.kind_at(from).expect("a legal move starts on a piece");
-        let capture = self.piece_at(to).is_some();
+        let capture = self.piece_at(to).is_some() && from != to;
         let mut s = String::with_capacity(8);
         if kind == PieceKind::Pawn {
             if capture {
                 s.push(from.file_char());
+            } else if self.is_stepping_promotion(m) {
+                s.push_str(&from.to_string());
             }
         } else {
             s.push(self.variant().letter(kind));
@@ -293,6 +364,9 @@ impl Position {
             }
         }
         let asean = self.variant().promotes_on_last_rank();
+        // Where promotion is a move of its own, `=F` names it and its absence a plain
+        // move (`d5` the push, `d5=F` the promotion in place).
+        let own_move = self.variant().promotes_as_own_move();
         let candidates: Vec<Move> = self
             .legal_moves()
             .iter()
@@ -303,6 +377,8 @@ impl Position {
                     && from_file.is_none_or(|f| m.from().file() == f)
                     && from_rank.is_none_or(|r| m.from().rank() == r)
                     && !(asean && promotion_written.is_some_and(|k| m.promotion_kind() != k))
+                    && !(own_move && m.is_promotion() != promotion_written.is_some())
+                    && !m.is_drop()
             })
             .collect();
         match candidates.as_slice() {
@@ -374,5 +450,55 @@ mod tests {
         assert_eq!(pos.parse_san("d6=Q"), Ok(m));
         assert_eq!(pos.parse_san("d6"), Ok(m));
         assert_eq!(pos.parse_uci_move("d5d6"), Ok(m));
+    }
+
+    #[test]
+    fn sittuyin_drops_and_promotions_as_pyffish_writes_them() {
+        let start = Position::startpos_of(Variant::Sittuyin);
+        let drop = start.parse_uci_move("R@a1").unwrap();
+        assert_eq!(
+            (drop.to_string(), start.san(drop)),
+            ("R@a1".into(), "R@a1".into())
+        );
+        // The met is F; M is read too, and a lower-case letter.
+        let met = start.parse_uci_move("F@e2").unwrap();
+        assert_eq!(start.parse_uci_move("M@e2"), Ok(met));
+        assert_eq!(start.parse_san("f@e2"), Ok(met));
+        assert_eq!(start.san_in(met, Notation::ThaiSan), "ม็@จ๒");
+        assert_eq!(start.san_in(met, Notation::ThaiLan), "ม็ @จ๒");
+        assert!(matches!(
+            start.parse_uci_move("R@a2"),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(
+            start.parse_uci_move("P@a2"),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(
+            start.parse_uci_move("X@a2"),
+            Err(MoveError::Malformed(_))
+        ));
+        // pyffish: c3d4=F for a promotion's step, d5=F in place, d5 for the push.
+        let pos = Position::from_fen_in(Variant::Sittuyin, "4k3/8/8/3P4/1P6/8/8/4K3[] w - - 0 1")
+            .unwrap();
+        let step = pos.parse_uci_move("d5e6f").unwrap();
+        assert_eq!(pos.san(step), "d5e6=F");
+        assert_eq!(pos.san_in(step, Notation::Lan), "d5-e6=F");
+        assert_eq!(pos.san_in(step, Notation::ThaiSan), "ง๕จ๖=F");
+        assert_eq!(pos.san_in(step, Notation::ThaiLan), "บ ง๕-จ๖=F");
+        let in_place = pos.parse_uci_move("d5d5f").unwrap();
+        assert_eq!(pos.san(in_place), "d5=F");
+        let push = pos.parse_uci_move("d5d6").unwrap();
+        assert_eq!(pos.san(push), "d6");
+        assert_eq!(pos.parse_san("d5=F"), Ok(in_place));
+        assert_eq!(pos.parse_san("d5e6=F"), Ok(step));
+        assert_eq!(pos.parse_san("d6"), Ok(push));
+        assert_eq!(pos.parse_uci_move("d5d5"), Ok(in_place));
+        // A drop is no move in makruk.
+        let makruk = Position::startpos();
+        assert!(matches!(
+            makruk.parse_uci_move("R@a1"),
+            Err(MoveError::Illegal(_))
+        ));
     }
 }

@@ -1,4 +1,5 @@
-//! The position: piece placement, side to move, counting state and Zobrist key.
+//! The position: piece placement, pieces in hand, side to move, counting state and
+//! Zobrist key.
 //!
 //! Positions are copy-make: `play` changes a position in place, and the search keeps
 //! the parent by copying it first (about 200 bytes; makruk has no castling rights or
@@ -8,6 +9,7 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::count_state::CountState;
+use super::hand::Hand;
 use super::moves::Move;
 use super::players_count::PlayersCount;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -32,6 +34,9 @@ pub struct Position {
     gates: u16,
     /// Kar Ouk: the checks each side still has to give to win (the FEN's `1+1`).
     checks_left: [u8; 2],
+    /// Sittuyin: the men each side has still to drop (empty in the other games, and
+    /// in sittuyin once the set-up phase is over). Four bytes that were padding.
+    hands: [Hand; 2],
     /// Piece index (`Piece::index`) per square, `EMPTY` for none.
     mailbox: [u8; 64],
     by_kind: [Bitboard; 6],
@@ -70,6 +75,7 @@ impl Position {
             variant,
             gates: 0,
             checks_left: [1, 1],
+            hands: [Hand::EMPTY; 2],
             mailbox: [EMPTY; 64],
             by_kind: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
@@ -89,6 +95,31 @@ impl Position {
         self.mailbox[sq.index()] = piece.index() as u8;
         self.by_kind[piece.kind.index()] |= Bitboard::from_square(sq);
         self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+
+    /// The FEN put one more `piece` in its side's hand; `false` when the hand cannot
+    /// hold it (a pawn, or more than seven of a kind).
+    pub(super) fn put_in_hand(&mut self, piece: Piece) -> bool {
+        match self.hands[piece.color.index()].with_one_more(piece.kind) {
+            Some(hand) => {
+                self.hands[piece.color.index()] = hand;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The men `color` has still to drop.
+    #[inline(always)]
+    pub(crate) fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// Whether `color` has its king on the board (always, but in a drop game while it
+    /// is still in hand).
+    #[inline(always)]
+    pub(crate) fn has_king_on_board(&self, color: Color) -> bool {
+        self.pieces(color, PieceKind::King).any()
     }
 
     /// The FEN marked the piece on `sq` as a promoted pawn.
@@ -140,6 +171,14 @@ impl Position {
         for sq in self.occupied() {
             key ^= zobrist::piece_square(self.piece_at(sq).expect("occupied"), sq);
         }
+        for color in Color::ALL {
+            let hand = self.hands[color.index()];
+            for kind in hand.kinds() {
+                for n in 1..=hand.count(kind) {
+                    key ^= zobrist::hand(Piece::new(color, kind), n);
+                }
+            }
+        }
         key
     }
 
@@ -157,7 +196,7 @@ impl Position {
         key
     }
 
-    fn compute_checkers(&self) -> Bitboard {
+    pub(super) fn compute_checkers(&self) -> Bitboard {
         match self.king_square_opt(self.side) {
             Some(k) => self.attackers_to(k, self.occupied()) & self.by_color[(!self.side).index()],
             None => Bitboard::EMPTY,
@@ -211,26 +250,46 @@ impl Position {
 
     /// The key after `m` as far as the pieces and the side to move go: the high half
     /// is the child's (what picks its table bucket, for a prefetch before the move is
-    /// made); the count's part and the relatives' extra state are left out.
+    /// made); the count's part and the relatives' extra state (Cambodian rights, Kar
+    /// Ouk's checks) are left out. A drop's hand is in.
     #[inline(always)]
     pub(crate) fn bucket_key_after(&self, m: Move) -> u64 {
         let Some(moving) = self.piece_at(m.from()) else {
-            return self.key;
+            return self.bucket_key_after_drop(m);
         };
-        let placed = if m.is_promotion() {
-            Piece::new(self.side, m.promotion_kind())
+        // A promotion in place (sittuyin's) captures nothing on its own square.
+        let (placed, victim) = if m.is_promotion() {
+            let victim = if m.from() == m.to() {
+                None
+            } else {
+                self.piece_at(m.to())
+            };
+            (Piece::new(self.side, m.promotion_kind()), victim)
         } else {
-            moving
+            (moving, self.piece_at(m.to()))
         };
-        let captured = self
-            .piece_at(m.to())
-            .map_or(0, |victim| zobrist::piece_square(victim, m.to()));
+        let captured = victim.map_or(0, |victim| zobrist::piece_square(victim, m.to()));
         self.key
             ^ zobrist::side(self.side)
             ^ zobrist::side(!self.side)
             ^ zobrist::piece_square(moving, m.from())
             ^ zobrist::piece_square(placed, m.to())
             ^ captured
+    }
+
+    /// [`Position::bucket_key_after`] for a drop (the position's own key for anything
+    /// else that starts on an empty square).
+    #[cold]
+    fn bucket_key_after_drop(&self, m: Move) -> u64 {
+        if !m.is_drop() {
+            return self.key;
+        }
+        let piece = Piece::new(self.side, m.drop_kind());
+        self.key
+            ^ zobrist::side(self.side)
+            ^ zobrist::side(!self.side)
+            ^ zobrist::piece_square(piece, m.to())
+            ^ zobrist::hand(piece, self.hand(self.side).count(piece.kind))
     }
 
     /// The key of the placement and side to move alone, without the count: what a
@@ -434,17 +493,28 @@ impl Position {
             Variant::Makpong => self.play_in::<{ Variant::Makpong as u8 }>(m),
             Variant::Asean => self.play_in::<{ Variant::Asean as u8 }>(m),
             Variant::AiWok => self.play_in::<{ Variant::AiWok as u8 }>(m),
+            Variant::Sittuyin => self.play_in::<{ Variant::Sittuyin as u8 }>(m),
         }
     }
 
     fn play_in<const V: u8>(&mut self, m: Move) {
         let variant = Variant::from_u8(V);
+        if variant.has_drops() && m.is_drop() {
+            self.play_drop::<V>(m);
+            return;
+        }
         let us = self.side;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let moving = self.piece_at(from).expect("a legal move starts on a piece");
-        let captured = self.piece_at(to);
+        // A promotion that is a move of its own never captures (in place, `to` holds
+        // the pawn itself).
+        let captured = if variant.promotes_as_own_move() && m.is_promotion() {
+            None
+        } else {
+            self.piece_at(to)
+        };
         let before = self.count;
 
         let mut key = self.key
@@ -472,7 +542,8 @@ impl Position {
         let to_bb = Bitboard::from_square(to);
         self.by_kind[moving.kind.index()] ^= from_bb;
         self.by_kind[placed.kind.index()] ^= to_bb;
-        self.by_color[us.index()] ^= from_bb | to_bb;
+        // `^`, not `|`: a promotion in place leaves the square its side's.
+        self.by_color[us.index()] ^= from_bb ^ to_bb;
         self.mailbox[from.index()] = EMPTY;
         self.mailbox[to.index()] = placed.index() as u8;
         key ^= zobrist::piece_square(moving, from) ^ zobrist::piece_square(placed, to);
@@ -490,14 +561,58 @@ impl Position {
         self.side = them;
         self.count = self.count_after_move::<V>(before, captured.map(|p| p.kind), m.is_promotion());
         key ^= zobrist::count(self.count.limit(), self.count.ply());
-        self.checkers = self.attackers_to_in::<V>(self.king_square(them), self.occupied())
-            & self.by_color[us.index()];
+        self.checkers = self.checkers_of_after_move::<V>(them);
         if variant.check_counting() && self.checkers.any() {
             let left = &mut self.checks_left[us.index()];
             let was = *left;
             *left = was.saturating_sub(1);
             key ^= zobrist::checks(us, was) ^ zobrist::checks(us, *left);
         }
+        self.key = key;
+        if self.players.is_on() {
+            self.players_step();
+        }
+
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
+    }
+
+    /// The pieces of the side that just moved that check `them`'s king (none while
+    /// that king is still in hand).
+    #[inline(always)]
+    fn checkers_of_after_move<const V: u8>(&self, them: Color) -> Bitboard {
+        if Variant::from_u8(V).has_drops() && !self.has_king_on_board(them) {
+            return Bitboard::EMPTY;
+        }
+        self.attackers_to_in::<V>(self.king_square(them), self.occupied())
+            & self.by_color[(!them).index()]
+    }
+
+    /// Plays a drop: the man leaves the hand for its square. A drop restarts the
+    /// fifty-move clock, as Fairy-Stockfish has it.
+    #[cold]
+    fn play_drop<const V: u8>(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        let to = m.to();
+        let piece = Piece::new(us, m.drop_kind());
+        let before = self.count;
+        let hand = self.hands[us.index()];
+        let mut key = self.key
+            ^ zobrist::side(us)
+            ^ zobrist::side(them)
+            ^ zobrist::count(before.limit(), before.ply())
+            ^ zobrist::hand(piece, hand.count(piece.kind))
+            ^ zobrist::piece_square(piece, to);
+        self.hands[us.index()] = hand.with_one_less(piece.kind);
+        self.put(piece, to);
+        self.promoted &= !Bitboard::from_square(to);
+        self.halfmove_clock = 0;
+        self.game_ply += 1;
+        self.side = them;
+        self.count = self.count_after_move::<V>(before, None, false);
+        key ^= zobrist::count(self.count.limit(), self.count.ply());
+        self.checkers = self.checkers_of_after_move::<V>(them);
         self.key = key;
         if self.players.is_on() {
             self.players_step();
@@ -607,9 +722,16 @@ impl Position {
         assert_eq!(self.checkers, self.compute_checkers(), "checkers are wrong");
         for color in Color::ALL {
             assert_eq!(
-                self.pieces(color, PieceKind::King).count(),
+                self.pieces(color, PieceKind::King).count()
+                    + self.hand(color).count(PieceKind::King) as u32,
                 1,
-                "one king per side"
+                "one king per side, on the board or in hand"
+            );
+        }
+        if !self.variant.has_drops() {
+            assert!(
+                self.hands.iter().all(|h| h.is_empty()),
+                "hands in a game without drops"
             );
         }
     }
@@ -635,8 +757,9 @@ mod tests {
     #[test]
     fn stays_as_small_as_makruks() {
         // why: copy-make copies the position at every move; the relatives' state
-        // (game, rights, checks) lives in what was padding, the players' count in
-        // one more word, the promoted pieces (for notation) in another.
+        // (game, rights, checks, sittuyin's hands) lives in what was padding, the
+        // players' count in one more word, the promoted pieces (for notation) in
+        // another.
         assert!(
             std::mem::size_of::<Position>() <= 176,
             "{}",
@@ -650,12 +773,18 @@ mod tests {
         // runs and changes with every move): for every legal move, the key's high
         // half predicted before the move is the child's.
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
-        for fen_text in [
-            START_FEN,
-            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
-            "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1",
+        for (variant, fen_text) in [
+            (Variant::Makruk, START_FEN),
+            (Variant::Makruk, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            (Variant::Makruk, "r3k3/8/8/3n4/8/8/8/R2NK3 b - - 0 1"),
+            // Sittuyin: drops from the start, and promotions in place and by a step.
+            (Variant::Sittuyin, Variant::Sittuyin.start_fen()),
+            (
+                Variant::Sittuyin,
+                "4k3/8/2R5/1P1P1P2/2r1p1p1/3p1R2/8/4K3[] w - - 0 1",
+            ),
         ] {
-            let start = Position::from_fen(fen_text).expect("test FEN parses");
+            let start = Position::from_fen_in(variant, fen_text).expect("test FEN parses");
             walk_random_games(&start, 20, 120, &mut rng, |pos, moves| {
                 for &m in moves.iter() {
                     let mut child = pos.clone();

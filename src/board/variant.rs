@@ -12,6 +12,12 @@
 //! | `makpong` | a king in check may not move (except to capture the checker): the check is answered by a capture or a block. |
 //! | `asean` | western letters (`rnbqkbnr`: bishop = khon, queen = met), pawns promote on the last rank to rook, knight, khon or met, its own counting rule (piece's honour only) and the fifty-move rule. |
 //! | `ai-wok` | the met is replaced by the ai-wok (`A`), which moves as a rook, a knight or a met; pawns promote to it. |
+//! | `sittuyin` | Burmese chess: the met is written `F`; the game starts with the pawns on the board (staggered on two ranks) and every other man in hand, and a side with men in hand must drop one on its own first three ranks (rooks on its first rank) while it can; promotion is a move of its own (see [`Variant::promotes_as_own_move`]); ASEAN's counting rule and the fifty-move rule; a side left with its king and one pawn that could only promote may claim a draw. |
+//!
+//! Sittuyin is known to the rules core (positions, moves, FEN, perft, the game's end)
+//! but not yet played by the engine: [`Variant::ALL`] and [`Variant::from_name`] are the
+//! six games the protocols offer, [`Variant::RULES`] and [`Variant::from_rules_name`]
+//! add sittuyin.
 //!
 //! The ai-wok is kept in the met's slot of the board ([`PieceKind::Met`]): the two never
 //! meet in one game, so the board, the tables and the move encoding keep six kinds and
@@ -62,6 +68,9 @@ pub enum Variant {
     Asean = 4,
     /// Ai-wok: the met replaced by the ai-wok (rook + knight + met).
     AiWok = 5,
+    /// Sittuyin, Burmese chess: a set-up phase of drops, then makruk's men with their
+    /// own promotion.
+    Sittuyin = 6,
 }
 
 /// Which counting rule a game follows (Fairy-Stockfish's three).
@@ -79,7 +88,7 @@ pub enum CountingRule {
 }
 
 impl Variant {
-    /// Every variant, makruk first.
+    /// Every game the engine plays, makruk first: what the protocols offer.
     pub const ALL: [Variant; 6] = [
         Variant::Makruk,
         Variant::Cambodian,
@@ -87,6 +96,17 @@ impl Variant {
         Variant::Makpong,
         Variant::Asean,
         Variant::AiWok,
+    ];
+
+    /// Every game the rules core knows: the six the engine plays and sittuyin.
+    pub const RULES: [Variant; 7] = [
+        Variant::Makruk,
+        Variant::Cambodian,
+        Variant::Karouk,
+        Variant::Makpong,
+        Variant::Asean,
+        Variant::AiWok,
+        Variant::Sittuyin,
     ];
 
     /// The variant with this discriminant (`Variant as u8`); makruk for anything else.
@@ -98,6 +118,7 @@ impl Variant {
             3 => Variant::Makpong,
             4 => Variant::Asean,
             5 => Variant::AiWok,
+            6 => Variant::Sittuyin,
             _ => Variant::Makruk,
         }
     }
@@ -111,12 +132,20 @@ impl Variant {
             Variant::Makpong => "makpong",
             Variant::Asean => "asean",
             Variant::AiWok => "ai-wok",
+            Variant::Sittuyin => "sittuyin",
         }
     }
 
-    /// Reads a variant name in any letter case, with the spellings GUIs and PGN files
-    /// use (`ai-wok`, `aiwok`, `Ai Wok`, `Ouk Chatrang`, `Kar Ouk`, `Thai chess`).
+    /// Reads the name of a game the engine plays ([`Variant::ALL`]) in any letter
+    /// case, with the spellings GUIs and PGN files use (`ai-wok`, `aiwok`, `Ai Wok`,
+    /// `Ouk Chatrang`, `Kar Ouk`, `Thai chess`).
     pub fn from_name(text: &str) -> Option<Variant> {
+        Variant::from_rules_name(text).filter(|v| Variant::ALL.contains(v))
+    }
+
+    /// Reads the name of any game the rules core knows ([`Variant::RULES`]): the
+    /// spellings of [`Variant::from_name`], and `sittuyin` (`Burmese chess`).
+    pub fn from_rules_name(text: &str) -> Option<Variant> {
         let key: String = text
             .trim()
             .to_ascii_lowercase()
@@ -132,11 +161,13 @@ impl Variant {
             "makpong" => Variant::Makpong,
             "asean" | "aseanchess" => Variant::Asean,
             "aiwok" => Variant::AiWok,
+            "sittuyin" | "burmese" | "burmesechess" => Variant::Sittuyin,
             _ => return None,
         })
     }
 
-    /// The names of all six, comma-separated (XBoard's `variants` feature).
+    /// The names of the six the engine plays, comma-separated (XBoard's `variants`
+    /// feature).
     pub(crate) fn names_joined(sep: &str) -> String {
         Variant::ALL.map(Variant::name).join(sep)
     }
@@ -152,6 +183,7 @@ impl Variant {
             }
             Variant::Asean => "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
             Variant::AiWok => "rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR w - - 0 1",
+            Variant::Sittuyin => "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
         }
     }
 
@@ -160,7 +192,7 @@ impl Variant {
     pub(crate) const fn counting(self) -> CountingRule {
         match self {
             Variant::Cambodian | Variant::Karouk => CountingRule::Cambodian,
-            Variant::Asean => CountingRule::Asean,
+            Variant::Asean | Variant::Sittuyin => CountingRule::Asean,
             _ => CountingRule::Makruk,
         }
     }
@@ -200,10 +232,64 @@ impl Variant {
         matches!(self, Variant::AiWok)
     }
 
-    /// The fifty-move rule applies (ASEAN; Fairy-Stockfish's chess default).
+    /// The fifty-move rule applies (ASEAN, Fairy-Stockfish's chess default, and
+    /// sittuyin): drops, captures, pawn moves and promotions restart it.
     #[inline(always)]
     pub(crate) const fn fifty_move_rule(self) -> bool {
-        matches!(self, Variant::Asean)
+        matches!(self, Variant::Asean | Variant::Sittuyin)
+    }
+
+    /// Men start in hand and are dropped (sittuyin's set-up phase): a side with men
+    /// in hand must drop one while any drop is legal, and makes a board move only
+    /// when none is. Drops may check; a king may not be dropped onto an attacked
+    /// square, and in check only a drop that blocks it is legal.
+    #[inline(always)]
+    pub(crate) const fn has_drops(self) -> bool {
+        matches!(self, Variant::Sittuyin)
+    }
+
+    /// The squares on which `color` may drop a man of `kind` (empty or not): its own
+    /// first three ranks, a rook only its first rank (sittuyin).
+    #[inline(always)]
+    pub(crate) const fn drop_squares(self, color: Color, kind: PieceKind) -> Bitboard {
+        if !self.has_drops() {
+            return Bitboard::EMPTY;
+        }
+        let first_ranks: u32 = if matches!(kind, PieceKind::Rook) {
+            1
+        } else {
+            3
+        };
+        let white = (1u64 << (8 * first_ranks)) - 1;
+        match color {
+            Color::White => Bitboard(white),
+            Color::Black => Bitboard(white << (64 - 8 * first_ranks)),
+        }
+    }
+
+    /// Promotion is a move of its own, not part of a pawn's step (sittuyin): a pawn
+    /// standing on one of [`Variant::promotion_squares`] (or a side's last pawn,
+    /// anywhere) becomes a met in place or with one met's step to an empty square,
+    /// only while its side has no met on the board, never onto a square from which
+    /// the new met would attack an enemy man, and never giving check.
+    #[inline(always)]
+    pub(crate) const fn promotes_as_own_move(self) -> bool {
+        matches!(self, Variant::Sittuyin)
+    }
+
+    /// Where `color`'s pawns may promote in a game whose promotion is a move of its
+    /// own: the long diagonals in the other side's half (White a8, b7, c6, d5, e5,
+    /// f6, g7, h8; Black the same squares mirrored).
+    #[inline(always)]
+    pub(crate) const fn promotion_squares(self, color: Color) -> Bitboard {
+        if !self.promotes_as_own_move() {
+            return Bitboard::EMPTY;
+        }
+        // a8 b7 c6 d5 e5 f6 g7 h8 for White; a1 b2 c3 d4 e4 f3 g2 h1 for Black.
+        match color {
+            Color::White => Bitboard(0x8142_2418_0000_0000),
+            Color::Black => Bitboard(0x0000_0000_1824_4281),
+        }
     }
 
     /// Pawns promote on the last rank to a choice of pieces (ASEAN), not on the sixth
@@ -213,10 +299,14 @@ impl Variant {
         matches!(self, Variant::Asean)
     }
 
-    /// The squares where `color`'s pawns promote. Makruk's zone includes the ranks
-    /// behind the sixth, where only leniently read positions have pawns.
+    /// The squares where `color`'s pawns promote by stepping onto them. Makruk's zone
+    /// includes the ranks behind the sixth, where only leniently read positions have
+    /// pawns. Empty where promotion is a move of its own (sittuyin).
     #[inline(always)]
     pub(crate) const fn promotion_zone(self, color: Color) -> Bitboard {
+        if self.promotes_as_own_move() {
+            return Bitboard::EMPTY;
+        }
         match (self.promotes_on_last_rank(), color) {
             (false, Color::White) => Bitboard(0xFFFF_FF00_0000_0000),
             (false, Color::Black) => Bitboard(0x0000_0000_00FF_FFFF),
@@ -237,6 +327,7 @@ impl Variant {
             (Variant::Asean, PieceKind::Khon) => 'B',
             (Variant::Asean, PieceKind::Met) => 'Q',
             (Variant::AiWok, PieceKind::Met) => 'A',
+            (Variant::Sittuyin, PieceKind::Met) => 'F',
             _ => kind.letter(),
         }
     }
@@ -276,8 +367,10 @@ impl Variant {
     // network lost 4 of 4 ASEAN games to the hand-written evaluation (Cambodian 1.5
     // of 4, makpong 2.5 of 4). In ai-wok the met's slot holds a piece worth about
     // five mets, which it would misjudge outright. Those two are evaluated by hand.
+    // Sittuyin's set-up phase and its pawns are nothing the network has seen either
+    // (Fairy-Stockfish too evaluates its set-up phase without a network).
     pub(crate) const fn uses_network(self) -> bool {
-        !self.has_aiwok() && !self.promotes_on_last_rank()
+        !self.has_aiwok() && !self.promotes_on_last_rank() && !self.has_drops()
     }
 
     /// A discriminant for per-variant tables.
@@ -309,6 +402,16 @@ mod tests {
             Some(Variant::Cambodian)
         );
         assert_eq!(Variant::from_name("chess"), None);
+        for v in Variant::RULES {
+            assert_eq!(Variant::from_rules_name(v.name()), Some(v));
+            assert_eq!(Variant::from_u8(v as u8), v);
+        }
+        // Sittuyin: the rules know it, the protocols do not offer it yet.
+        assert_eq!(
+            Variant::from_rules_name("Burmese chess"),
+            Some(Variant::Sittuyin)
+        );
+        assert_eq!(Variant::from_name("sittuyin"), None);
         assert_eq!(
             Variant::names_joined(","),
             "makruk,cambodian,karouk,makpong,asean,ai-wok"
@@ -333,5 +436,50 @@ mod tests {
             Some(PieceKind::Met)
         );
         assert_eq!(Variant::AiWok.kind_from_san_letter(b'Q'), None);
+        assert_eq!(Variant::Sittuyin.letter(PieceKind::Met), 'F');
+        assert_eq!(
+            Variant::Sittuyin.kind_from_fen_letter('f'),
+            Some(PieceKind::Met)
+        );
+        assert_eq!(Variant::Sittuyin.kind_from_fen_letter('m'), None);
+    }
+
+    #[test]
+    fn sittuyin_zones() {
+        let squares = |bb: Bitboard| bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let v = Variant::Sittuyin;
+        assert_eq!(
+            squares(v.promotion_squares(Color::White)),
+            ["d5", "e5", "c6", "f6", "b7", "g7", "a8", "h8"]
+        );
+        assert_eq!(
+            squares(v.promotion_squares(Color::Black)),
+            ["a1", "h1", "b2", "g2", "c3", "f3", "d4", "e4"]
+        );
+        assert_eq!(
+            v.drop_squares(Color::White, PieceKind::Knight),
+            Bitboard(0xFF_FFFF)
+        );
+        assert_eq!(
+            v.drop_squares(Color::White, PieceKind::Rook),
+            Bitboard::RANK_1
+        );
+        assert_eq!(
+            v.drop_squares(Color::Black, PieceKind::King),
+            Bitboard(0xFFFF_FF00_0000_0000)
+        );
+        assert_eq!(
+            v.drop_squares(Color::Black, PieceKind::Rook),
+            Bitboard::rank(7)
+        );
+        assert_eq!(v.promotion_zone(Color::White), Bitboard::EMPTY);
+        for other in Variant::ALL {
+            assert!(!other.has_drops() && !other.promotes_as_own_move());
+            assert_eq!(
+                other.drop_squares(Color::White, PieceKind::Rook),
+                Bitboard::EMPTY
+            );
+            assert_eq!(other.promotion_squares(Color::Black), Bitboard::EMPTY);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Zobrist keys: random numbers whose XOR identifies a position.
 //!
-//! The key covers the pieces, the side to move and the counting state (limit and
-//! counter). The count is part of a position's identity: two positions that differ
+//! The key covers the pieces, the pieces in hand, the side to move and the counting
+//! state (limit and counter). The count is part of a position's identity: two positions that differ
 //! only in their count must never share a transposition-table entry, or the search
 //! would reuse a mate score that one count allows and the other forbids.
 
@@ -13,11 +13,15 @@ struct Keys {
     piece_square: [[u64; 64]; 12],
     black_to_move: u64,
     /// Per variant; makruk's is zero so its keys are unchanged.
-    variant: [u64; 6],
+    variant: [u64; 7],
     /// Cambodian first-move rights, per square.
     gate: [u64; 64],
     /// Kar Ouk checks left, per colour and number (0..=15).
     checks: [[u64; 16]; 2],
+    /// Pieces in hand: per piece (`Piece::index`), the key of its n-th copy in hand
+    /// (index n, 1..=7; index 0 unused), so that a hand's key is the XOR over its
+    /// copies and a drop changes one number.
+    hand: [[u64; 8]; 12],
 }
 
 /// The keys, drawn at compile time from one fixed sequence.
@@ -39,7 +43,7 @@ const fn build_keys() -> Keys {
     seed = splitmix64(seed);
     let black_to_move = seed;
     // Drawn after makruk's keys, so those stay the same numbers.
-    let mut variant = [0u64; 6];
+    let mut variant = [0u64; 7];
     let mut i = 1;
     while i < 6 {
         seed = splitmix64(seed);
@@ -64,13 +68,35 @@ const fn build_keys() -> Keys {
         }
         color += 1;
     }
+    // Sittuyin's and the hands' keys come last, so the other games' keys stay the
+    // numbers they were.
+    seed = splitmix64(seed);
+    variant[6] = seed;
+    let mut hand = [[0u64; 8]; 12];
+    let mut piece = 0;
+    while piece < 12 {
+        let mut n = 1;
+        while n < 8 {
+            seed = splitmix64(seed);
+            hand[piece][n] = seed;
+            n += 1;
+        }
+        piece += 1;
+    }
     Keys {
         piece_square,
         black_to_move,
         variant,
         gate,
         checks,
+        hand,
     }
+}
+
+/// The key of the `n`-th copy (1..=7) of `piece` in its side's hand.
+#[inline(always)]
+pub(crate) fn hand(piece: Piece, n: u8) -> u64 {
+    KEYS.hand[piece.index()][(n & 7) as usize]
 }
 
 /// The key of the game being played (zero for makruk).

@@ -115,6 +115,17 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
     })
 }
 
+/// Reads `perft`'s `--variant`: any game the rules core knows, sittuyin included.
+pub fn parse_rules_variant(text: &str) -> Result<Variant, String> {
+    Variant::from_rules_name(text).ok_or_else(|| {
+        format!(
+            "unknown variant '{}'; Khun's rules know {}",
+            text.chars().take(40).collect::<String>(),
+            Variant::RULES.map(Variant::name).join(", ")
+        )
+    })
+}
+
 /// The worker threads to use: `requested`, or one per core.
 pub(crate) fn thread_count(requested: Option<usize>) -> usize {
     requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

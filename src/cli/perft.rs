@@ -20,8 +20,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
-    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    /// The game: makruk (default), cambodian, karouk, makpong, asean, ai-wok or
+    /// sittuyin (whose rules Khun knows, though it does not play it yet).
+    #[arg(long, default_value = "makruk", value_parser = super::parse_rules_variant)]
     variant: Variant,
 }
 

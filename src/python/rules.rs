@@ -390,6 +390,7 @@ pub(super) fn outcome_dict<'py>(py: Python<'py>, outcome: Outcome) -> PyResult<B
         Outcome::CountingSideMate { .. } => ("counting_side_mate", None),
         Outcome::CheckWin { winner } => ("check_win", Some(winner)),
         Outcome::FiftyMoves => ("fifty_moves", None),
+        Outcome::OnlyPromotions => ("only_promotions", None),
         Outcome::InsufficientMaterial => ("insufficient_material", None),
     };
     let d = PyDict::new(py);

@@ -136,7 +136,7 @@ impl GameEnd {
         match outcome {
             // datagen plays makruk; the relatives' ends are filed with their kin.
             Outcome::Checkmate { .. } | Outcome::CheckWin { .. } => GameEnd::Checkmate,
-            Outcome::Stalemate => GameEnd::Stalemate,
+            Outcome::Stalemate | Outcome::OnlyPromotions => GameEnd::Stalemate,
             Outcome::CountExceeded | Outcome::FiftyMoves | Outcome::CountingSideMate { .. } => {
                 GameEnd::CountExceeded
             }

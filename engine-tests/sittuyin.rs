@@ -1,0 +1,263 @@
+//! Sittuyin (Burmese chess) against Fairy-Stockfish: perft of its reference positions
+//! (`family.perft`: the start to depth 4, four endgames of its `tests/perft.sh`), of
+//! random positions of the set-up phase and of play (`sittuyin-perft.tsv`: pyffish's
+//! counts at depth 3, Fairy-Stockfish's `go perft` at depth 4), the legal moves in
+//! UCI, SAN, LAN and the Thai notations with the end flags of 400 positions and of
+//! positions where the draw of a king and a pawn may be claimed
+//! (`sittuyin-legal.tsv`), and random games whose every position, pieces in hand
+//! included, and every end equal pyffish's (`sittuyin-games.tsv`). The data comes from
+//! `engine-tests/data/generate_sittuyin.py`.
+
+use khun::board::{Color, FenRules, Notation, Outcome, Position, Variant, perft::perft};
+use std::collections::BTreeMap;
+
+fn data(name: &str) -> String {
+    let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+}
+
+fn position(fen: &str) -> Position {
+    Position::from_fen_full(Variant::Sittuyin, fen, FenRules::Lenient)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The end flags pyffish gives a position (see generate_sittuyin.py): `o` a draw the
+/// side to move may claim (the count or fifty moves run out and it is not mated, or
+/// its king and pawn could only promote), `n` no legal move with `L` (mated) or `D`,
+/// `W`/`B` the side cannot mate.
+fn end_flags(pos: &Position) -> String {
+    let mut flags = String::new();
+    let has_moves = pos.has_legal_move();
+    if (pos.draw_rule_exceeded() && (!pos.in_check() || has_moves)) || pos.only_promotions_left() {
+        flags.push('o');
+    }
+    if !has_moves {
+        flags.push('n');
+        flags.push(match pos.outcome() {
+            Some(Outcome::Checkmate { .. }) => 'L',
+            _ => 'D',
+        });
+    }
+    if pos.has_insufficient_material(Color::White) {
+        flags.push('W');
+    }
+    if pos.has_insufficient_material(Color::Black) {
+        flags.push('B');
+    }
+    flags
+}
+
+#[test]
+fn reference_perft_matches_fairy_stockfish() {
+    let text = data("family.perft");
+    let mut checked = 0;
+    for row in rows(&text).filter(|r| r[0] == "sittuyin") {
+        let (fen, depth, nodes) = (
+            row[1],
+            row[2].parse().unwrap(),
+            row[3].parse::<u64>().unwrap(),
+        );
+        assert_eq!(
+            perft(&position(fen), depth),
+            nodes,
+            "perft {depth} of {fen}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "the start to depth 4 and four endgames");
+}
+
+#[test]
+fn random_positions_perft_matches_pyffish_and_fairy_stockfish() {
+    let text = data("sittuyin-perft.tsv");
+    let mut by_depth = BTreeMap::new();
+    let mut setup = 0;
+    for row in rows(&text) {
+        let pos = position(row[0]);
+        let depth: u32 = row[1].parse().unwrap();
+        let nodes: u64 = row[2].parse().unwrap();
+        assert_eq!(perft(&pos, depth), nodes, "perft {depth} of {}", row[0]);
+        *by_depth.entry(depth).or_insert(0) += 1;
+        setup += (row[0].contains('[') && !row[0].contains("[]")) as usize;
+    }
+    assert!(by_depth.get(&3).copied().unwrap_or(0) >= 40, "{by_depth:?}");
+    assert!(by_depth.get(&4).copied().unwrap_or(0) >= 40, "{by_depth:?}");
+    assert!(setup >= 20, "only {setup} rows from the set-up phase");
+}
+
+#[test]
+fn legal_moves_notations_and_ends_match_pyffish() {
+    let text = data("sittuyin-legal.tsv");
+    let notations = [
+        Notation::San,
+        Notation::Lan,
+        Notation::ThaiSan,
+        Notation::ThaiLan,
+    ];
+    let mut positions = 0;
+    let mut seen = BTreeMap::new();
+    for row in rows(&text) {
+        let fen = row[0];
+        let pos = position(fen);
+        // Every FEN here is pyffish's get_fen but the start, which is its start_fen:
+        // the variant's definition, whose hands are not in get_fen's order.
+        if fen != Variant::Sittuyin.start_fen() {
+            assert_eq!(pos.to_fen(), fen, "the FEN read back");
+        }
+        assert_eq!(end_flags(&pos), row[1], "end flags of {fen}");
+        let mut ours: Vec<_> = pos.legal_moves().iter().copied().collect();
+        ours.sort_by_key(|m| m.to_string());
+        let got: Vec<String> = ours.iter().map(|m| m.to_string()).collect();
+        let want: Vec<&str> = row[2].split_whitespace().collect();
+        assert_eq!(got, want, "legal moves of {fen}");
+        for (column, notation) in notations.into_iter().enumerate() {
+            let want: Vec<&str> = row[3 + column]
+                .split('|')
+                .filter(|s| !s.is_empty())
+                .collect();
+            let got: Vec<String> = ours.iter().map(|&m| pos.san_in(m, notation)).collect();
+            assert_eq!(got, want, "{notation:?} of the moves of {fen}");
+        }
+        for &m in &ours {
+            let san = pos.san(m);
+            assert_eq!(pos.parse_san(&san), Ok(m), "{san} read back in {fen}");
+            assert_eq!(
+                pos.parse_uci_move(&m.to_string()),
+                Ok(m),
+                "{m} read back in {fen}"
+            );
+            let kind = if m.to_string().contains('@') {
+                "drop"
+            } else if m.to_string().len() == 5 {
+                "promotion"
+            } else {
+                "move"
+            };
+            *seen.entry(kind).or_insert(0) += 1;
+        }
+        for flag in row[1].chars() {
+            *seen
+                .entry(if flag == 'o' { "claim" } else { "other flag" })
+                .or_insert(0) += 1;
+        }
+        positions += 1;
+    }
+    assert!(positions >= 400, "only {positions} positions");
+    for kind in ["drop", "promotion", "move", "claim"] {
+        assert!(
+            seen.get(kind).copied().unwrap_or(0) >= 10,
+            "{kind}: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn random_games_match_pyffish_at_every_ply() {
+    let text = data("sittuyin-games.tsv");
+    let start = Variant::Sittuyin.start_fen();
+    let mut games_from_start = 0;
+    let mut games = 0;
+    let mut plies = 0;
+    let mut seen = BTreeMap::new();
+    for row in rows(&text) {
+        let (fen, moves, tokens, last) = (row[0], row[1], row[2], row[3]);
+        let mut pos = position(fen);
+        for (i, (text, want)) in moves.split_whitespace().zip(tokens.split('|')).enumerate() {
+            let m = pos
+                .parse_uci_move(text)
+                .unwrap_or_else(|e| panic!("game from {fen}: move {} {text}: {e}", i + 1));
+            let san = pos.san(m);
+            assert_eq!(pos.parse_san(&san), Ok(m), "{san} in {}", pos.to_fen());
+            pos.play(m);
+            let (want_fen, want_flags) = want.rsplit_once(':').expect("FEN:flags");
+            let got_fen = pos.to_fen();
+            assert_eq!(
+                got_fen,
+                want_fen,
+                "after move {} ({text}) of the game from {fen}",
+                i + 1
+            );
+            // The key kept move by move is the key of the position read afresh.
+            let read = position(&got_fen);
+            assert_eq!(pos.key(), read.key(), "key of {got_fen}");
+            // The reference steps from FEN to FEN, so its ends are judged on the
+            // position read afresh: a FEN with a count running has no fifty-move
+            // clock, which Fairy-Stockfish (and Khun) then restart from 0.
+            assert_eq!(
+                end_flags(&read),
+                want_flags,
+                "end flags after move {} ({text}) of the game from {fen}: {got_fen}",
+                i + 1
+            );
+            let phase = if got_fen.contains("[]") {
+                "play"
+            } else {
+                "set-up"
+            };
+            *seen.entry(phase).or_insert(0) += 1;
+            if m.to_string().len() == 5 {
+                *seen.entry("promotion").or_insert(0) += 1;
+            }
+            for flag in want_flags.chars() {
+                *seen
+                    .entry(match flag {
+                        'o' => "optional end",
+                        'L' => "mate",
+                        'D' => "stalemate",
+                        _ => "insufficient",
+                    })
+                    .or_insert(0) += 1;
+            }
+            if pos.count().plies_left().is_some() {
+                *seen.entry("count").or_insert(0) += 1;
+            }
+            plies += 1;
+        }
+        assert_eq!(pos.to_fen(), last, "final FEN of the game from {fen}");
+        games += 1;
+        games_from_start += (fen == start) as usize;
+    }
+    assert!(
+        games_from_start >= 100,
+        "only {games_from_start} games from the start"
+    );
+    assert!(games >= 150, "only {games} games");
+    for what in [
+        "set-up",
+        "play",
+        "promotion",
+        "optional end",
+        "mate",
+        "count",
+        "insufficient",
+    ] {
+        assert!(
+            seen.get(what).copied().unwrap_or(0) > 0,
+            "no {what}: {seen:?}"
+        );
+    }
+    assert!(plies > 20_000, "only {plies} plies");
+}
+
+#[test]
+fn start_position_and_its_fen() {
+    let pos = Position::startpos_of(Variant::Sittuyin);
+    // pyffish writes the hands in Fairy-Stockfish's order of piece types.
+    assert_eq!(
+        pos.to_fen(),
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
+    );
+    assert_eq!(
+        Variant::from_rules_name("Sittuyin"),
+        Some(Variant::Sittuyin)
+    );
+    // The engine does not play it yet: the protocols' names leave it out.
+    assert_eq!(Variant::from_name("sittuyin"), None);
+    assert!(!Variant::ALL.contains(&Variant::Sittuyin));
+}
