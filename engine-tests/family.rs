@@ -23,7 +23,7 @@ fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
 }
 
 fn variant(name: &str) -> Variant {
-    Variant::from_rules_name(name).unwrap_or_else(|| panic!("unknown variant {name}"))
+    Variant::from_name(name).unwrap_or_else(|| panic!("unknown variant {name}"))
 }
 
 fn position(v: Variant, fen: &str) -> Position {
@@ -233,7 +233,7 @@ fn uci_engine() -> EngineProcess {
     let lines = e.read_until(|l| l == "uciok", PATIENCE);
     assert!(
         lines.iter().any(|l| l
-            == "option name UCI_Variant type combo default makruk var makruk var cambodian var karouk var makpong var asean var ai-wok"),
+            == "option name UCI_Variant type combo default makruk var makruk var cambodian var karouk var makpong var asean var ai-wok var sittuyin"),
         "{lines:?}"
     );
     e
@@ -318,7 +318,8 @@ fn xboard_plays_every_variant_it_announces() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\"")),
+            .any(|l| l
+                .contains("variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok,sittuyin\"")),
         "{lines:?}"
     );
     for v in Variant::ALL {

@@ -8,8 +8,12 @@
 //! included, and every end equal pyffish's (`sittuyin-games.tsv`). The data comes from
 //! `engine-tests/data/generate_sittuyin.py`.
 
+mod common;
+
+use common::{EngineProcess, PATIENCE, bestmove_of, info_field};
 use khun::board::{Color, FenRules, Notation, Outcome, Position, Variant, perft::perft};
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 fn data(name: &str) -> String {
     let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -253,11 +257,118 @@ fn start_position_and_its_fen() {
         pos.to_fen(),
         "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
     );
-    assert_eq!(
-        Variant::from_rules_name("Sittuyin"),
-        Some(Variant::Sittuyin)
+    assert_eq!(Variant::from_name("Sittuyin"), Some(Variant::Sittuyin));
+    assert_eq!(Variant::from_name("Burmese chess"), Some(Variant::Sittuyin));
+    assert!(Variant::ALL.contains(&Variant::Sittuyin));
+}
+
+// --- Sessions through the real binary ---
+
+/// A UCI session on sittuyin.
+fn uci_sittuyin() -> EngineProcess {
+    let mut e = EngineProcess::start(&[]);
+    e.send("uci");
+    e.read_until(|l| l == "uciok", PATIENCE);
+    e.send("setoption name UCI_Variant value sittuyin");
+    e.send("ucinewgame");
+    e
+}
+
+#[test]
+fn uci_plays_a_whole_game_from_the_set_up_phase() {
+    // Khun against itself at 1500 nodes a move, every move checked by the rules core:
+    // sixteen drops first (the set-up phase), then play until the rules end the game
+    // or 300 plies; the engine's position is the core's at the end.
+    let mut e = uci_sittuyin();
+    let mut pos = Position::startpos_of(Variant::Sittuyin);
+    let mut moves: Vec<String> = Vec::new();
+    while pos.outcome().is_none() && !pos.draw_rule_exceeded() && moves.len() < 300 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go nodes 1500");
+        let lines = e.until_bestmove();
+        let best = bestmove_of(lines.last().unwrap()).to_string();
+        let m = pos
+            .parse_uci_move(&best)
+            .unwrap_or_else(|err| panic!("illegal {best} after {moves:?}: {err}"));
+        assert_eq!(
+            best.contains('@'),
+            moves.len() < 16,
+            "ply {}: {best} (drops come first, and only then)",
+            moves.len()
+        );
+        pos.play(m);
+        moves.push(best);
+    }
+    assert!(moves.len() > 30, "{moves:?}");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    assert_eq!(e.fen(), pos.to_fen());
+    e.send("quit");
+}
+
+#[test]
+fn uci_searches_the_set_up_phase_and_promotions() {
+    let mut e = uci_sittuyin();
+    // Mid set-up, Black to drop: the best move is a drop on Black's own three ranks.
+    e.send("position startpos moves K@b2 K@g7 R@a1");
+    e.send("go depth 6");
+    let best = bestmove_of(e.until_bestmove().last().unwrap()).to_string();
+    let mut pos = Position::startpos_of(Variant::Sittuyin);
+    for m in ["K@b2", "K@g7", "R@a1"] {
+        pos.play(pos.parse_uci_move(m).unwrap());
+    }
+    let m = pos.parse_uci_move(&best).expect("a legal drop");
+    assert!(best.contains('@') && m.to().index() >= 40, "{best}");
+    // White's last pawn is on d5, a promotion square, with no met left: it becomes a
+    // met (in place or with a step), and the rook behind it wins. Whatever the search
+    // picks, it is legal and the score is White's.
+    e.send("position fen 3k4/8/8/3P4/8/8/8/R3K3[] w - - 0 40");
+    e.send("go depth 8");
+    let lines = e.until_bestmove();
+    let best = bestmove_of(lines.last().unwrap()).to_string();
+    let pos = position("3k4/8/8/3P4/8/8/8/R3K3[] w - - 0 40");
+    assert!(pos.parse_uci_move(&best).is_ok(), "{best}");
+    let score = lines
+        .iter()
+        .rev()
+        .find_map(|l| info_field(l, "cp").or_else(|| info_field(l, "mate")))
+        .expect("a score");
+    assert!(score.parse::<i32>().unwrap() > 0, "{lines:?}");
+    e.send("quit");
+}
+
+#[test]
+fn xboard_plays_the_set_up_phase() {
+    let mut e = EngineProcess::start(&["--xboard"]);
+    e.send("protover 2");
+    e.read_until(|l| l.contains("done=1"), PATIENCE);
+    e.send("new");
+    e.send("variant sittuyin");
+    e.send("sd 3");
+    e.send("usermove K@b2");
+    let reply = e.read_until(|l| l.starts_with("move "), PATIENCE);
+    let mv = reply
+        .last()
+        .unwrap()
+        .trim_start_matches("move ")
+        .to_string();
+    let mut pos = Position::startpos_of(Variant::Sittuyin);
+    pos.play(pos.parse_uci_move("K@b2").unwrap());
+    let m = pos
+        .parse_uci_move(&mv)
+        .unwrap_or_else(|e| panic!("illegal {mv}: {e}"));
+    assert!(mv.contains('@'), "{mv}");
+    pos.play(m);
+    // A drop sent bare, as a protover-1 GUI does, is taken as a move.
+    e.send("force");
+    e.send("R@a1");
+    e.send("ping 3");
+    let lines = e.read_until(|l| l == "pong 3", PATIENCE);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
     );
-    // The engine does not play it yet: the protocols' names leave it out.
-    assert_eq!(Variant::from_name("sittuyin"), None);
-    assert!(!Variant::ALL.contains(&Variant::Sittuyin));
+    e.send("quit");
+    let _ = e.wait_exit(Duration::from_secs(10));
 }

@@ -61,7 +61,7 @@ fn cutechess_session() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name UCI_Variant type combo default makruk var makruk var cambodian var karouk var makpong var asean var ai-wok")
+            .any(|l| l == "option name UCI_Variant type combo default makruk var makruk var cambodian var karouk var makpong var asean var ai-wok var sittuyin")
     );
     for name in [
         "Hash",

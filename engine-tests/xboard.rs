@@ -112,7 +112,7 @@ fn first_line_xboard_selects_xboard() {
     let all = features.join("\n");
     for needle in [
         "myname=\"Khun ",
-        "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\"",
+        "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok,sittuyin\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -168,7 +168,8 @@ fn xboard_flag_forces_xboard() {
     assert!(
         features
             .iter()
-            .any(|l| l.contains("variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\""))
+            .any(|l| l
+                .contains("variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok,sittuyin\""))
     );
     // Under --xboard a UCI command is just an unknown XBoard command.
     xb.send("uci");

@@ -608,7 +608,7 @@ impl Uci {
                     self.engine.position(),
                     self.engine
                         .search_network()
-                        .filter(|_| self.engine.position().variant().uses_network())
+                        .filter(|_| crate::nnue::evaluates(self.engine.position()))
                         .as_deref(),
                     self.engine.tables(),
                 );

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&selector, text)) = data.split_first() else {
         return;
     };
-    let variant = Variant::RULES[selector as usize % Variant::RULES.len()];
+    let variant = Variant::ALL[selector as usize % Variant::ALL.len()];
     let rules = if selector & 0x80 != 0 {
         FenRules::Lenient
     } else {

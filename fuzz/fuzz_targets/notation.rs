@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let variant = Variant::RULES[selector as usize % Variant::RULES.len()];
+    let variant = Variant::ALL[selector as usize % Variant::ALL.len()];
     let text = String::from_utf8_lossy(rest);
     let (first, moves) = text.split_once('\n').unwrap_or((&text, ""));
     let mut pos = Position::from_fen_full(variant, first, FenRules::Lenient)

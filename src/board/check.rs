@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
-        for variant in Variant::RULES {
+        for variant in Variant::ALL {
             let mut seen = Seen::default();
             // The start position, and middlegames with open lines and pawns near
             // promotion (random games from the start rarely bring a pawn through).

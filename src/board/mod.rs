@@ -26,6 +26,7 @@ pub(crate) mod zobrist;
 pub(crate) use bitboard::Bitboard;
 pub use fen::FenRules;
 pub use game_end::Outcome;
+pub(crate) use hand::HAND_ORDER;
 pub use moves::Move;
 pub(crate) use moves::MoveList;
 pub(crate) use notation::MoveError;

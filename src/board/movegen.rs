@@ -407,7 +407,7 @@ mod tests {
     fn tactical_moves_are_the_legal_captures_and_promotions() {
         let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
-        for variant in Variant::RULES {
+        for variant in Variant::ALL {
             let start = Position::startpos_of(variant);
             walk_random_games(&start, 30, 160, &mut rng, |pos, legal| {
                 let mut expected: Vec<Move> = legal

@@ -115,6 +115,28 @@ impl Position {
         self.hands[color.index()]
     }
 
+    /// The man that `m` (legal here) puts in motion: the piece on its from-square, or
+    /// for a drop the man taken from the hand of the side to move.
+    #[inline(always)]
+    pub(crate) fn moved_piece(&self, m: Move) -> Option<Piece> {
+        if m.is_drop() {
+            Some(Piece::new(self.side, m.drop_kind()))
+        } else {
+            self.piece_at(m.from())
+        }
+    }
+
+    /// The kind of the enemy man that `m` (legal here) takes, if any: none for a drop
+    /// or a promotion in place (their from-square is their to-square).
+    #[inline(always)]
+    pub(crate) fn captured_kind(&self, m: Move) -> Option<PieceKind> {
+        if m.from() == m.to() {
+            None
+        } else {
+            self.kind_at(m.to())
+        }
+    }
+
     /// Whether `color` has its king on the board (always, but in a drop game while it
     /// is still in hand).
     #[inline(always)]

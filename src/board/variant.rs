@@ -14,11 +14,6 @@
 //! | `ai-wok` | the met is replaced by the ai-wok (`A`), which moves as a rook, a knight or a met; pawns promote to it. |
 //! | `sittuyin` | Burmese chess: the met is written `F`; the game starts with the pawns on the board (staggered on two ranks) and every other man in hand, and a side with men in hand must drop one on its own first three ranks (rooks on its first rank) while it can; promotion is a move of its own (see [`Variant::promotes_as_own_move`]); ASEAN's counting rule and the fifty-move rule; a side left with its king and one pawn that could only promote may claim a draw. |
 //!
-//! Sittuyin is known to the rules core (positions, moves, FEN, perft, the game's end)
-//! but not yet played by the engine: [`Variant::ALL`] and [`Variant::from_name`] are the
-//! six games the protocols offer, [`Variant::RULES`] and [`Variant::from_rules_name`]
-//! add sittuyin.
-//!
 //! The ai-wok is kept in the met's slot of the board ([`PieceKind::Met`]): the two never
 //! meet in one game, so the board, the tables and the move encoding keep six kinds and
 //! makruk pays nothing for the seventh piece.
@@ -89,17 +84,7 @@ pub enum CountingRule {
 
 impl Variant {
     /// Every game the engine plays, makruk first: what the protocols offer.
-    pub const ALL: [Variant; 6] = [
-        Variant::Makruk,
-        Variant::Cambodian,
-        Variant::Karouk,
-        Variant::Makpong,
-        Variant::Asean,
-        Variant::AiWok,
-    ];
-
-    /// Every game the rules core knows: the six the engine plays and sittuyin.
-    pub const RULES: [Variant; 7] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Makruk,
         Variant::Cambodian,
         Variant::Karouk,
@@ -138,14 +123,8 @@ impl Variant {
 
     /// Reads the name of a game the engine plays ([`Variant::ALL`]) in any letter
     /// case, with the spellings GUIs and PGN files use (`ai-wok`, `aiwok`, `Ai Wok`,
-    /// `Ouk Chatrang`, `Kar Ouk`, `Thai chess`).
+    /// `Ouk Chatrang`, `Kar Ouk`, `Thai chess`, `Burmese chess`).
     pub fn from_name(text: &str) -> Option<Variant> {
-        Variant::from_rules_name(text).filter(|v| Variant::ALL.contains(v))
-    }
-
-    /// Reads the name of any game the rules core knows ([`Variant::RULES`]): the
-    /// spellings of [`Variant::from_name`], and `sittuyin` (`Burmese chess`).
-    pub fn from_rules_name(text: &str) -> Option<Variant> {
         let key: String = text
             .trim()
             .to_ascii_lowercase()
@@ -166,7 +145,7 @@ impl Variant {
         })
     }
 
-    /// The names of the six the engine plays, comma-separated (XBoard's `variants`
+    /// The names of the games the engine plays, comma-separated (XBoard's `variants`
     /// feature).
     pub(crate) fn names_joined(sep: &str) -> String {
         Variant::ALL.map(Variant::name).join(sep)
@@ -367,10 +346,11 @@ impl Variant {
     // network lost 4 of 4 ASEAN games to the hand-written evaluation (Cambodian 1.5
     // of 4, makpong 2.5 of 4). In ai-wok the met's slot holds a piece worth about
     // five mets, which it would misjudge outright. Those two are evaluated by hand.
-    // Sittuyin's set-up phase and its pawns are nothing the network has seen either
-    // (Fairy-Stockfish too evaluates its set-up phase without a network).
+    // Sittuyin has makruk's men and, once they are placed, makruk's kind of play: the
+    // network evaluates its positions with nothing in hand (`nnue::evaluates`; its
+    // set-up phase is evaluated by hand, as Fairy-Stockfish does).
     pub(crate) const fn uses_network(self) -> bool {
-        !self.has_aiwok() && !self.promotes_on_last_rank() && !self.has_drops()
+        !self.has_aiwok() && !self.promotes_on_last_rank()
     }
 
     /// A discriminant for per-variant tables.
@@ -402,19 +382,10 @@ mod tests {
             Some(Variant::Cambodian)
         );
         assert_eq!(Variant::from_name("chess"), None);
-        for v in Variant::RULES {
-            assert_eq!(Variant::from_rules_name(v.name()), Some(v));
-            assert_eq!(Variant::from_u8(v as u8), v);
-        }
-        // Sittuyin: the rules know it, the protocols do not offer it yet.
-        assert_eq!(
-            Variant::from_rules_name("Burmese chess"),
-            Some(Variant::Sittuyin)
-        );
-        assert_eq!(Variant::from_name("sittuyin"), None);
+        assert_eq!(Variant::from_name("Burmese chess"), Some(Variant::Sittuyin));
         assert_eq!(
             Variant::names_joined(","),
-            "makruk,cambodian,karouk,makpong,asean,ai-wok"
+            "makruk,cambodian,karouk,makpong,asean,ai-wok,sittuyin"
         );
     }
 

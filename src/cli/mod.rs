@@ -104,24 +104,13 @@ pub(crate) fn interrupt() -> Result<crate::interrupt::Interrupt, String> {
     crate::interrupt::Interrupt::on_signals()
 }
 
-/// Reads a `--variant` value: one of the six names, in any letter case.
+/// Reads a `--variant` value: one of the games' names, in any letter case.
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
     Variant::from_name(text).ok_or_else(|| {
         format!(
             "unknown variant '{}'; Khun plays {}",
             text.chars().take(40).collect::<String>(),
             Variant::names_joined(", ")
-        )
-    })
-}
-
-/// Reads `perft`'s `--variant`: any game the rules core knows, sittuyin included.
-pub fn parse_rules_variant(text: &str) -> Result<Variant, String> {
-    Variant::from_rules_name(text).ok_or_else(|| {
-        format!(
-            "unknown variant '{}'; Khun's rules know {}",
-            text.chars().take(40).collect::<String>(),
-            Variant::RULES.map(Variant::name).join(", ")
         )
     })
 }

@@ -21,8 +21,8 @@ pub struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// The game: makruk (default), cambodian, karouk, makpong, asean, ai-wok or
-    /// sittuyin (whose rules Khun knows, though it does not play it yet).
-    #[arg(long, default_value = "makruk", value_parser = super::parse_rules_variant)]
+    /// sittuyin.
+    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
     variant: Variant,
 }
 

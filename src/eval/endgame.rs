@@ -67,6 +67,11 @@ fn mating_material(pos: &Position, color: Color, pawns: Pawns) -> bool {
 /// The squares where `color`'s pawns would promote, going straight ahead: their
 /// files on `color`'s sixth rank.
 fn promotion_squares(pos: &Position, color: Color) -> Bitboard {
+    let variant = pos.variant();
+    if variant.promotes_as_own_move() {
+        // Sittuyin: on the long diagonals (both colours), wherever the pawn walks.
+        return variant.promotion_squares(color);
+    }
     pos.pieces(color, PieceKind::Pawn).file_fill() & Bitboard::relative_rank(color, 5)
 }
 
@@ -151,6 +156,11 @@ pub(crate) fn adjust(
         Color::Black
     };
     let weak = !strong;
+    // While men are in hand (sittuyin's set-up phase) the board shows neither side's
+    // material, and no ending has begun.
+    if !pos.hand(Color::White).is_empty() || !pos.hand(Color::Black).is_empty() {
+        return out;
+    }
     if let Some(scale) = mating_material_scale(pos, strong) {
         out.scale = scale;
         return out;

@@ -19,7 +19,7 @@ pub(crate) mod psqt;
 pub(crate) mod score;
 pub(crate) mod weight;
 
-use crate::board::{Bitboard, Color, PieceKind, Position, attacks};
+use crate::board::{Bitboard, Color, HAND_ORDER, PieceKind, Position, Square, attacks};
 use crate::tablebase::ReadableTables;
 use params::*;
 use score::S;
@@ -320,6 +320,26 @@ fn imbalance<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
     sum
 }
 
+/// The material `color` still holds in hand (sittuyin's set-up phase), each man at
+/// its value on the board.
+// why: every man in hand must be dropped before the first move, so it is as good as
+// on the board; leaving it out would make each drop look like a gain of material
+// and the side that has dropped more look ahead.
+#[inline(always)]
+fn hand_material<T: Tracer>(pos: &Position, color: Color, tracer: &mut T) -> S {
+    let hand = pos.hand(color);
+    if hand.is_empty() {
+        return S::ZERO;
+    }
+    let mut sum = S::ZERO;
+    for kind in HAND_ORDER {
+        let n = hand.count(kind) as i32;
+        sum += MATERIAL[kind.index()] * n;
+        tracer.count(Weight::Material(kind), color, n);
+    }
+    sum
+}
+
 /// Everything about one side that the evaluation sums.
 #[inline(always)]
 fn side_terms<T: Tracer>(
@@ -337,8 +357,12 @@ fn side_terms<T: Tracer>(
     // Squares enemy pawns attack: a piece that can only go there is not really mobile.
     let mobility_area = !ours & !their_pawns.pawn_attacks(them);
     let pawn_defended = our_pawns.pawn_attacks(color);
-    let enemy_king = pos.king_square(them);
-    let king_zone = attacks::king_attacks(enemy_king) | Bitboard::from_square(enemy_king);
+    // A king still in hand (sittuyin's set-up phase) has no zone and takes no checks.
+    let enemy_king = pos.has_king_on_board(them).then(|| pos.king_square(them));
+    let king_zone = enemy_king.map_or(Bitboard::EMPTY, |king| {
+        attacks::king_attacks(king) | Bitboard::from_square(king)
+    });
+    let check_squares = |reach: fn(Square) -> Bitboard| enemy_king.map_or(Bitboard::EMPTY, reach);
 
     let mut sums = PieceSums::default();
     let ctx = PieceContext {
@@ -348,12 +372,14 @@ fn side_terms<T: Tracer>(
         king_zone,
         check_squares: [
             Bitboard::EMPTY,
-            attacks::met_attacks(enemy_king),
+            check_squares(attacks::met_attacks),
             // A khon of ours on s attacks the king when the king is one of s's khon
             // targets: s is where a khon of theirs on the king's square would attack.
-            attacks::khon_attacks(them, enemy_king),
-            attacks::knight_attacks(enemy_king),
-            attacks::rook_attacks(enemy_king, occupied),
+            enemy_king.map_or(Bitboard::EMPTY, |king| attacks::khon_attacks(them, king)),
+            check_squares(attacks::knight_attacks),
+            enemy_king.map_or(Bitboard::EMPTY, |king| {
+                attacks::rook_attacks(king, occupied)
+            }),
             Bitboard::EMPTY,
         ],
         our_pawns,
@@ -370,6 +396,7 @@ fn side_terms<T: Tracer>(
     piece_terms(pos, &ctx, PieceKind::Rook, &mut sums, tracer);
     piece_terms(pos, &ctx, PieceKind::King, &mut sums, tracer);
     sums.material += imbalance(pos, color, tracer);
+    sums.material += hand_material(pos, color, tracer);
     // The pawns' placement comes with their structure (cached together).
     sums.placement += pawn_terms.placement[color.index()];
     let PieceSums {
@@ -390,10 +417,14 @@ fn side_terms<T: Tracer>(
     } else {
         0
     };
-    // The shield of our own king: pawns, mets and khons on the three squares ahead.
-    let king = pos.king_square(color);
-    let front = Bitboard::from_square(king).forward(color);
-    let shield_squares = front | front.sideways();
+    // The shield of our own king: pawns, mets and khons on the three squares ahead
+    // (none while the king is in hand).
+    let shield_squares = if pos.has_king_on_board(color) {
+        let front = Bitboard::from_square(pos.king_square(color)).forward(color);
+        front | front.sideways()
+    } else {
+        Bitboard::EMPTY
+    };
     let shield_pieces = pos.pieces(color, PieceKind::Pawn)
         | pos.pieces(color, PieceKind::Met)
         | pos.pieces(color, PieceKind::Khon);
@@ -416,6 +447,15 @@ fn game_phase(pos: &Position) -> i32 {
     let mut phase = 0;
     for kind in PieceKind::ALL {
         phase += PHASE_WEIGHT[kind.index()] * pos.pieces_of_kind(kind).count() as i32;
+    }
+    // Men in hand (sittuyin's set-up phase) are the middlegame still to come.
+    for color in [Color::White, Color::Black] {
+        let hand = pos.hand(color);
+        if !hand.is_empty() {
+            for kind in HAND_ORDER {
+                phase += PHASE_WEIGHT[kind.index()] * hand.count(kind) as i32;
+            }
+        }
     }
     phase.min(MAX_PHASE)
 }

@@ -270,9 +270,16 @@ mod tests {
     fn incremental_updates_equal_a_refresh() {
         let net = Network::seeded(4);
         let mut rng = Rng::new(99);
-        let (mut captures, mut promotions) = (0, 0);
-        for _game in 0..20 {
-            let mut pos = Position::startpos();
+        let (mut captures, mut promotions, mut in_place, mut drops) = (0, 0, 0, 0);
+        for game in 0..40 {
+            // Half makruk, half sittuyin: its drops and promotions in place or with a
+            // step change the inputs as well.
+            let variant = if game % 2 == 0 {
+                crate::board::Variant::Makruk
+            } else {
+                crate::board::Variant::Sittuyin
+            };
+            let mut pos = Position::startpos_of(variant);
             let mut acc = Accumulator::refresh(&net, &pos);
             for _ply in 0..200 {
                 let moves = pos.legal_moves();
@@ -280,8 +287,10 @@ mod tests {
                     break;
                 }
                 let m = moves.as_slice()[rng.below(moves.len())];
-                captures += pos.piece_at(m.to()).is_some() as usize;
+                captures += pos.captured_kind(m).is_some() as usize;
                 promotions += m.is_promotion() as usize;
+                in_place += (m.is_promotion() && m.from() == m.to()) as usize;
+                drops += m.is_drop() as usize;
                 let delta = Delta::of_move(&pos, m);
                 let mut child = Accumulator::default();
                 child.update_from(&acc, &net, &delta);
@@ -291,8 +300,8 @@ mod tests {
             }
         }
         assert!(
-            captures > 100 && promotions > 10,
-            "{captures} captures, {promotions} promotions"
+            captures > 100 && promotions > 10 && in_place > 0 && drops >= 20 * 16,
+            "{captures} captures, {promotions} promotions ({in_place} in place), {drops} drops"
         );
     }
 }

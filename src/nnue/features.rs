@@ -54,7 +54,15 @@ impl Delta {
     /// arrives.
     #[inline]
     pub(crate) fn of_move(pos: &Position, m: Move) -> Delta {
-        let mover = pos.piece_at(m.from()).expect("a move starts on a piece");
+        let mover = pos.moved_piece(m).expect("a legal move moves a man");
+        if m.is_drop() {
+            // A man from the hand: nothing leaves the board.
+            return Delta {
+                added: (mover.index() as u8, m.to().index() as u8),
+                has_added: true,
+                ..Delta::NONE
+            };
+        }
         let placed = if m.is_promotion() {
             Piece::new(mover.color, m.promotion_kind())
         } else {
@@ -66,7 +74,8 @@ impl Delta {
             added: (placed.index() as u8, m.to().index() as u8),
             has_added: true,
         };
-        if let Some(victim) = pos.piece_at(m.to()) {
+        // A promotion in place (sittuyin's) leaves its own square, and takes nothing.
+        if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from() != m.to()) {
             delta.removed[1] = (victim.index() as u8, m.to().index() as u8);
             delta.removed_len = 2;
         }

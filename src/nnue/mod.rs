@@ -12,9 +12,21 @@ pub mod accumulator;
 pub mod features;
 pub mod network;
 
+use crate::board::{Color, Position};
 use network::{Network, NetworkError};
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
+
+/// Whether the network evaluates `pos` (and so a search from it): the game's men
+/// are makruk's ([`crate::board::Variant::uses_network`]) and none is in hand.
+// why: sittuyin's set-up phase, with men in hand and kings not yet placed, is nothing
+// the network has seen (its inputs have no hand); once every man is placed the board
+// holds makruk's men, and the network judges it better than the hand-written terms.
+pub(crate) fn evaluates(pos: &Position) -> bool {
+    pos.variant().uses_network()
+        && pos.hand(Color::White).is_empty()
+        && pos.hand(Color::Black).is_empty()
+}
 
 /// The `EvalFile` value that names the network built into the binary.
 pub(crate) const EMBEDDED_NAME: &str = "<embedded>";

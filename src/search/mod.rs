@@ -245,8 +245,9 @@ pub(crate) fn run(
     } else {
         0
     };
-    // The network knows makruk's pieces; a game with others is evaluated by hand.
-    let network = if pos.variant().uses_network() {
+    // The network knows makruk's pieces; a game with others, or men in hand, is
+    // evaluated by hand.
+    let network = if crate::nnue::evaluates(pos) {
         job.network.as_deref()
     } else {
         None

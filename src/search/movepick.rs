@@ -18,7 +18,7 @@ const BAD_TACTICAL: i32 = -500_000_000;
 /// Whether a move changes material (capture or promotion).
 #[inline(always)]
 pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
-    m.is_promotion() || pos.piece_at(m.to()).is_some()
+    m.is_promotion() || pos.captured_kind(m).is_some()
 }
 
 /// Orders a list of legal moves and hands them out best first.
@@ -57,8 +57,8 @@ impl MovePicker {
             scores[i] = if m == tt_move {
                 TT_MOVE
             } else if tactical {
-                let victim = pos.kind_at(m.to()).map_or(0, see_value);
-                let attacker = pos.kind_at(m.from()).map_or(0, see_value);
+                let victim = pos.captured_kind(m).map_or(0, see_value);
+                let attacker = pos.moved_piece(m).map_or(0, |p| see_value(p.kind));
                 // What the pawn becomes (ASEAN's rook first among its four).
                 let promotion = if m.is_promotion() {
                     see_value(m.promotion_kind())

@@ -123,7 +123,7 @@ pub(super) fn quiescence_prunes(
         return true;
     }
     let gain = pos
-        .kind_at(m.to())
+        .captured_kind(m)
         .map_or(0, |k| crate::eval::params::see_value_in(pos.variant(), k))
         + if m.is_promotion() {
             // why: a met is worth about two pawns more than the pawn; an
@@ -155,7 +155,11 @@ impl Worker<'_> {
         let has_big_piece = (pos.pieces(us, PieceKind::Rook)
             | pos.pieces(us, PieceKind::Knight)
             | pos.pieces(us, PieceKind::Khon))
-        .any();
+        .any()
+            // why: in sittuyin's set-up phase every drop is compulsory, and a pass
+            // would give the other side two placements in a row, which measures
+            // nothing about a threat.
+            && pos.hand(us).is_empty();
         // why a margin above beta that falls with depth: makruk's slow pawns
         // leave fewer quiet moves that improve a position than chess has, so a
         // pass that only reaches beta is less often refuted by a real move; at

@@ -23,11 +23,11 @@ pub(crate) fn see_at_least(pos: &Position, m: Move, threshold: i32) -> bool {
     let to = m.to();
     let variant = pos.variant();
     let see_value = |kind| see_value_in(variant, kind);
-    let mut swap = pos.kind_at(to).map_or(0, see_value) - threshold;
+    let mut swap = pos.captured_kind(m).map_or(0, see_value) - threshold;
     if swap < 0 {
         return false;
     }
-    let mover = pos.kind_at(from).expect("a move starts on a piece");
+    let mover = pos.moved_piece(m).expect("a legal move moves a man").kind;
     swap = see_value(mover) - swap;
     if swap <= 0 {
         return true;

@@ -205,7 +205,7 @@ impl<'a> Worker<'a> {
                 self.enter(ply + 1, pos, m);
                 child.play(m);
                 self.stack[ply + 1].played = Some(PlayedMove {
-                    piece: pos.piece_at(m.from()).expect("move from a piece"),
+                    piece: pos.moved_piece(m).expect("a legal move moves a man"),
                     to: m.to(),
                 });
                 self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;

@@ -100,6 +100,10 @@ pub(crate) fn clip(s: &str) -> String {
 /// sends moves without `usermove` is still understood.
 fn looks_like_move(word: &str) -> bool {
     let b = word.as_bytes();
+    // A drop (sittuyin's set-up phase): `R@a1`.
+    if b.len() == 4 && b[0].is_ascii_alphabetic() && b[1] == b'@' {
+        return (b'a'..=b'h').contains(&b[2]) && (b'1'..=b'8').contains(&b[3]);
+    }
     (b.len() == 4 || b.len() == 5)
         && (b'a'..=b'h').contains(&b[0])
         && (b'1'..=b'8').contains(&b[1])
@@ -355,6 +359,10 @@ mod tests {
     fn moves_options_and_positions() {
         assert_eq!(ok("usermove d5e6m"), Command::UserMove("d5e6m".into()));
         assert_eq!(ok("e3e4"), Command::UserMove("e3e4".into()));
+        // Sittuyin's drops and promotion in place, bare as a protover-1 GUI sends them.
+        assert_eq!(ok("R@a1"), Command::UserMove("R@a1".into()));
+        assert_eq!(ok("d5d5f"), Command::UserMove("d5d5f".into()));
+        assert!(parse("R@i1").is_err());
         assert!(parse("usermove").is_err());
         assert_eq!(
             ok("option Move Overhead=50"),

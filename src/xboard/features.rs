@@ -45,7 +45,7 @@ mod tests {
         let all = lines.join("\n");
         for needle in [
             "myname=\"Khun ",
-            "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok\"",
+            "variants=\"makruk,cambodian,karouk,makpong,asean,ai-wok,sittuyin\"",
             "setboard=1",
             "usermove=1",
             "ping=1",

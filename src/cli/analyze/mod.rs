@@ -31,7 +31,7 @@ pub(crate) const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// `khun analyze`'s arguments.
 #[derive(clap::Args, Clone, Debug)]
 pub struct AnalyzeArgs {
-    /// The game: makruk (default), cambodian, karouk, makpong, asean or ai-wok.
+    /// The game: makruk (default), cambodian, karouk, makpong, asean, ai-wok or sittuyin.
     #[arg(long, default_value = "makruk", value_parser = crate::cli::parse_variant)]
     pub(crate) variant: Variant,
     /// The position (default: the game's start position).

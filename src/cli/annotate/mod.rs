@@ -57,7 +57,7 @@ pub struct AnnotateArgs {
     /// The PGN file: one or more games, Thai or western letters.
     pub(crate) pgn: PathBuf,
     /// The game of the games without a `[Variant]` tag (a tag always wins):
-    /// makruk (default), cambodian, karouk, makpong, asean or ai-wok.
+    /// makruk (default), cambodian, karouk, makpong, asean, ai-wok or sittuyin.
     #[arg(long, default_value = "makruk", value_parser = crate::cli::parse_variant)]
     pub(crate) variant: crate::board::Variant,
     /// Write the annotated PGN to this file (default: standard output).
