@@ -6,7 +6,9 @@
 //! positions where the draw of a king and a pawn may be claimed
 //! (`sittuyin-legal.tsv`), and random games whose every position, pieces in hand
 //! included, and every end equal pyffish's (`sittuyin-games.tsv`). The data comes from
-//! `engine-tests/data/generate_sittuyin.py`.
+//! `engine-tests/data/generate_sittuyin.py`. Then the engine playing it: a whole game
+//! over UCI from the set-up phase, XBoard's drops, `analyze` and `annotate` on a game
+//! as cutechess writes it (`sittuyin-cutechess.pgn`, against Fairy-Stockfish).
 
 mod common;
 
@@ -371,4 +373,63 @@ fn xboard_plays_the_set_up_phase() {
     );
     e.send("quit");
     let _ = e.wait_exit(Duration::from_secs(10));
+}
+
+/// Runs the binary with `args`; its exit status and standard output.
+fn khun(args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_khun"))
+        .args(args)
+        .output()
+        .expect("run khun");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn analyze_and_annotate_read_sittuyin() {
+    // `analyze` from the set-up phase: moves in UCI and SAN, the best move a drop.
+    let (ok, text) = khun(&[
+        "analyze",
+        "--variant",
+        "sittuyin",
+        "--moves",
+        "K@b2",
+        "K@g7",
+        "--depth",
+        "4",
+    ]);
+    assert!(ok, "{text}");
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("best move: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(best.contains('@'), "{best}");
+    // A game as cutechess writes it (`[FEN]` with hands after four drops, drops,
+    // a promotion `e5=F`, mate): every ply read, the end the rules give.
+    let dir = std::env::temp_dir().join(format!("khun-sittuyin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("games.json");
+    let pgn = format!(
+        "{}/engine-tests/data/sittuyin-cutechess.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (ok, text) = khun(&[
+        "annotate",
+        &pgn,
+        "--depth",
+        "2",
+        "--json",
+        json.to_str().unwrap(),
+        "-o",
+        dir.join("annotated.pgn").to_str().unwrap(),
+    ]);
+    assert!(ok, "{text}");
+    let line = std::fs::read_to_string(&json).unwrap();
+    assert!(line.contains("\"plies\":62"), "{line}");
+    assert!(line.contains("\"san\":\"e5=F\""), "{line}");
+    assert!(line.contains("\"reason\":\"Black mates\""), "{line}");
+    let annotated = std::fs::read_to_string(dir.join("annotated.pgn")).unwrap();
+    assert!(annotated.contains("[Variant \"sittuyin\"]") && annotated.contains("K@b2"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
