@@ -19,7 +19,9 @@
 //!   said as the WebAssembly engine's `load` says them.
 
 use crate::board::fen::placement_fen;
-use crate::board::{Bitboard, Color, FenRules, Move, Outcome, Piece, PieceKind, Position, Variant};
+use crate::board::{
+    Bitboard, Color, FenRules, Move, Outcome, Piece, PieceKind, Position, Square, Variant,
+};
 
 pub const VALUE_MATE: i32 = 32_000;
 pub const VALUE_DRAW: i32 = 0;
@@ -30,6 +32,7 @@ pub const FEN_INVALID_MOVE_COUNTER: i32 = -1;
 pub const FEN_INVALID_HALF_MOVE_COUNTER: i32 = -2;
 pub const FEN_INVALID_NUMBER_OF_KINGS: i32 = -3;
 pub const FEN_INVALID_SIDE_TO_MOVE: i32 = -6;
+pub const FEN_INVALID_POCKET_INFO: i32 = -7;
 pub const FEN_INVALID_BOARD_GEOMETRY: i32 = -8;
 pub const FEN_TOUCHING_KINGS: i32 = -9;
 pub const FEN_INVALID_CHAR: i32 = -10;
@@ -60,8 +63,11 @@ fn first_byte(part: &str) -> u8 {
 }
 
 /// Fairy-Stockfish's `fill_char_board` on an 8x8 board: whether the placement's
-/// geometry passes, and the squares (row from rank 1, file) of the kings.
-fn char_board(placement: &str) -> Option<[Option<(i32, i32)>; 2]> {
+/// geometry passes, and the squares (row from rank 1, file) of the kings. `special`
+/// holds the characters besides `*` and `/` that take no square (`~`, and in a game
+/// with drops `[`, `-` and `]`); in such a game the pieces in hand may also follow
+/// the board after an eighth `/`.
+fn char_board(placement: &str, special: &[u8], drops: bool) -> Option<[Option<(i32, i32)>; 2]> {
     const SIZE: i32 = 8;
     let mut board = [0u8; 64];
     let (mut rank, mut file) = (0i32, 0i32);
@@ -86,7 +92,7 @@ fn char_board(placement: &str) -> Option<[Option<(i32, i32)>; 2]> {
                 break;
             }
             file = 0;
-        } else if c != b'~' {
+        } else if !special.contains(&c) {
             if file == SIZE {
                 return None;
             }
@@ -98,7 +104,7 @@ fn char_board(placement: &str) -> Option<[Option<(i32, i32)>; 2]> {
         }
         prev = c;
     }
-    if rank + 1 != SIZE {
+    if rank + 1 != SIZE && !(drops && rank == SIZE) {
         return None;
     }
     let find = |piece: u8| {
@@ -108,6 +114,37 @@ fn char_board(placement: &str) -> Option<[Option<(i32, i32)>; 2]> {
             .map(|i| (i as i32 / SIZE, i as i32 % SIZE))
     };
     Some([find(b'K'), find(b'k')])
+}
+
+/// Fairy-Stockfish's `check_pocket_info`: the pieces in hand, after the eighth `/` or
+/// between a single `[` and the `]` that ends the placement (`-` says none), each a
+/// letter of the game; `None` where they are written wrong. A placement with neither
+/// form has no hand to check (an empty one).
+fn pocket(placement: &str, letters: &[u8]) -> Option<Vec<u8>> {
+    let bytes = placement.as_bytes();
+    let (stop, body) = if bytes.iter().filter(|&&c| c == b'/').count() == 8 {
+        (b'/', bytes)
+    } else if bytes.iter().filter(|&&c| c == b'[').count() == 1 {
+        if bytes.last() != Some(&b']') {
+            return None;
+        }
+        (b'[', &bytes[..bytes.len() - 1])
+    } else {
+        return Some(Vec::new());
+    };
+    let mut hand = Vec::new();
+    for &c in body.iter().rev() {
+        if c == stop {
+            return Some(hand);
+        }
+        if c != b'-' {
+            if !letters.contains(&c) {
+                return None;
+            }
+            hand.push(c);
+        }
+    }
+    None
 }
 
 /// Fairy-Stockfish's status code for `fen` in `variant` (`FEN_OK` = 1 when it
@@ -128,9 +165,12 @@ pub fn fen_refusal(fen: &str, variant: Variant) -> Option<String> {
         .map(|e| e.to_string())
 }
 
-/// The code of Fairy-Stockfish's `FEN::validate_fen` for the six games, its checks
-/// in its order (none of the six has castling, en passant, drops or shogi-style
-/// promotions, so those checks pass by themselves).
+/// The code of Fairy-Stockfish's `FEN::validate_fen` for Khun's games, its checks in
+/// its order (none has castling, en passant or shogi-style promotions, so those checks
+/// pass by themselves). Sittuyin has pieces in hand: the placement may hold `[`, `-`
+/// and `]` anywhere (pyffish's character check), its hand is checked as
+/// Fairy-Stockfish's `check_pocket_info` checks it, the kings are counted in the hand
+/// too, and touching kings are looked for only when both stand on the board.
 fn pyffish_code(fen: &str, variant: Variant) -> i32 {
     if fen.is_empty() {
         return FEN_EMPTY;
@@ -142,6 +182,7 @@ fn pyffish_code(fen: &str, variant: Variant) -> i32 {
         return FEN_INVALID_NB_PARTS;
     }
     let placement = parts[0];
+    let drops = variant.has_drops();
     let letters: Vec<u8> = PieceKind::ALL
         .iter()
         .flat_map(|&k| {
@@ -149,23 +190,34 @@ fn pyffish_code(fen: &str, variant: Variant) -> i32 {
             [c, c.to_ascii_lowercase()]
         })
         .collect();
-    if !placement
-        .bytes()
-        .all(|c| c.is_ascii_digit() || letters.contains(&c) || b"/*~".contains(&c))
-    {
+    let special: &[u8] = if drops { b"~[-]" } else { b"~" };
+    if !placement.bytes().all(|c| {
+        c.is_ascii_digit() || letters.contains(&c) || c == b'/' || c == b'*' || special.contains(&c)
+    }) {
         return FEN_INVALID_CHAR;
     }
-    let Some(kings) = char_board(placement) else {
+    let Some(kings) = char_board(placement, special, drops) else {
         return FEN_INVALID_BOARD_GEOMETRY;
+    };
+    let hand = if drops {
+        match pocket(placement, &letters) {
+            Some(hand) => hand,
+            None => return FEN_INVALID_POCKET_INFO,
+        }
+    } else {
+        Vec::new()
     };
     let count = |c: u8| placement.bytes().filter(|&b| b == c).count();
     if count(b'K') != 1 || count(b'k') != 1 {
         return FEN_INVALID_NUMBER_OF_KINGS;
     }
-    let square = |k: Option<(i32, i32)>| k.unwrap_or((-1, -1));
-    let ((wr, wf), (br, bf)) = (square(kings[0]), square(kings[1]));
-    if (wr - br).pow(2) + (wf - bf).pow(2) <= 2 {
-        return FEN_TOUCHING_KINGS;
+    let in_hand = |c: u8| hand.iter().filter(|&&b| b == c).count();
+    if in_hand(b'K') == 0 && in_hand(b'k') == 0 {
+        let square = |k: Option<(i32, i32)>| k.unwrap_or((-1, -1));
+        let ((wr, wf), (br, bf)) = (square(kings[0]), square(kings[1]));
+        if (wr - br).pow(2) + (wf - bf).pow(2) <= 2 {
+            return FEN_TOUCHING_KINGS;
+        }
     }
     if parts.len() >= 2 && !matches!(first_byte(parts[1]), b'w' | b'b') {
         return FEN_INVALID_SIDE_TO_MOVE;
@@ -234,9 +286,11 @@ pub fn game_result(pos: &Position) -> i32 {
 }
 
 /// pyffish's `is_optional_game_end` for the last position of `line` (the position
-/// the FEN gave, then one after each move): ASEAN's fifty-move rule or the count run
-/// out (unless the side to move is mated), or the third occurrence of the position
-/// (placement, side to move and rights; the count aside) since the FEN. The value is
+/// the FEN gave, then one after each move): the fifty-move rule (ASEAN, sittuyin) or
+/// the count run out (unless the side to move is mated), the third occurrence of the position
+/// (placement, pieces in hand, side to move and rights; the count aside) since the
+/// FEN, or in sittuyin a king and a pawn with nothing but promotions left (or no move
+/// at all) and not in check (law 3.9 c.7, as Fairy-Stockfish has it). The value is
 /// always a draw (0).
 pub fn optional_end(line: &[Position]) -> (bool, i32) {
     let Some((pos, earlier)) = line.split_last() else {
@@ -253,6 +307,9 @@ pub fn optional_end(line: &[Position]) -> (bool, i32) {
     if pos.count().is_exceeded() && not_mated() {
         return (true, VALUE_DRAW);
     }
+    if pos.only_promotions_left() {
+        return (true, VALUE_DRAW);
+    }
     (false, VALUE_DRAW)
 }
 
@@ -264,11 +321,18 @@ pub fn insufficient_material(pos: &Position) -> (bool, bool) {
     )
 }
 
+/// The square whose man the legal move `m` of `pos` takes, if it takes one: its
+/// to-square when that holds a man and is not its from-square (a drop and sittuyin's
+/// promotion in place go from a square to itself; none of Khun's games has en
+/// passant, and the Cambodian first moves go to empty squares).
+fn taken_square(pos: &Position, m: Move) -> Option<Square> {
+    (m.from() != m.to() && pos.piece_at(m.to()).is_some()).then(|| m.to())
+}
+
 /// pyffish's `is_capture` for the legal move `m` of `pos`: whether it takes a piece
-/// (none of the six games has en passant, and the Cambodian first moves go to empty
-/// squares, so a capture is a move to an occupied square).
+/// (Fairy-Stockfish's `capture`: a move to an occupied square other than its own).
 pub fn is_capture(pos: &Position, m: Move) -> bool {
-    pos.piece_at(m.to()).is_some()
+    taken_square(pos, m).is_some()
 }
 
 /// pyffish's `piece_to_partner` after the move `m` of `before`: the FEN letter (the
@@ -276,10 +340,12 @@ pub fn is_capture(pos: &Position, m: Move) -> bool {
 /// the partner, the piece `m` took, a promoted one as the pawn it was; empty when `m`
 /// takes nothing.
 pub fn piece_to_partner(before: &Position, m: Move) -> String {
-    let Some(taken) = before.piece_at(m.to()) else {
+    let Some((square, taken)) =
+        taken_square(before, m).and_then(|sq| Some((sq, before.piece_at(sq)?)))
+    else {
         return String::new();
     };
-    let kind = if before.promoted().contains(m.to()) {
+    let kind = if before.promoted().contains(square) {
         PieceKind::Pawn
     } else {
         taken.kind
@@ -287,9 +353,10 @@ pub fn piece_to_partner(before: &Position, m: Move) -> String {
     before.piece_char(Piece::new(taken.color, kind)).to_string()
 }
 
-/// pyffish's `get_fog_fen`: the FEN (count fields included) with every square the side
-/// to move can neither see nor reach written `*`; it sees its own men and the squares
-/// its legal moves go to (an enemy piece there included).
+/// pyffish's `get_fog_fen`: the FEN (pieces in hand and count fields included) with
+/// every square the side to move can neither see nor reach written `*`; it sees its
+/// own men and the squares its legal moves go to (an enemy piece there included, and
+/// the squares it may drop on).
 pub fn fog_fen(pos: &Position) -> String {
     let mut visible = pos.pieces_of(pos.side_to_move());
     for m in pos.legal_moves().iter() {
@@ -303,8 +370,9 @@ pub fn fog_fen(pos: &Position) -> String {
         }
     });
     let fen = pos.to_fen();
-    let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
-    format!("{placement} {rest}")
+    let (board, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+    let hand = board.find('[').map_or("", |i| &board[i..]);
+    format!("{placement}{hand} {rest}")
 }
 
 /// A section of a variants file that names a game Khun does not play.
@@ -468,6 +536,51 @@ mod tests {
         }
     }
 
+    /// Sittuyin's FENs with pieces in hand: codes pyffish 0.0.90 gives.
+    #[test]
+    fn sittuyin_fen_codes_are_pyffish_s() {
+        let s = Variant::Sittuyin;
+        let cases = [
+            (s.start_fen(), FEN_OK),
+            ("8/8/8/3P4/8/8/8/8[Kk] w - - 0 1", FEN_OK),
+            ("8/8/8/3P4/8/8/8/8[KkRRRRR] w - - 0 1", FEN_OK),
+            ("4k3/8/8/3P4/8/8/8/4K3[] w - - 0 1", FEN_OK),
+            ("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", FEN_OK),
+            ("4k3/8/8/3F~4/8/8/8/4K3 w - - 0 1", FEN_OK),
+            // No king on the board or in hand, and two.
+            (
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[-] w - - 0 1",
+                FEN_INVALID_NUMBER_OF_KINGS,
+            ),
+            (
+                "4k3/8/8/3P4/8/8/8/4K3[K] w - - 0 1",
+                FEN_INVALID_NUMBER_OF_KINGS,
+            ),
+            // A hand not closed, a bracket in it, a letter not sittuyin's.
+            ("4k3/8/8/3P4/8/8/8/8[K w - - 0 1", FEN_INVALID_POCKET_INFO),
+            ("8/8/8/3P4/8/8/8/8[Kk]] w - - 0 1", FEN_INVALID_POCKET_INFO),
+            ("4k3/8/8/3P4/8/8/8/8[Kx] w - - 0 1", FEN_INVALID_CHAR),
+            ("4k3/8/8/3M4/8/8/8/4K3 w - - 0 1", FEN_INVALID_CHAR),
+            // Two `[`: no hand is read, so both kings count as on the board.
+            ("8/8/8/3P4/8/8/8/8[[Kk] w - - 0 1", FEN_TOUCHING_KINGS),
+            ("3Kk3/8/8/3P4/8/8/8/8[] w - - 0 1", FEN_TOUCHING_KINGS),
+            // The hand after an eighth `/`: pyffish's checks pass, Khun's reader
+            // takes only `[...]`.
+            (
+                "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8/KFRRSSNNkfrrssnn w - - 0 1",
+                FEN_IMPOSSIBLE_POSITION,
+            ),
+        ];
+        for (fen, code) in cases {
+            assert_eq!(validate_fen(fen, s), code, "{fen}");
+        }
+        // The other games have no hand: a bracket is not one of their characters.
+        assert_eq!(
+            validate_fen("4k3/8/8/3P4/8/8/8/4K3[] w - - 0 1", Variant::Makruk),
+            FEN_INVALID_CHAR
+        );
+    }
+
     /// pyffish 0.0.90's answers (`is_capture`, `piece_to_partner`, `get_fog_fen`); the
     /// Python tests compare thousands of random positions more.
     #[test]
@@ -495,6 +608,30 @@ mod tests {
         );
     }
 
+    /// Sittuyin, as pyffish 0.0.90 answers: a drop and a promotion in place take
+    /// nothing, and the fog keeps the pieces in hand.
+    #[test]
+    fn sittuyin_s_drops_and_promotions_in_place_take_nothing() {
+        let start = Position::startpos_of(Variant::Sittuyin);
+        let drop = start.parse_uci_move("K@e2").unwrap();
+        assert!(!is_capture(&start, drop));
+        assert_eq!(piece_to_partner(&start, drop), "");
+        assert_eq!(
+            fog_fen(&start),
+            "********/********/********/********/****PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
+        );
+        let pos =
+            Position::from_fen_in(Variant::Sittuyin, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").unwrap();
+        let in_place = pos.parse_uci_move("d5d5f").unwrap();
+        assert!(!is_capture(&pos, in_place));
+        assert_eq!(piece_to_partner(&pos, in_place), "");
+        let take =
+            Position::from_fen_in(Variant::Sittuyin, "4k3/8/8/2rP4/8/8/8/4K3 b - - 0 1").unwrap();
+        let m = take.parse_uci_move("c5d5").unwrap();
+        assert!(is_capture(&take, m));
+        assert_eq!(piece_to_partner(&take, m), "P");
+    }
+
     #[test]
     fn a_variants_file_s_sections_are_taken_or_refused() {
         let file = variants_file(
@@ -506,9 +643,11 @@ mod tests {
         assert_eq!(names, ["makrukhouse", "makbug"]);
         assert_eq!(
             file.refusal().unwrap(),
-            "Khun does not play variants 'makrukhouse' (from makruk), 'makbug' (from \
-             makrukhouse); not loaded (it plays makruk, cambodian, karouk, makpong, asean, \
-             ai-wok)"
+            format!(
+                "Khun does not play variants 'makrukhouse' (from makruk), 'makbug' (from \
+                 makrukhouse); not loaded (it plays {})",
+                Variant::names_joined(", ")
+            )
         );
         let one = variants_file("[fogofwar]\n");
         assert!(
@@ -526,5 +665,10 @@ mod tests {
         assert_eq!(immediate_end(&mate), (false, VALUE_DRAW));
         let run_out = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - 32 33 40").unwrap();
         assert_eq!(optional_end(&[run_out]), (true, VALUE_DRAW));
+        // Sittuyin: a king and a pawn that can only promote may claim the draw
+        // (pyffish's is_optional_game_end; a row of sittuyin-legal.tsv).
+        let only = Position::from_fen_in(Variant::Sittuyin, "6PK/1r6/2k5/4s2n/8/8/8/8[] w - - 0 1")
+            .unwrap();
+        assert_eq!(optional_end(&[only]), (true, VALUE_DRAW));
     }
 }
