@@ -1,8 +1,9 @@
 """Khun: exact makruk (Thai chess) rules and engine.
 
 The rules are pyffish's functions, with pyffish's names, positional arguments and
-values, for the six games Khun plays (makruk, cambodian, karouk, makpong, asean,
-ai-wok), so ``import khun as sf`` serves code written for pyffish in those games.
+values, for the seven games Khun plays (makruk, cambodian, karouk, makpong, asean,
+ai-wok, sittuyin: its pieces in hand, drops and promotions as pyffish has them), so
+``import khun as sf`` serves code written for pyffish in those games.
 Beyond pyffish: the count as players say it (``count``, ``state``), who may start or
 stop it (``may_start_count``, ``may_stop_count``), the game's end as the rules score
 it (``outcome``: the counting side's mate is a draw), the endgame tables' verdicts

@@ -30,6 +30,7 @@ FEN_INVALID_MOVE_COUNTER: int
 FEN_INVALID_HALF_MOVE_COUNTER: int
 FEN_INVALID_NUMBER_OF_KINGS: int
 FEN_INVALID_SIDE_TO_MOVE: int
+FEN_INVALID_POCKET_INFO: int
 FEN_INVALID_BOARD_GEOMETRY: int
 FEN_TOUCHING_KINGS: int
 FEN_INVALID_CHAR: int
@@ -49,6 +50,7 @@ class Outcome(TypedDict, total=False):
         "counting_side_mate",
         "check_win",
         "fifty_moves",
+        "only_promotions",
         "insufficient_material",
     ]
     mated_by: Color
@@ -74,7 +76,15 @@ class TableVerdict(TypedDict):
     text: str
 
 LegalMove = TypedDict(
-    "LegalMove", {"uci": str, "san": str, "from": str, "to": str, "promotion": bool}
+    "LegalMove",
+    {
+        "uci": str,
+        "san": str,
+        "from": Optional[str],
+        "to": str,
+        "drop": Optional[str],
+        "promotion": bool,
+    },
 )
 
 class State(TypedDict):
@@ -133,7 +143,7 @@ class Analysis(TypedDict, total=False):
 # pyffish's functions (positional arguments in pyffish's order).
 
 def variants() -> List[str]:
-    """The six games' names, sorted."""
+    """The seven games' names, sorted."""
 
 def start_fen(variant: str) -> str:
     """The start position's FEN."""

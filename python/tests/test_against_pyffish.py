@@ -1,4 +1,4 @@
-"""Khun's pyffish functions against pyffish itself, on random games in all six games.
+"""Khun's pyffish functions against pyffish itself, on random games in all seven games.
 
 Every position of every random game (from the start, and from random endgames whose
 FEN carries count fields) is asked of both: the legal moves, the FEN after the moves
@@ -10,7 +10,12 @@ at random and the FEN and the optional end compared under it. FEN validation is
 compared on thousands of mutated FENs. Random games of their own (promoted pieces
 marked ``~`` in their FENs) compare what pychess.org's server asks besides:
 ``is_capture`` on legal moves, ``piece_to_partner`` after the game's moves and after
-one move from a FEN, and ``get_fog_fen``.
+one move from a FEN, and ``get_fog_fen``. Sittuyin's games from the start go through
+its set-up phase (every man but the pawns dropped from the hand, ``R@a1``), and its
+random endgames put pawns on and near their promotion squares, with and without a
+met, so promotions (``c3d4f``, in place ``d5d5f``) and the draw of a king and a pawn
+that could only promote are compared too (``test_sittuyin_s_set_up_and_promotions``
+counts them).
 
 Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
 
@@ -20,7 +25,8 @@ Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
   ``FEN_IMPOSSIBLE_POSITION`` (-100) where pyffish says ``FEN_OK``;
 - an illegal move, an unknown variant, ``sfen=True``: ``ValueError`` (pyffish
   records the error and answers anyway, crashes on an unknown variant);
-- ``count_started`` in a game that does not count by hand (asean, karouk, ai-wok),
+- ``count_started`` in a game that does not count by hand (asean, karouk, ai-wok,
+  sittuyin),
   beyond the next ply, or for a count started while a pawn was on the board:
   ``ValueError`` (pyffish computes count fields from it regardless);
 - ``is_immediate_game_end`` gives ``(False, 0)`` where pyffish leaves the value
@@ -30,6 +36,8 @@ Deliberate differences, not compared here (see ``test_api.py`` for Khun's side):
 - ``validate_fen`` answers placements that make pyffish write past its board (a
   rank whose digits overflow it, then a piece): pyffish's behaviour is undefined
   there (it may crash), so they are not asked of it;
+- a sittuyin FEN whose hand follows an eighth ``/`` instead of ``[...]``, or holds
+  ``-``, passes pyffish's checks but not Khun's reader: ``FEN_IMPOSSIBLE_POSITION``;
 - ``version`` and ``info`` are Khun's.
 """
 
@@ -40,7 +48,7 @@ import pytest
 import khun
 from conftest import SCALE
 
-VARIANTS = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok"]
+VARIANTS = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok", "sittuyin"]
 PLAYERS_COUNTING = ["makruk", "makpong", "cambodian"]
 NOTATIONS = ["NOTATION_SAN", "NOTATION_LAN", "NOTATION_THAI_SAN", "NOTATION_THAI_LAN"]
 
@@ -52,7 +60,11 @@ LETTERS = {
     "makpong": "RNSMP",
     "asean": "RNBQP",
     "ai-wok": "RNSAP",
+    "sittuyin": "RNSFP",
 }
+# Sittuyin's promotion squares (the long diagonals in the other half), White's; Black's
+# are the same mirrored.
+SITTUYIN_PROMOTION = {"a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"}
 
 
 def placement(board):
@@ -72,31 +84,54 @@ def placement(board):
     return "/".join(rows)
 
 
+def pawn_rank_fits(variant, relative):
+    """Whether a pawn may stand on its side's ``relative`` rank (0 = its first) in a
+    random endgame: below the promotion zone (makruk's sixth rank, ASEAN's eighth);
+    anywhere but its first rank in sittuyin, whose pawns never promote by stepping."""
+    if variant == "sittuyin":
+        return relative >= 1
+    return 1 <= relative < (7 if variant == "asean" else 5)
+
+
 def random_endgame(rng, sf, variant, pawns, fullmove):
-    """A random position with a few men that both read, or None."""
+    """A random position with a few men that both read, or None. In sittuyin the
+    pawns stand mostly on or next to their promotion squares, and a side has a met
+    only half the time (a pawn promotes only while its side has none)."""
     squares = [(f, r) for f in range(8) for r in range(8)]
     rng.shuffle(squares)
     board = {squares.pop(): "K", squares.pop(): "k"}
     pool = LETTERS[variant] if pawns else LETTERS[variant].replace("P", "")
-    last = 7 if variant == "asean" else 5
+    if variant == "sittuyin" and rng.random() < 0.5:
+        pool = pool.replace("F", "")
     for upper, n in ((True, rng.randint(0, 4)), (False, rng.randint(0, 3))):
         for _ in range(n):
             piece = rng.choice(pool)
+            if variant == "sittuyin" and piece == "P" and rng.random() < 0.7:
+                near = [sq for sq in squares if 3 <= (sq[1] if upper else 7 - sq[1]) <= 6]
+                if near:
+                    squares.remove(near[0])
+                    squares.append(near[0])
             f, r = squares.pop()
             relative = r if upper else 7 - r
-            if piece == "P" and not 1 <= relative < last:
+            if piece == "P" and not pawn_rank_fits(variant, relative):
                 continue
             board[(f, r)] = piece if upper else piece.lower()
-    fen = f"{placement(board)} {rng.choice('wb')} - - 0 {fullmove}"
+    hand = "[]" if variant == "sittuyin" and rng.random() < 0.5 else ""
+    fen = f"{placement(board)}{hand} {rng.choice('wb')} - - 0 {fullmove}"
     if khun.fen_error(fen, variant) is not None or sf.validate_fen(fen, variant) != 1:
         return None
     return fen
 
 
+def board_field(fen):
+    """A FEN's placement without the pieces in hand (sittuyin's ``[...]``)."""
+    return fen.split()[0].split("[")[0]
+
+
 def occupied(fen):
     """The squares (``e4``) a FEN's placement occupies."""
     out = set()
-    for i, row in enumerate(fen.split()[0].split("/")):
+    for i, row in enumerate(board_field(fen).split("/")):
         f = 0
         for c in row:
             if c.isdigit():
@@ -107,8 +142,14 @@ def occupied(fen):
     return out
 
 
+def takes(move, fen):
+    """Whether ``move`` (UCI) goes to an occupied square other than its own (a drop,
+    ``R@a1``, and a promotion in place, ``d5d5f``, take nothing)."""
+    return "@" not in move and move[:2] != move[2:4] and move[2:4] in occupied(fen)
+
+
 def pick(rng, legal, fen, capture_bias):
-    caps = [m for m in legal if m[2:4] in occupied(fen)]
+    caps = [m for m in legal if takes(m, fen)]
     return rng.choice(caps) if caps and rng.random() < capture_bias else rng.choice(legal)
 
 
@@ -172,8 +213,10 @@ def test_random_games_match_pyffish(sf, variant):
     start = sf.start_fen(variant)
     assert khun.start_fen(variant) == start
     for _ in range(3 * SCALE):
-        # From the start into the middle game.
-        _, n = play_and_compare(sf, rng, variant, start, rng.randint(20, 60), 0.4)
+        # From the start into the middle game (in sittuyin through the set-up phase:
+        # at least sixteen drops, then play).
+        plies = rng.randint(30, 90) if variant == "sittuyin" else rng.randint(20, 60)
+        _, n = play_and_compare(sf, rng, variant, start, plies, 0.4)
         positions += n
         games += 1
     for _ in range(6 * SCALE):
@@ -194,22 +237,128 @@ def test_random_games_match_pyffish(sf, variant):
     assert positions >= 100 * SCALE
 
 
+# Positions where a king and a pawn may claim sittuyin's draw: the pawn could only
+# promote (rows of engine-tests/data/sittuyin-legal.tsv, found by search in pyffish).
+ONLY_PROMOTIONS = [
+    "6PK/1r6/2k5/4s2n/8/8/8/8[] w - - 0 1",
+    "KP6/8/1k6/7f/8/8/1r6/2s5[] w - - 0 1",
+    "1PK5/3r4/1fk4f/8/8/8/8/7f[] w - - 0 1",
+]
+
+
+def test_sittuyin_s_set_up_and_promotions_match_pyffish(sf):
+    """Sittuyin's own moves, every position compared as above: random games from the
+    start through the set-up phase (drops) into play, random endgames with pawns by
+    their promotion squares, and positions where a king and a pawn could only promote.
+    Counts what was compared, so a change that stops reaching them fails."""
+    variant = "sittuyin"
+    rng = random.Random("sittuyin")
+    seen = dict(games=0, positions=0, drops=0, set_up_done=0, moves_after_set_up=0,
+                promotions=0, in_place=0, only_promotions=0)
+
+    def tally(moves, n):
+        seen["games"] += 1
+        seen["positions"] += n
+        seen["drops"] += sum("@" in m for m in moves)
+        seen["promotions"] += sum(len(m) == 5 and "@" not in m for m in moves)
+        seen["in_place"] += sum(len(m) == 5 and m[:2] == m[2:4] for m in moves)
+
+    start = sf.start_fen(variant)
+    for _ in range(4 * SCALE):
+        moves, n = play_and_compare(sf, rng, variant, start, rng.randint(24, 80), 0.3)
+        tally(moves, n)
+        drops = [i for i, m in enumerate(moves) if "@" in m]
+        if len(drops) == 16:
+            seen["set_up_done"] += 1
+            seen["moves_after_set_up"] += len(moves) - 1 - drops[-1]
+    while seen["promotions"] < 10 * SCALE or seen["in_place"] < 2 * SCALE:
+        fen = random_endgame(rng, sf, variant, True, rng.randint(20, 60))
+        if fen is not None and any(len(m) == 5 for m in sf.legal_moves(variant, fen, [])):
+            tally(*play_and_compare(sf, rng, variant, fen, rng.randint(6, 30), 0.3))
+    for fen in ONLY_PROMOTIONS:
+        assert sf.is_optional_game_end(variant, fen, []) == (True, 0), fen
+        assert khun.is_optional_game_end(variant, fen, []) == (True, 0), fen
+        seen["only_promotions"] += 1
+        tally(*play_and_compare(sf, rng, variant, fen, 10, 0.3))
+    print(f"sittuyin: {seen}")
+    assert seen["drops"] >= 64 * SCALE and seen["set_up_done"] >= 2 * SCALE, seen
+    assert seen["moves_after_set_up"] > 0, seen
+
+
+def test_sittuyin_fen_validation_matches_pyffish(sf):
+    """``validate_fen`` on sittuyin FENs with their hands broken at random: brackets,
+    ``-`` and ``/`` moved in and out, kings and other men moved between the board and
+    the hand, letters of other games."""
+    variant = "sittuyin"
+    rng = random.Random("validate-sittuyin")
+    bases = [
+        sf.start_fen(variant),
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/4K3/8[SSFRRNNkssfrrnn] b - - 0 1",
+        "3r4/8/s3pppp/pppp4/4PPPP/PPPP4/3K4/6N1[SSFRRNksfrnn] w - - 0 3",
+        "4k3/8/4F~3/8/8/8/8/R3K3[] b - 32 0 1",
+        "6PK/1r6/2k5/4s2n/8/8/8/8[] w - - 0 1",
+    ]
+    pool = "[]-/~*KkFfRrSsNnPpMmQq0123456789 "
+    codes = {}
+    impossible = 0
+    for _ in range(3000 * SCALE):
+        chars = list(rng.choice(bases))
+        hand_end = "".join(chars).find(" ")
+        for _ in range(rng.randint(1, 3)):
+            # Mostly in and around the hand, where sittuyin's checks are.
+            if rng.random() < 0.6:
+                at = rng.randrange(max(0, hand_end - 18), hand_end + 1)
+            else:
+                at = rng.randrange(len(chars) + 1)
+            op = rng.random()
+            if op < 0.4 and chars:
+                chars[min(at, len(chars) - 1)] = rng.choice(pool)
+            elif op < 0.7 and chars:
+                del chars[min(at, len(chars) - 1)]
+            else:
+                chars.insert(at, rng.choice(pool))
+        fen = "".join(chars)
+        if overflows(fen, variant):
+            continue
+        theirs, ours = sf.validate_fen(fen, variant), khun.validate_fen(fen, variant)
+        if ours == khun.FEN_IMPOSSIBLE_POSITION:
+            assert theirs == sf.FEN_OK, f"{fen!r}"
+            assert khun.fen_error(fen, variant)
+            impossible += 1
+        else:
+            assert ours == theirs, f"{fen!r}"
+            codes[ours] = codes.get(ours, 0) + 1
+        if ours == khun.FEN_OK:
+            khun.legal_moves(variant, fen, [])
+    print(f"sittuyin: codes {sorted(codes.items())}, {impossible} valid to pyffish but impossible")
+    # The hand's own checks were reached: its pieces, kings in it, touching kings on
+    # the board, and FENs that pass.
+    for code in (
+        khun.FEN_OK,
+        khun.FEN_INVALID_POCKET_INFO,
+        khun.FEN_INVALID_NUMBER_OF_KINGS,
+        khun.FEN_TOUCHING_KINGS,
+    ):
+        assert codes.get(code, 0) > 0, codes
+
+
 def mark_promoted(rng, fen):
     """``fen`` with each piece other than kings and pawns marked promoted (``~``) at
     random, as pyffish writes a promoted pawn with ``show_promoted``."""
     placement, rest = fen.split(" ", 1)
+    board, hand = board_field(fen), placement[len(board_field(fen)) :]
     out = ""
-    for c in placement:
+    for c in board:
         out += c
         if c.isalpha() and c not in "KkPp" and rng.random() < 0.5:
             out += "~"
-    return f"{out} {rest}"
+    return f"{out}{hand} {rest}"
 
 
 def piece_on(fen, square):
     """The letter on ``square`` (``e4``) in a FEN's placement, ``~`` kept; ``""``
     when it is empty."""
-    row = fen.split()[0].split("/")[8 - int(square[1])]
+    row = board_field(fen).split("/")[8 - int(square[1])]
     f, i = 0, 0
     target = "abcdefgh".index(square[0])
     while i < len(row):
@@ -254,8 +403,8 @@ def test_captures_partner_and_fog_match_pyffish(sf, variant):
             counts["positions"] += 1
             if not legal:
                 break
-            taking = [m for m in legal if piece_on(current, m[2:4])]
-            quiet = [m for m in legal if not piece_on(current, m[2:4])]
+            taking = [m for m in legal if takes(m, current)]
+            quiet = [m for m in legal if not takes(m, current)]
             asked = rng.sample(taking, min(3, len(taking))) + rng.sample(quiet, min(3, len(quiet)))
             for m in asked:
                 ours = khun.is_capture(variant, fen, moves, m)
@@ -267,7 +416,7 @@ def test_captures_partner_and_fog_match_pyffish(sf, variant):
             ours = khun.piece_to_partner(variant, current, [move])
             assert ours == sf.piece_to_partner(variant, current, [move]), f"{where} {move}"
             counts["partner"] += 1
-            counts["promoted_taken"] += piece_on(current, move[2:4]).endswith("~")
+            counts["promoted_taken"] += takes(move, current) and piece_on(current, move[2:4]).endswith("~")
             moves.append(move)
     print(f"{variant}: {counts}")
     assert counts["positions"] >= 100 * SCALE
@@ -315,9 +464,11 @@ def test_players_count_matches_pyffish(sf, variant):
     assert actions > 0
 
 
-def overflows(fen):
+def overflows(fen, variant):
     """Whether Fairy-Stockfish's FEN check would write past its board (undefined
-    behaviour there: pyffish may crash)."""
+    behaviour there: pyffish may crash). Its characters that take no square: ``~``, and
+    in sittuyin (a game with drops) ``-`` and ``]`` too."""
+    special = "~-]" if variant == "sittuyin" else "~"
     rank = file = 0
     prev = "?"
     for c in fen:
@@ -336,7 +487,7 @@ def overflows(fen):
             if rank == 8:
                 break
             file = 0
-        elif c not in "~":
+        elif c not in special:
             if file == 8:
                 return False
             if not 0 <= (7 - rank) * 8 + file < 64:
@@ -348,12 +499,16 @@ def overflows(fen):
 
 def test_fen_validation_matches_pyffish(sf):
     rng = random.Random("validate")
-    pool = " /-~*+0123456789wbKkMmSsRrNnPpQqBbAaXxDdEe"
+    pool = " /-~*+[]0123456789wbKkMmSsRrNnPpQqBbAaXxDdEeFf"
     fens = [sf.start_fen(v) for v in VARIANTS] + [
         "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1",
         "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31",
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1",
         "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1",
+        # Sittuyin in its set-up phase and after it (a promoted pawn marked ``~``).
+        "3r4/8/s3pppp/pppp4/4PPPP/PPPP4/3K4/6N1[SSFRRNksfrnn] w - - 0 3",
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8/KFRRSSNNkfrrssnn w - - 0 1",
+        "4k3/8/4F~3/8/8/8/8/R3K3[] b - 32 0 1",
     ]
     checked = impossible = 0
     for _ in range(5000 * SCALE):
@@ -368,7 +523,7 @@ def test_fen_validation_matches_pyffish(sf):
             else:
                 chars.insert(at, rng.choice(pool))
         fen = "".join(chars)
-        if overflows(fen):
+        if overflows(fen, variant):
             continue
         theirs, ours = sf.validate_fen(fen, variant), khun.validate_fen(fen, variant)
         if ours == khun.FEN_IMPOSSIBLE_POSITION:

@@ -12,10 +12,12 @@ START = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
 KRK = "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1"
 # K+R+N v K+R, White to move at game ply 60: players may count here.
 ROOKS = "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31"
+SEVEN = ["ai-wok", "asean", "cambodian", "karouk", "makpong", "makruk", "sittuyin"]
+SITTUYIN = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1"
 
 
 def test_variants_and_start_positions():
-    assert khun.variants() == ["ai-wok", "asean", "cambodian", "karouk", "makpong", "makruk"]
+    assert khun.variants() == SEVEN
     assert khun.start_fen("makruk") == START
     assert khun.start_fen("cambodian").endswith(" w DEde - 0 1")
     assert khun.version() == tuple(int(p) for p in khun.__version__.split("."))
@@ -147,10 +149,50 @@ def test_state_lists_everything_a_page_shows():
     s = khun.state("makruk", START, ["e3e4"])
     assert s["turn"] == "black" and s["sans"] == ["e4"]
     assert len(s["legal"]) == 23
-    assert set(s["legal"][0]) == {"uci", "san", "from", "to", "promotion"}
+    assert set(s["legal"][0]) == {"uci", "san", "from", "to", "drop", "promotion"}
+    assert s["legal"][0]["drop"] is None
     assert s["end"] is None and s["count"] is None and s["table"] is None
     with pytest.raises(ValueError, match="the game has ended"):
         khun.state("makruk", "7k/8/6K1/8/8/8/8/R7 w - 32 10 40", ["a1a8", "h8g8"])
+
+
+def test_sittuyin_s_hands_drops_and_promotions():
+    assert khun.start_fen("sittuyin") == SITTUYIN
+    assert khun.info().endswith(", ai-wok, sittuyin)")
+    # The set-up phase: drops, from the hand, written as pyffish writes them.
+    s = khun.state("sittuyin", SITTUYIN, ["K@d2", "R@d8"])
+    assert s["sans"] == ["K@d2", "R@d8"]
+    assert s["fen"] == "3r4/8/4pppp/pppp4/4PPPP/PPPP4/3K4/8[SSFRRNNkssfrnn] w - - 0 2"
+    drop = next(m for m in s["legal"] if m["uci"] == "N@g1")
+    assert drop == {"uci": "N@g1", "san": "N@g1", "from": None, "to": "g1", "drop": "N",
+                    "promotion": False}
+    assert khun.uci_from_san("sittuyin", SITTUYIN, "K@d2") == "K@d2"
+    assert khun.get_san("sittuyin", SITTUYIN, "K@d2", False, khun.NOTATION_THAI_SAN) == "ข@ง๒"
+    # A promotion is a move of its own; in place it takes nothing.
+    fen = "4k3/8/8/3P4/8/8/8/R3K3 w - - 0 1"
+    promotion = next(m for m in khun.state("sittuyin", fen, [])["legal"] if m["uci"] == "d5d5f")
+    assert promotion["san"] == "d5=F" and promotion["from"] == promotion["to"] == "d5"
+    assert promotion["promotion"] is True
+    assert khun.is_capture("sittuyin", fen, [], "d5d5f") is False
+    assert khun.piece_to_partner("sittuyin", fen, ["d5d5f"]) == ""
+    assert khun.get_fen("sittuyin", fen, ["d5e6f"], False, False, True) == (
+        "4k3/8/4F~3/8/8/8/8/R3K3[] b - 32 0 1"
+    )
+    # A king and a pawn that could only promote: a draw either side may claim.
+    only = "6PK/1r6/2k5/4s2n/8/8/8/8[] w - - 0 1"
+    assert khun.is_optional_game_end("sittuyin", only, []) == (True, 0)
+    assert khun.outcome("sittuyin", only, [])["kind"] == "only_promotions"
+    # Sittuyin counts only against a bare king, and never by hand.
+    with pytest.raises(ValueError, match="does not count by hand"):
+        khun.get_fen("sittuyin", SITTUYIN, [], False, False, False, -1)
+    # A PGN of the set-up phase, both ways.
+    text = khun.write_pgn("sittuyin", SITTUYIN, ["K@d2", "R@d8", "N@g1"])
+    assert "1. K@d2 R@d8 2. N@g1 *" in text
+    (game,) = khun.read_pgn(text)
+    assert game["variant"] == "sittuyin" and game["moves"] == ["K@d2", "R@d8", "N@g1"]
+    # The FEN codes of a broken hand.
+    assert khun.validate_fen(SITTUYIN, "sittuyin") == khun.FEN_OK
+    assert khun.validate_fen(SITTUYIN.replace("]", ""), "sittuyin") == khun.FEN_INVALID_POCKET_INFO
 
 
 def test_endgame_tables_with_the_count():
@@ -242,13 +284,13 @@ def test_a_variants_file_takes_khuns_games_and_warns_of_the_others(tmp_path):
     assert str(warning.message) == (
         "load_variant_config: Khun does not play variants 'makrukhouse' (from makruk), "
         "'makbug' (from makrukhouse), 'fogofwar' (from chess); not loaded "
-        "(it plays makruk, cambodian, karouk, makpong, asean, ai-wok)"
+        "(it plays makruk, cambodian, karouk, makpong, asean, ai-wok, sittuyin)"
     )
     assert issubclass(khun.VariantConfigWarning, UserWarning)
     # The refused games stay unknown; Khun's are played as before.
     with pytest.raises(ValueError, match="unknown variant 'makrukhouse'"):
         khun.start_fen("makrukhouse")
-    assert khun.variants() == ["ai-wok", "asean", "cambodian", "karouk", "makpong", "makruk"]
+    assert khun.variants() == SEVEN
     # Only Khun's games: nothing to say.
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -255,7 +255,7 @@ impl PyEngine {
         let (root, events) = {
             let mut facade = lock(&self.facade);
             let variant = facade.variant().name();
-            let game = game(variant, fen, moves)?;
+            let game = game(variant, fen, moves, 0)?;
             facade.set_analyse_mode(analysing);
             facade.set_multipv(multipv);
             facade.set_count_started(0).map_err(value_error)?;

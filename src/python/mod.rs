@@ -4,7 +4,7 @@
 //! count, the tables, PGN; the same code that answers JavaScript) or from the engine
 //! facade [`crate::engine::Engine`] (searches), converted to plain Python values.
 //!
-//! - [`rules`]: pyffish's functions for the six games, with pyffish's names,
+//! - [`rules`]: pyffish's functions for the seven games, with pyffish's names,
 //!   positional arguments and values, and what pyffish lacks (the count as players
 //!   say it, who may start or stop it, the game's end as the rules score it, the
 //!   endgame tables' verdicts, PGN);
@@ -23,7 +23,7 @@ mod rules;
 use pyo3::prelude::*;
 
 /// Khun's rules and engine for makruk and its relatives (cambodian, karouk, makpong,
-/// asean, ai-wok), with pyffish's functions.
+/// asean, ai-wok, sittuyin), with pyffish's functions.
 #[pymodule]
 #[pyo3(name = "_khun")]
 fn khun_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

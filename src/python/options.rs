@@ -2,7 +2,7 @@
 //! `load_variant_config(config)`, which a server written for pyffish makes once with
 //! its variants file (pychess.org: `set_option("VariantPath", "variants.ini")`).
 //!
-//! Khun plays its six games and reads no variant definitions, so it does what its
+//! Khun plays its seven games and reads no variant definitions, so it does what its
 //! WebAssembly engine's `load` does (web/README.md, "The Fairy-Stockfish module
 //! shape"): a section named for one of its games is taken, with Khun's rules for it
 //! (as Fairy-Stockfish keeps a built-in variant a file names again), and the others are

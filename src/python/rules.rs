@@ -1,4 +1,4 @@
-//! The rules from Python: pyffish's functions for the six games and what pyffish
+//! The rules from Python: pyffish's functions for the seven games and what pyffish
 //! lacks, each a thin call into [`crate::rules_api`].
 //!
 //! pyffish's functions take their arguments positionally in pyffish's order
@@ -6,7 +6,7 @@
 //! and by name as well. `fen` may be `"startpos"`. Moves are UCI strings, checked one
 //! by one: an illegal one raises `ValueError` (pyffish sets the error and goes on).
 
-use crate::board::{Color, CountAction, Move, Notation, Outcome, Position, Variant};
+use crate::board::{Color, CountAction, CountedReplay, Move, Notation, Outcome, Position, Variant};
 use crate::rules_api::{self, CountReport, PgnGame, PgnToWrite, TableReport, pyffish};
 use crate::tablebase::Tables as TableHandle;
 use pyo3::exceptions::PyValueError;
@@ -35,54 +35,62 @@ pub(super) fn position_of(variant: Variant, fen: &str) -> PyResult<Position> {
     Position::from_fen_in(variant, fen).map_err(|e| value_error(format!("FEN: {e}")))
 }
 
-/// A game: where it started, the moves, the position they reach (automatic count).
+/// A game: where it started, the moves, and every position they reach under the count
+/// they were played under.
 pub(super) struct Game {
     pub(super) start: Position,
     pub(super) moves: Vec<Move>,
-    pub(super) position: Position,
+    /// Every position, the start first, under the game's `count_started`.
+    line: Vec<Position>,
 }
 
-/// `moves` (UCI) played from `fen` in `variant`, each checked.
-pub(super) fn game(variant: &str, fen: &str, moves: &[String]) -> PyResult<Game> {
+/// `moves` (UCI) played from `fen` in `variant` under `count_started` (pyffish's value:
+/// 0 the automatic count, -1 players' counting with no count running, N a count running
+/// since game ply N), each checked against the legal moves: one walk of a
+/// [`CountedReplay`], every position kept. A move that is not legal, or a
+/// `count_started` that does not fit the game, raises `ValueError`.
+pub(super) fn game(
+    variant: &str,
+    fen: &str,
+    moves: &[String],
+    count_started: i64,
+) -> PyResult<Game> {
     let start = position_of(variant_of(variant)?, fen)?;
-    let mut position = start.clone();
+    let mut replay = CountedReplay::new(&start, count_started, moves.len()).map_err(value_error)?;
     let mut played = Vec::with_capacity(moves.len());
+    let mut line = Vec::with_capacity(moves.len() + 1);
+    line.push(replay.position().clone());
     for (i, text) in moves.iter().enumerate() {
-        let m = position
+        let m = replay
+            .position()
             .parse_uci_move(text)
             .map_err(|e| value_error(format!("move {} {e}", i + 1)))?;
-        position.play(m);
+        replay.play(m).map_err(value_error)?;
         played.push(m);
+        line.push(replay.position().clone());
     }
     Ok(Game {
         start,
         moves: played,
-        position,
+        line,
     })
 }
 
 impl Game {
-    /// The position reached under `count_started` (pyffish's value: 0 the automatic
-    /// count, -1 players' counting with no count running, N a count running since game
-    /// ply N); a value that does not fit the game raises `ValueError`.
-    pub(super) fn counted(&self, count_started: i64) -> PyResult<Position> {
-        if count_started == 0 {
-            return Ok(self.position.clone());
-        }
-        Position::replay_with_count_started(&self.start, &self.moves, count_started)
-            .map_err(value_error)
+    /// The position the moves reach.
+    pub(super) fn position(&self) -> &Position {
+        self.line.last().expect("a game's line holds its start")
     }
 
-    /// Every position of the game, the start first.
-    fn line(&self) -> Vec<Position> {
-        let mut pos = self.start.clone();
-        let mut line = Vec::with_capacity(self.moves.len() + 1);
-        line.push(pos.clone());
-        for &m in &self.moves {
-            pos.play(m);
-            line.push(pos.clone());
-        }
-        line
+    /// The position the moves reach, the game dropped.
+    fn into_position(mut self) -> Position {
+        self.line.pop().expect("a game's line holds its start")
+    }
+
+    /// The position before the last move, and that move, where there are moves.
+    fn last_move(&self) -> Option<(&Position, Move)> {
+        let &m = self.moves.last()?;
+        Some((&self.line[self.line.len() - 2], m))
     }
 }
 
@@ -106,7 +114,7 @@ pub(super) fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// The six games' names, sorted as pyffish sorts its list.
+/// The seven games' names, sorted as pyffish sorts its list.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Variant::ALL.iter().map(|v| v.name()).collect();
@@ -130,9 +138,8 @@ fn legal_moves(
     is_chess960: bool,
 ) -> PyResult<Vec<String>> {
     let _ = is_chess960;
-    let game = game(variant, fen, &moves)?;
-    Ok(game
-        .position
+    Ok(game(variant, fen, &moves, 0)?
+        .position()
         .legal_moves()
         .iter()
         .map(Move::to_string)
@@ -157,7 +164,8 @@ fn get_fen(
     if sfen {
         return Err(value_error("sfen: Khun's games have no SFEN form"));
     }
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
+    let game = game(variant, fen, &moves, count_started)?;
+    let pos = game.position();
     Ok(if show_promoted {
         pos.to_fen_showing_promoted()
     } else {
@@ -217,11 +225,12 @@ fn is_capture(
     is_chess960: bool,
 ) -> PyResult<bool> {
     let _ = is_chess960;
-    let pos = game(variant, fen, &moves)?.position;
+    let game = game(variant, fen, &moves, 0)?;
+    let pos = game.position();
     let m = pos
         .parse_uci_move(r#move)
         .map_err(|e| value_error(e.to_string()))?;
-    Ok(pyffish::is_capture(&pos, m))
+    Ok(pyffish::is_capture(pos, m))
 }
 
 /// The piece the last of `moves` took, as bughouse hands it to the partner: its FEN
@@ -236,15 +245,10 @@ fn piece_to_partner(
     is_chess960: bool,
 ) -> PyResult<String> {
     let _ = is_chess960;
-    let game = game(variant, fen, &moves)?;
-    let Some(&last) = game.moves.last() else {
-        return Ok(String::new());
-    };
-    let mut before = game.start.clone();
-    for &m in &game.moves[..game.moves.len() - 1] {
-        before.play(m);
-    }
-    Ok(pyffish::piece_to_partner(&before, last))
+    let game = game(variant, fen, &moves, 0)?;
+    Ok(game.last_move().map_or_else(String::new, |(before, last)| {
+        pyffish::piece_to_partner(before, last)
+    }))
 }
 
 /// pyffish's fog-of-war FEN of `fen` (note pyffish's order: the FEN first): the
@@ -261,7 +265,7 @@ fn get_fog_fen(fen: &str, variant: &str, is_chess960: bool) -> PyResult<String> 
 #[pyo3(signature = (variant, fen, moves, is_chess960=false))]
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, is_chess960: bool) -> PyResult<bool> {
     let _ = is_chess960;
-    Ok(game(variant, fen, &moves)?.position.in_check())
+    Ok(game(variant, fen, &moves, 0)?.position().in_check())
 }
 
 /// pyffish's `game_result` (for a position without legal moves): -32000 (mated or,
@@ -277,8 +281,9 @@ fn game_result(
     count_started: i64,
 ) -> PyResult<i32> {
     let _ = is_chess960;
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
-    Ok(pyffish::game_result(&pos))
+    Ok(pyffish::game_result(
+        game(variant, fen, &moves, count_started)?.position(),
+    ))
 }
 
 /// `(True, -32000)` where Kar Ouk's check has ended the game, else `(False, 0)`.
@@ -292,7 +297,7 @@ fn is_immediate_game_end(
 ) -> PyResult<(bool, i32)> {
     let _ = is_chess960;
     Ok(pyffish::immediate_end(
-        &game(variant, fen, &moves)?.position,
+        game(variant, fen, &moves, 0)?.position(),
     ))
 }
 
@@ -308,12 +313,9 @@ fn is_optional_game_end(
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
     let _ = is_chess960;
-    let game = game(variant, fen, &moves)?;
-    let mut line = game.line();
-    if let Some(last) = line.last_mut() {
-        *last = game.counted(count_started)?;
-    }
-    Ok(pyffish::optional_end(&line))
+    Ok(pyffish::optional_end(
+        &game(variant, fen, &moves, count_started)?.line,
+    ))
 }
 
 /// `(white, black)`: whether each side can never mate.
@@ -327,7 +329,7 @@ fn has_insufficient_material(
 ) -> PyResult<(bool, bool)> {
     let _ = is_chess960;
     Ok(pyffish::insufficient_material(
-        &game(variant, fen, &moves)?.position,
+        game(variant, fen, &moves, 0)?.position(),
     ))
 }
 
@@ -367,8 +369,9 @@ fn version() -> (u32, u32, u32) {
 #[pyfunction]
 fn info() -> String {
     format!(
-        "Khun {} (makruk, cambodian, karouk, makpong, asean, ai-wok)",
-        env!("CARGO_PKG_VERSION")
+        "Khun {} ({})",
+        env!("CARGO_PKG_VERSION"),
+        Variant::names_joined(", ")
     )
 }
 
@@ -376,8 +379,11 @@ fn info() -> String {
 #[pyfunction]
 #[pyo3(signature = (variant, fen, san, moves=Vec::new()))]
 fn uci_from_san(variant: &str, fen: &str, san: &str, moves: Vec<String>) -> PyResult<String> {
-    let pos = game(variant, fen, &moves)?.position;
-    let m = pos.parse_san(san).map_err(|e| value_error(e.to_string()))?;
+    let game = game(variant, fen, &moves, 0)?;
+    let m = game
+        .position()
+        .parse_san(san)
+        .map_err(|e| value_error(e.to_string()))?;
     Ok(m.to_string())
 }
 
@@ -444,7 +450,8 @@ fn outcome<'py>(
     moves: Vec<String>,
     count_started: i64,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
+    let game = game(variant, fen, &moves, count_started)?;
+    let pos = game.position();
     pos.outcome().map(|o| outcome_dict(py, o)).transpose()
 }
 
@@ -458,8 +465,9 @@ fn count<'py>(
     moves: Vec<String>,
     count_started: i64,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
-    rules_api::count_report(&pos)
+    let game = game(variant, fen, &moves, count_started)?;
+    let pos = game.position();
+    rules_api::count_report(pos)
         .map(|c| count_dict(py, &c))
         .transpose()
 }
@@ -474,7 +482,8 @@ fn may_start_count(
     moves: Vec<String>,
     count_started: i64,
 ) -> PyResult<(bool, String)> {
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
+    let game = game(variant, fen, &moves, count_started)?;
+    let pos = game.position();
     Ok(match pos.may_start_count() {
         Ok(()) => (true, String::new()),
         Err(why) => (false, why),
@@ -491,7 +500,8 @@ fn may_stop_count(
     moves: Vec<String>,
     count_started: i64,
 ) -> PyResult<(bool, String)> {
-    let pos = game(variant, fen, &moves)?.counted(count_started)?;
+    let game = game(variant, fen, &moves, count_started)?;
+    let pos = game.position();
     Ok(match pos.may_stop_count() {
         Ok(()) => (true, String::new()),
         Err(why) => (false, why),
@@ -528,7 +538,7 @@ impl Tables {
         moves: Vec<String>,
         count_started: i64,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let pos = game(variant, fen, &moves)?.counted(count_started)?;
+        let pos = game(variant, fen, &moves, count_started)?.into_position();
         let tables = self.tables.clone();
         let report = py.detach(move || rules_api::table_report(&tables, &pos));
         report.map(|t| table_dict(py, &t)).transpose()
@@ -569,6 +579,7 @@ fn state<'py>(
         md.set_item("san", r.san)?;
         md.set_item("from", r.from)?;
         md.set_item("to", r.to)?;
+        md.set_item("drop", r.drop.map(String::from))?;
         md.set_item("promotion", r.promotion)?;
         legal.append(md)?;
     }
@@ -756,6 +767,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "FEN_INVALID_SIDE_TO_MOVE",
             pyffish::FEN_INVALID_SIDE_TO_MOVE,
         ),
+        ("FEN_INVALID_POCKET_INFO", pyffish::FEN_INVALID_POCKET_INFO),
         (
             "FEN_INVALID_BOARD_GEOMETRY",
             pyffish::FEN_INVALID_BOARD_GEOMETRY,

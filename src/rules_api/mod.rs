@@ -64,13 +64,18 @@ pub fn play_uci(start: &Position, moves: &[&str]) -> Result<(Vec<Move>, Vec<Posi
     Ok((played, line))
 }
 
-/// One legal move: UCI, SAN, its squares and whether it promotes.
+/// One legal move: UCI, SAN, its squares, the man a drop takes from the hand, and
+/// whether it promotes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReport {
     pub uci: String,
     pub san: String,
-    pub from: String,
+    /// The square the man leaves; `None` for a drop (sittuyin's `K@e2`), which comes
+    /// from the hand. A promotion in place (`d5d5f`) leaves and reaches one square.
+    pub from: Option<String>,
     pub to: String,
+    /// The upper-case letter of the man a drop puts on the board (`K`), else `None`.
+    pub drop: Option<char>,
     pub promotion: bool,
 }
 
@@ -82,11 +87,13 @@ pub fn move_report(pos: &Position, m: Move) -> MoveReport {
 /// The move `m` of `pos` described, its `san` written in `notation` (Thai SAN for a
 /// page shown in Thai).
 pub fn move_report_in(pos: &Position, m: Move, notation: Notation) -> MoveReport {
+    let drop = m.is_drop().then(|| pos.variant().letter(m.drop_kind()));
     MoveReport {
         uci: m.to_string(),
         san: pos.san_in(m, notation),
-        from: m.from().to_string(),
+        from: drop.is_none().then(|| m.from().to_string()),
         to: m.to().to_string(),
+        drop,
         promotion: m.promotion().is_some(),
     }
 }
