@@ -433,3 +433,51 @@ fn analyze_and_annotate_read_sittuyin() {
     assert!(annotated.contains("[Variant \"sittuyin\"]") && annotated.contains("K@b2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pawnless_endings_read_aseans_tables() {
+    // Once its men are placed, sittuyin's pawnless endings are ASEAN's games (the same
+    // moves, count, fifty-move rule and stalemate): the tables give the same verdict
+    // and the same mate, in each game's letters.
+    for (sittuyin, asean) in [
+        (
+            "8/8/8/4k3/8/8/7R/3K4[] w - - 0 1",
+            "8/8/8/4k3/8/8/7R/3K4 w - - 0 1",
+        ),
+        (
+            "8/8/8/4k3/8/8/7S/3KS3[] w - - 0 1",
+            "8/8/8/4k3/8/8/7B/3KB3 w - - 0 1",
+        ),
+        (
+            "8/8/8/4k3/3n4/8/7R/3K4[] w - - 0 1",
+            "8/8/8/4k3/3n4/8/7R/3K4 w - - 0 1",
+        ),
+        (
+            "8/8/2k5/8/8/2K5/3FN3/8[] b - - 0 1",
+            "8/8/2k5/8/8/2K5/3QN3/8 b - - 0 1",
+        ),
+    ] {
+        let table = |variant: &str, fen: &str| {
+            let (ok, text) = khun(&[
+                "analyze",
+                "--variant",
+                variant,
+                "--fen",
+                fen,
+                "--depth",
+                "1",
+            ]);
+            assert!(ok, "{text}");
+            text.lines()
+                .find(|l| l.starts_with("table: "))
+                .unwrap_or_else(|| panic!("no table line for {fen}: {text}"))
+                .replace('S', "B")
+                .replace('F', "Q")
+        };
+        assert_eq!(
+            table("sittuyin", sittuyin),
+            table("asean", asean),
+            "{sittuyin}"
+        );
+    }
+}

@@ -52,8 +52,26 @@ pub fn table_piece(letter: char) -> Option<PieceKind> {
 pub(crate) fn has_tables(variant: Variant) -> bool {
     matches!(
         variant,
-        Variant::Makruk | Variant::Cambodian | Variant::Asean
+        Variant::Makruk | Variant::Cambodian | Variant::Asean | Variant::Sittuyin
     )
+}
+
+/// Whether the tables serve `pos`: its game has tables and no man is in hand.
+pub(crate) fn tables_serve(pos: &Position) -> bool {
+    has_tables(pos.variant())
+        && pos.hand(Color::White).is_empty()
+        && pos.hand(Color::Black).is_empty()
+}
+
+/// The game whose tables serve `variant`'s positions: its own, but sittuyin's are
+/// ASEAN's. Once its men are placed, sittuyin's pieces move as ASEAN's, and the two
+/// share the count (only against a bare king, from 0), the fifty-move rule and the
+/// draw by stalemate: the pawnless endings the tables hold are the same games.
+pub(crate) fn table_game(variant: Variant) -> Variant {
+    match variant {
+        Variant::Sittuyin => Variant::Asean,
+        other => other,
+    }
 }
 
 impl Ending {
@@ -176,10 +194,11 @@ impl Ending {
     /// table's first piece (the strong side of a bare-king ending; White in a K+X v
     /// K+Y table's frame). Makruk, Cambodian chess (once no first-move right is left)
     /// and ASEAN chess move their pieces alike and differ only in the count, which the
-    /// probes read; Kar Ouk wins by check, makpong freezes a checked king and ai-wok
-    /// has another piece, so their positions have no table.
+    /// probes read; sittuyin's, once no man is in hand, are ASEAN's ([`table_game`]);
+    /// Kar Ouk wins by check, makpong freezes a checked king and ai-wok has another
+    /// piece, so their positions have no table.
     pub fn of(pos: &Position) -> Option<(Ending, Color)> {
-        if !has_tables(pos.variant()) || pos.gates().any() {
+        if !tables_serve(pos) || pos.gates().any() {
             return None;
         }
         let occupied = pos.occupied().count();

@@ -14,7 +14,7 @@
 //! games that reach them, and why these tables pay, are in `engine-tests/README.md`.
 
 use super::Verdict;
-use super::ending::has_tables;
+use super::ending::tables_serve;
 use super::store::five_man_bit;
 use super::table::{MAX_PIECES, Placement};
 use super::{Ending, Readable, Table, Tables, table_file};
@@ -113,7 +113,7 @@ pub fn load_or_build(
 /// met) when `pos` is a king and three pieces against a bare king of a game the
 /// tables hold.
 pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES])> {
-    if !has_tables(pos.variant()) {
+    if !tables_serve(pos) {
         return None;
     }
     let strong = match pawnless_five_men(pos)? {

@@ -25,7 +25,7 @@
 //! `DuelKey::new`) and read back from then on.
 
 use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
-use super::ending::has_tables;
+use super::ending::{has_tables, table_game};
 use super::five::{pawnless_five_men, within_a_capture};
 use super::store::five_man_bit;
 use super::{Ending, Readable, Table, Tables, exits, table_file};
@@ -192,7 +192,7 @@ pub(crate) fn signature(pos: &Position) -> Option<(DuelKey, Color)> {
         kind(first),
         kind(second),
         kind(pieces(!strong).lsb()),
-        pos.variant(),
+        table_game(pos.variant()),
     )?;
     Some((key, strong))
 }

@@ -94,7 +94,7 @@ impl Tables {
         ending: Ending,
         first: Color,
     ) -> Option<Option<u8>> {
-        let table = self.get_duel(ending, pos.variant())?;
+        let table = self.get_duel(ending, super::ending::table_game(pos.variant()))?;
         let frame = |sq: Square| match first {
             Color::White => sq,
             Color::Black => sq.flip_rank(),
@@ -174,7 +174,7 @@ impl Tables {
     /// stalemate, which the search sees), so this is a distance the search can follow
     /// where the hand-written guidance only points the way.
     pub(crate) fn subset_mate_distance(&self, pos: &Position, readable: Readable) -> Option<u8> {
-        if !super::ending::has_tables(pos.variant())
+        if !super::ending::tables_serve(pos)
             || pos.gates().any()
             || pos.pieces_of_kind(PieceKind::Pawn).any()
         {

@@ -3,7 +3,7 @@
 //! background or on the caller's thread.
 
 use super::duel::{BlackExits, DuelTable, Exits};
-use super::ending::has_tables;
+use super::ending::{has_tables, table_game, tables_serve};
 use super::{Ending, Table, Tables, exits};
 use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -297,7 +297,7 @@ pub(crate) fn five_man_bit(kinds: [PieceKind; 3], duel: bool) -> u32 {
 /// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
     // Only some games read tables (see `Ending::of`).
-    if !has_tables(pos.variant()) {
+    if !tables_serve(pos) {
         return Vec::new();
     }
     let men = pos.occupied().count() - 2;
@@ -341,7 +341,7 @@ impl Tables {
     /// cheapest first; every built table may be read. For builds without a thread to
     /// build on in the background (the web build), in timed searches: the clock pays.
     pub fn prepare_within(&self, pos: &Position, budget_ms: u64) -> Readable {
-        let variant = pos.variant();
+        let variant = table_game(pos.variant());
         let mut missing: Vec<Ending> = reachable(pos)
             .into_iter()
             .filter(|&ending| !self.slot(ending, variant).is_built())
@@ -364,7 +364,7 @@ impl Tables {
     /// the background while the search goes on without them. Returns the tables the
     /// search may read: when `wait`, only those prepared here (see [`Readable`]).
     pub fn prepare(&self, pos: &Position, wait: bool) -> Readable {
-        let variant = pos.variant();
+        let variant = table_game(pos.variant());
         let mut prepared = 0;
         for ending in reachable(pos) {
             prepared |= 1 << ending.index();

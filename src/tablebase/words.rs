@@ -84,7 +84,7 @@ impl Tables {
         // plies whatever the count, and what the count allows.
         let (ending, strong, verdict) = match Ending::of(pos) {
             Some((ending, strong)) => {
-                self.build(ending, pos.variant());
+                self.build(ending, super::ending::table_game(pos.variant()));
                 let table = TableEnding::Small(ending);
                 if ending.duel().is_some() {
                     let value = self.duel_value(pos, ending, strong)?;
