@@ -7,20 +7,9 @@
 
 mod common;
 
-use common::{EngineProcess, PATIENCE, bestmove_of};
+use common::{EngineProcess, PATIENCE, bestmove_of, data, rows};
 use khun::board::{Color, FenRules, Position, Variant, perft::perft};
 use std::time::Duration;
-
-fn data(name: &str) -> String {
-    let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
-}
-
-fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split('\t').collect())
-}
 
 fn variant(name: &str) -> Variant {
     Variant::from_name(name).unwrap_or_else(|| panic!("unknown variant {name}"))

@@ -2,19 +2,10 @@
 //! perft counts, counting-rule sequences, legal move lists with SAN, and
 //! insufficient-material verdicts. The data lives in `engine-tests/data/`.
 
+mod common;
+
+use common::{data, rows};
 use khun::board::{Color, FenRules, Outcome, PieceKind, Position, Variant, perft::perft};
-
-fn data(name: &str) -> String {
-    let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// Non-comment, non-empty lines split on tabs.
-fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split('\t').collect())
-}
 
 /// Plays UCI moves from a FEN, panicking with context on any refusal.
 fn replay(fen: &str, moves: &str) -> Vec<Position> {

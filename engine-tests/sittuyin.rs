@@ -12,21 +12,10 @@
 
 mod common;
 
-use common::{EngineProcess, PATIENCE, bestmove_of, info_field};
+use common::{EngineProcess, PATIENCE, bestmove_of, data, info_field, rows};
 use khun::board::{Color, FenRules, Notation, Outcome, Position, Variant, perft::perft};
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-fn data(name: &str) -> String {
-    let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
-}
-
-fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split('\t').collect())
-}
 
 fn position(fen: &str) -> Position {
     Position::from_fen_full(Variant::Sittuyin, fen, FenRules::Lenient)

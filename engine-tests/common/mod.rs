@@ -237,3 +237,16 @@ pub fn wait_while_running(child: &mut Child, ready: impl Fn() -> bool) -> bool {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// The text of `engine-tests/data/NAME`.
+pub fn data(name: &str) -> String {
+    let path = format!("{}/engine-tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+/// The tab-separated rows of a data file's text, without comments (`#`) and blank lines.
+pub fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+}
