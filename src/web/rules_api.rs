@@ -8,7 +8,8 @@
 //!
 //! Requests (`op` names the question; `variant` defaults to makruk, `fen` to its start
 //! position, `moves` to none):
-//! - `{"op":"variants"}`: the six games with their start positions;
+//! - `{"op":"variants"}`: the seven games with their start positions, and whether
+//!   men are dropped from the hand (`drops`: sittuyin);
 //! - `{"op":"state","variant","fen","moves","table","countStarted","notation"}`: the
 //!   position after the moves; `countStarted` is pyffish's `count_started` (0, the
 //!   default: the automatic count; -1: players' counting, no count running; N: a count
@@ -175,6 +176,7 @@ fn variants() -> Value {
                 json!({
                     "name": v.name(),
                     "startFen": Position::startpos_of(v).to_fen(),
+                    "drops": v.has_drops(),
                 })
             })
             .collect(),
@@ -187,6 +189,7 @@ fn move_json(m: &MoveReport) -> Value {
         "san": m.san,
         "from": m.from,
         "to": m.to,
+        "drop": m.drop.map(String::from),
         "promotion": m.promotion,
     })
 }
@@ -517,7 +520,88 @@ mod tests {
             "text": "[FEN \"k7/8/1K6/8/8/8/8/7R w - 32 32 54\"]\n\n54. Rh2 Kb8 55. Rh8# 1-0\n"}));
         assert_eq!(games[0]["end"]["ply"], 1, "{}", games[0]);
         assert_eq!(games[0]["end"]["reason"], "Counting rule");
-        assert_eq!(ok(json!({"op": "variants"})).as_array().unwrap().len(), 6);
+        let variants = ok(json!({"op": "variants"}));
+        let names: Vec<&str> = variants
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "makruk",
+                "cambodian",
+                "karouk",
+                "makpong",
+                "asean",
+                "ai-wok",
+                "sittuyin"
+            ]
+        );
+        assert_eq!(variants[6]["drops"], true);
+        assert_eq!(variants[0]["drops"], false);
+        // Sittuyin's start as pyffish's get_fen writes it: the hands in
+        // Fairy-Stockfish's order of piece types.
+        assert_eq!(
+            variants[6]["startFen"],
+            "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
+        );
+    }
+
+    /// Sittuyin, as pyffish 0.0.90 answers: 88 drops at the start, drops written
+    /// `K@d2` with no from-square, the hands in the FEN, a promotion as a move of its
+    /// own, and the draw of a king and a pawn that could only promote.
+    #[test]
+    fn sittuyin_s_drops_promotions_and_its_own_draw() {
+        let s = ok(json!({"op": "state", "variant": "sittuyin"}));
+        let legal = s["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 88);
+        let drop = legal.iter().find(|m| m["uci"] == "K@d2").unwrap();
+        assert_eq!(
+            drop,
+            &json!({"uci": "K@d2", "san": "K@d2", "from": null, "to": "d2",
+                    "drop": "K", "promotion": false})
+        );
+        let moves = ["K@d2", "R@d8", "N@g1", "S@a6"];
+        let s = ok(json!({"op": "state", "variant": "sittuyin", "moves": moves}));
+        assert_eq!(s["sans"], json!(moves));
+        assert_eq!(
+            s["fen"],
+            "3r4/8/s3pppp/pppp4/4PPPP/PPPP4/3K4/6N1[SSFRRNksfrnn] w - - 0 3"
+        );
+        assert_eq!(
+            ok(json!({"op": "san", "variant": "sittuyin", "uci": "K@d2", "notation": "thaiSan"})),
+            "ข@ง๒"
+        );
+        assert_eq!(
+            ok(json!({"op": "uciFromSan", "variant": "sittuyin", "san": "K@d2"})),
+            "K@d2"
+        );
+        let fen = "4k3/8/8/3P4/8/8/8/R3K3 w - - 0 1";
+        let s = ok(json!({"op": "state", "variant": "sittuyin", "fen": fen,
+                          "moves": ["d5e6f"]}));
+        assert_eq!(s["sans"], json!(["d5e6=F"]));
+        assert_eq!(s["fen"], "4k3/8/4F3/8/8/8/8/R3K3[] b - 32 0 1");
+        let s = ok(json!({"op": "state", "variant": "sittuyin", "fen": fen}));
+        let in_place = s["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["uci"] == "d5d5f")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            in_place,
+            json!({"uci": "d5d5f", "san": "d5=F", "from": "d5", "to": "d5",
+                   "drop": null, "promotion": true})
+        );
+        let s = ok(json!({"op": "state", "variant": "sittuyin",
+                          "fen": "6PK/1r6/2k5/4s2n/8/8/8/8[] w - - 0 1"}));
+        assert_eq!(
+            s["end"],
+            json!({"result": "1/2-1/2", "reason": "Only promotions left"})
+        );
     }
 
     #[test]

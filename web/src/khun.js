@@ -1,6 +1,7 @@
 /*
  * Khun for JavaScript: loads khun.wasm and gives
- *   - Khun.loadRules(source?)  -> the makruk rules (legal moves, SAN, FEN, the count),
+ *   - Khun.loadRules(source?)  -> the rules of makruk and its relatives (legal moves,
+ *                                 drops, SAN, FEN, the count),
  *   - Khun.createEngine(opts)  -> a UCI engine fed line by line (what khun.worker.js
  *                                 and khun-uci.js run).
  * One file for a page (<script src="khun.js">: window.Khun), a worker

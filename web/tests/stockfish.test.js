@@ -59,7 +59,7 @@ test("load: the games Khun plays are taken, any other refused with info string E
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "khun-variants-")), "variants.ini");
   fs.writeFileSync(file, "[cambodian:makruk]\n[xiangqihouse:xiangqi]\npieceDrops = true\n");
   engine.postMessage("load " + file);
-  engine.postMessage("load <<END\n# a comment\n[makpong:makruk]\n[shinobi:crazyhouse]\nEND");
+  engine.postMessage("load <<END\n# a comment\n[makpong:makruk]\n[sittuyin]\n[shinobi:crazyhouse]\nEND");
   engine.postMessage("setoption name Threads value 2");
   engine.postMessage("setoption name EvalFile value makruk-0123456789ab.nnue");
   engine.postMessage("setoption name NoSuchOption value 1");
@@ -69,7 +69,8 @@ test("load: the games Khun plays are taken, any other refused with info string E
   assert.strictEqual(errors.length, 3, errors.join("\n"));
   assert.match(errors[0], /^info string ERROR: load: Khun does not play variant 'xiangqihouse' \(from xiangqi\); not loaded/);
   assert.match(errors[1], /^info string ERROR: load: Khun does not play variant 'shinobi' \(from crazyhouse\); not loaded/);
-  assert.doesNotMatch(errors.join("\n"), /'(cambodian|makpong)'/);
+  assert.doesNotMatch(errors.join("\n"), /'(cambodian|makpong|sittuyin)'/);
+  assert.match(errors[1], /\(it plays makruk, cambodian, karouk, makpong, asean, ai-wok, sittuyin\)$/);
   assert.match(errors[2], /unknown option 'NoSuchOption'/);
   // quit ends the worker: node is not held open by it.
   engine.postMessage("quit");

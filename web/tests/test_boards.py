@@ -269,7 +269,7 @@ def test_stockfish_module_as_pychess_drives_it(page):
     assert checked["lines"][-1] == "readyok"
     diagnostics = [l for l in checked["lines"] if l != "readyok"]
     assert diagnostics == ["info string ERROR: check: Khun does not play variant 'mymakruk' (from makruk) "
-                           "(it plays makruk, cambodian, karouk, makpong, asean, ai-wok)"], diagnostics
+                           "(it plays makruk, cambodian, karouk, makpong, asean, ai-wok, sittuyin)"], diagnostics
     assert checked["heardAfterRemoval"] == 0
 
     ended = page.evaluate("""async () => {

@@ -19,7 +19,7 @@
   const khun = typeof Khun !== "undefined" ? Khun : module.exports;
 
   // The games Khun plays, by the names Fairy-Stockfish gives them.
-  const GAMES = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok"];
+  const GAMES = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok", "sittuyin"];
   // Options a Fairy-Stockfish board sets for that engine: one search thread here, and
   // the network is built in (a board turns NNUE off where it has no file to give).
   const IGNORED = /^\s*setoption\s+name\s+(threads|evalfile|use\s+nnue)(\s+value\b.*)?\s*$/i;
