@@ -25,7 +25,7 @@ use crate::board::{Color, CountAction, CountedReplay, Move, Notation, Outcome, P
 use crate::tablebase::{CountVerdict, Tables};
 
 /// The game `name` names (`makruk`, `cambodian`, `karouk`, `makpong`, `asean`,
-/// `ai-wok`), or why not.
+/// `ai-wok`, `sittuyin`), or why not.
 pub fn variant_named(name: &str) -> Result<Variant, String> {
     Variant::from_name(name).ok_or_else(|| {
         format!(
