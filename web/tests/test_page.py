@@ -28,7 +28,7 @@ def test_loads_clean(app):
     assert p.page.locator("#board cg-board").count() == 1
     assert len(p.pieces()) == 32
     names = p.page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
-    assert sorted(names) == sorted(["makruk", "cambodian", "makpong", "ai-wok", "asean", "karouk"])
+    assert sorted(names) == sorted(["makruk", "cambodian", "makpong", "ai-wok", "asean", "karouk", "sittuyin"])
     # every piece's art loads
     broken = p.page.evaluate("""() => Promise.all([...document.querySelectorAll('#board cg-board piece')]
         .map(e => getComputedStyle(e).backgroundImage.match(/url\\("?([^")]+)"?\\)/))

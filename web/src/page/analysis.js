@@ -11,6 +11,7 @@ import { board, canMoveNow, userMove } from "./moves.js";
 import { cancelAnnotate, renderReview } from "./annotate.js";
 import { t, reasonText } from "./i18n.js";
 import { movesAfter } from "./notation.js";
+import { moveSquares } from "./drops.js";
 
 export const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
 
@@ -61,7 +62,11 @@ export function currentArrows() {
   if (!S.analysing || !S.analysis.lines.length) return [];
   const out = [];
   S.analysis.lines.forEach((l, i) => {
-    if (l && l.pv && l.pv[0] && i < 2) out.push({ from: l.pv[0].slice(0, 2), to: l.pv[0].slice(2, 4), kind: i === 0 ? "best" : "second" });
+    if (!l || !l.pv || !l.pv[0] || i >= 2) return;
+    const m = moveSquares(l.pv[0]);
+    // A drop's man is the side to move's.
+    const drop = m.drop ? { letter: m.drop, white: stateAt(S.cursor).turn === "white" } : null;
+    out.push({ from: m.from, to: m.to, drop, kind: i === 0 ? "best" : "second" });
   });
   return out.reverse();
 }

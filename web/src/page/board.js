@@ -8,16 +8,19 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { Chessground } from "./vendor/chessgroundx.js";
-import { pieceName, t } from "./i18n.js";
+import { pieceName, sideName, t } from "./i18n.js";
+import { boardPart, handOf, handSize, setUpSquares } from "./drops.js";
 
 const FILES = "abcdefgh";
 
-const ART = { k: "khun", m: "met", s: "khon", n: "ma", r: "rua", p: "bia", q: "met", b: "khon", a: "aiwok", f: "biangai" };
+// Sittuyin's F (its general, a met by its move) is drawn as the met; a promoted pawn
+// (makruk's bia ngai, `promoted`) as the pawn turned over.
+const ART = { k: "khun", m: "met", s: "khon", n: "ma", r: "rua", p: "bia", q: "met", b: "khon", a: "aiwok", f: "met", promoted: "biangai" };
 
-/** The pieces of a FEN's placement: {"e3": {letter:"P", white:true, promoted:false}, ...} */
+/** The pieces of a FEN's placement: {"e3": {letter:"P", white:true, promoted:false}, ...}; a hand (`[...]`) is not on the board. */
 export function placement(fen) {
   const out = {};
-  const rows = fen.split(/\s+/)[0].split("/");
+  const rows = boardPart(fen).split("/");
   rows.forEach((row, ri) => {
     let file = 0;
     let last = null;
@@ -37,7 +40,7 @@ export function placement(fen) {
 
 /** The art of a piece ({letter, white, promoted}), for the page's own images (the promotion choice). */
 export function pieceArt(p) {
-  const kind = p.promoted ? "f" : p.letter.toLowerCase();
+  const kind = p.promoted ? "promoted" : p.letter.toLowerCase();
   return `page/pieces/${ART[kind] || "bia"}_${p.white ? "w" : "b"}.svg`;
 }
 
@@ -108,18 +111,35 @@ function premoveDests(boardState, key) {
   return [...out];
 }
 
+const roleOf = (letter) => `${letter.toLowerCase()}-piece`;
+const isPiece = (sel) => !!sel && typeof sel === "object";
+const samePiece = (a, b) => isPiece(a) && isPiece(b) && a.role === b.role && a.color === b.color;
+
+/** Where a mouse or touch event is on the screen: [x, y], or null. */
+function eventPoint(e) {
+  const t = (e.changedTouches && e.changedTouches[0]) || (e.touches && e.touches[0]) || e;
+  return typeof t.clientX === "number" ? [t.clientX, t.clientY] : null;
+}
+
 export class Board {
   /**
    * element: the board's <div>; hooks: {
    *   move(from, to): a move made by click, drag or a premove played (its squares among
-   *     the dests the board was given) }
+   *     the dests the board was given),
+   *   drop(letter, to): a man dropped from the hand (its upper-case letter) by click, drag
+   *     or a predrop played,
+   *   promoteInPlace(square): the selected pawn clicked again, where it may promote in place };
+   * hands: {top, bottom}, the elements that show each side's men in hand (sittuyin).
    */
-  constructor(element, hooks) {
+  constructor(element, hooks, hands = {}) {
     this.element = element;
     this.hooks = hooks;
+    this.hands = hands;
     this.orientation = "white";
     this.shownFen = null;
     this.arrows = [];
+    this.inPlace = new Set();
+    this.hand = null;
     this.cg = Chessground(element, {
       orientation: "white",
       coordinates: true,
@@ -127,8 +147,17 @@ export class Board {
       animation: { enabled: true, duration: 180 },
       highlight: { lastMove: true, check: true },
       // The editor's moves are its own (`edit`): only a game's move goes to the page.
-      movable: { free: false, color: undefined, showDests: true, events: { after: (from, to) => { if (!this.editing) this.hooks.move(from, to); } } },
-      premovable: { enabled: true, premoveFunc: premoveDests, castle: false },
+      movable: {
+        free: false, color: undefined, showDests: true,
+        events: {
+          after: (from, to) => { if (!this.editing) this.hooks.move(from, to); },
+          afterNewPiece: (piece, to) => { if (!this.editing) this.hooks.drop(piece.role[0].toUpperCase(), to); },
+        },
+      },
+      premovable: {
+        enabled: true, premoveFunc: premoveDests, castle: false,
+        predropFunc: (boardState, piece) => setUpSquares(piece.role[0], piece.color === "white", (sq) => boardState.pieces.has(sq)),
+      },
       draggable: { enabled: true, showGhost: true },
       selectable: { enabled: true },
       drawable: {
@@ -143,15 +172,52 @@ export class Board {
         },
       },
       disableContextMenu: true,
+      // The editor's changes and squares clicked (its palette's piece put there).
+      events: {
+        change: () => this.editing && this.editing.onChange(this.placement()),
+        select: (key) => this.editing && this.editing.onSquare(key),
+      },
     });
     element.setAttribute("role", "img");
     // Chessground keeps the board's place on the screen until a scroll or a resize; the
     // page's text above the board can change its height (the language, a status line)
     // and move the board without either. Each press reads the place again, before
     // chessground's own handlers (capture), so a click lands on the square under it.
+    // A press on the selected pawn where it may promote in place is noted: released on
+    // the same square (a second click on it, or a double click), it asks to promote.
     for (const type of ["mousedown", "touchstart"]) {
-      element.addEventListener(type, () => this.cg.state.dom.bounds.clear(), { capture: true, passive: true });
+      element.addEventListener(type, (e) => {
+        this.cg.state.dom.bounds.clear();
+        const key = this.keyAt(e);
+        const selected = this.cg.state.selectable.selected;
+        this.pressedInPlace = !this.editing && key && selected === key && this.inPlace.has(key) ? key : null;
+      }, { capture: true, passive: true });
     }
+    // After chessground's own handlers (bound to the document before these): the
+    // promotion in place, and the hands' marks of the man chosen, which a click anywhere
+    // can change.
+    for (const type of ["mouseup", "touchend"]) {
+      document.addEventListener(type, (e) => {
+        const key = this.pressedInPlace;
+        this.pressedInPlace = null;
+        const released = key ? this.keyAt(e) : null;
+        setTimeout(() => {
+          if (this.handAgain) {
+            // The man chosen pressed again and not dropped: the choice is taken back.
+            this.handAgain = false;
+            if (samePiece(this.cg.state.selectable.selected, this.handPressed)) this.cg.selectPocket(null);
+          }
+          this.renderHandMarks();
+          if (key && released === key && !this.editing) this.hooks.promoteInPlace(key);
+        }, 0);
+      });
+    }
+  }
+
+  /** The square under a mouse or touch event, or null. */
+  keyAt(e) {
+    const point = eventPoint(e);
+    return point ? this.cg.getKeyAtDomPos(point) || null : null;
   }
 
   setOrientation(o) {
@@ -173,24 +239,35 @@ export class Board {
     this.cg.redrawAll();
   }
 
-  /** Shades the ranks where a pawn becomes a met (makruk's third and sixth). */
-  setPromotionRanks(ranks) {
+  /**
+   * Marks where a pawn promotes: makruk's third and sixth ranks shaded (`ranks`), or
+   * sittuyin's two long diagonals drawn (`diagonals`), as its boards draw them.
+   */
+  setPromotionRanks(ranks, diagonals = false) {
     this.element.classList.toggle("promo-ranks", ranks.length > 0);
+    this.element.classList.toggle("promo-diagonals", diagonals);
   }
 
   /**
-   * fen; promoted: squares whose met is a promoted pawn; lastMove: [from, to] | null;
-   * check: the king's square | null; arrows: [{from, to, kind}]; turn: "white"|"black";
-   * movable: the colour whose pieces the player moves now ("white", "black", "both"
-   * on a free board, null: none); dests: Map(from -> [to]) of its legal moves;
-   * premove: the colour the player may premove for while the other side thinks, or null.
+   * fen (with its hand, `[...]`, in sittuyin); promoted: squares whose met is a promoted
+   * pawn; lastMove: [from, to], [square] (a drop, a promotion in place) or null; drop: the
+   * last move's man from the hand ({letter, white}) or null; check: the king's square |
+   * null; arrows: [{from, to, kind, drop}]; turn: "white"|"black"; movable: the colour
+   * whose pieces the player moves now ("white", "black", "both" on a free board, null:
+   * none); dests: Map(from or "R@" for a man in hand -> [to]) of its legal moves; inPlace:
+   * the squares whose pawn may promote where it stands; premove: the colour the player
+   * may premove for while the other side thinks, or null; handLetters: the men a hand
+   * holds at the game's start, in order (a slot each, shown empty once dropped).
    */
   set(args) {
     this.lastSet = args;
     if (!this.editing) this.show(args);
   }
 
-  show({ fen, promoted = null, lastMove = null, check = null, arrows = [], turn = "white", movable = null, dests = new Map(), premove = null }) {
+  show({
+    fen, promoted = null, lastMove = null, drop = null, check = null, arrows = [], turn = "white", movable = null,
+    dests = new Map(), inPlace = [], premove = null, handLetters = [],
+  }) {
     const pieces = placement(fen);
     if (promoted) {
       for (const sq of promoted) {
@@ -199,20 +276,46 @@ export class Board {
       }
     }
     const shown = placementFen(pieces);
+    const handField = /\[[^\]]*\]/.exec(String(fen).split(/\s+/)[0]);
+    const hand = handField ? handField[0] : null;
+    const before = this.hand;
+    this.hand = handOf(fen);
+    this.handLetters = [...handLetters];
+    for (const side of this.hand ? [this.hand.white, this.hand.black] : []) {
+      for (const x of side) if (!this.handLetters.includes(x.letter)) this.handLetters.push(x.letter);
+    }
+    this.handMovable = movable;
+    this.handPremove = premove;
+    this.inPlace = new Set(inPlace);
+    // A pawn that may promote where it stands has its own square among its dests: the
+    // board marks it (a ring on the pawn), and a second click on it asks (pressedInPlace).
+    const allDests = new Map(dests);
+    for (const sq of this.inPlace) allDests.set(sq, [...(allDests.get(sq) || []), sq]);
+    const roles = this.handLetters.map(roleOf);
     const config = {
       turnColor: turn,
       lastMove: lastMove || undefined,
       check: check ? [check] : false,
-      movable: { free: false, color: movable || premove || undefined, dests },
+      movable: { free: false, color: movable || premove || undefined, dests: allDests },
       draggable: { deleteOnDropOff: false },
       premovable: { enabled: !!premove },
+      // Chessground keeps the men in hand (its pockets, read from the FEN's `[...]`) to
+      // drop them; the page draws them itself (renderHands), since chessground's own
+      // pockets set inline styles, which the page's Content-Security-Policy refuses.
+      pocketRoles: hand !== null ? { white: roles, black: roles } : undefined,
     };
     // The position only when it changed: a new one clears the arrows and circles the
     // player drew, and animates the pieces from where they stood.
-    if (shown !== this.shownFen) {
-      config.fen = shown;
+    if (shown !== this.shownFen || hand !== this.shownHand) {
+      config.fen = shown + (hand || "");
       this.shownFen = shown;
-    }
+      this.shownHand = hand;
+    } else drop = null; // the same position drawn again: nothing arrives
+    // A man the player dropped is on its square already (chessground put it there): only
+    // one that arrives from elsewhere (Khun's, a step through the moves) flies there.
+    const to = lastMove ? lastMove[lastMove.length - 1] : null;
+    const there = drop && to ? this.cg.state.boardState.pieces.get(to) : null;
+    if (there && there.role === roleOf(drop.letter) && there.color === (drop.white ? "white" : "black")) drop = null;
     if (!premove && !movable && this.cg.state.premovable.current) this.cg.cancelPremove();
     this.cg.set(config);
     this.element.dataset.fen = fen;
@@ -220,6 +323,8 @@ export class Board {
       pieces: Object.entries(pieces).map(([sq, p]) => `${pieceName(p)} ${sq}`).join(", "),
     }));
     this.setArrows(arrows);
+    this.renderHands();
+    if (drop && to && before) this.flyFromHand(drop, to, before);
     // A premove waiting for this turn is played now (after this render: its move
     // renders again).
     if (movable && movable === turn && this.cg.state.premovable.current) {
@@ -227,15 +332,159 @@ export class Board {
     }
   }
 
+  /**
+   * Each side's men in hand, beside the board (the player at the bottom's below it): a
+   * button per man with its count, pressed to choose it (then a square clicked drops it)
+   * or dragged onto the board. Hidden where the game has no hand or both hands are empty.
+   */
+  renderHands() {
+    const hand = this.editing ? null : this.hand;
+    const empty = handSize(hand) === 0;
+    // Made anew only when what they show changed, so a man keeps the keyboard's focus.
+    const shown = JSON.stringify([hand, this.handLetters, this.orientation, t("hand.label", { Side: "" })]);
+    if (shown === this.handsShown) { this.renderHandMarks(); return; }
+    this.handsShown = shown;
+    for (const pos of ["top", "bottom"]) {
+      const box = this.hands[pos];
+      if (!box) continue;
+      box.classList.toggle("hidden", empty);
+      box.replaceChildren();
+      if (empty) { delete box.dataset.color; continue; }
+      const color = (pos === "bottom") === (this.orientation === "white") ? "white" : "black";
+      const white = color === "white";
+      box.dataset.color = color;
+      box.setAttribute("aria-label", t("hand.label", { Side: sideName(color, true) }));
+      for (const letter of this.handLetters) {
+        const held = hand[color].find((x) => x.letter === letter);
+        const count = held ? held.count : 0;
+        const piece = { letter: white ? letter : letter.toLowerCase(), white, promoted: false };
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "hand-piece";
+        b.dataset.role = roleOf(letter);
+        b.dataset.color = color;
+        b.dataset.nb = String(count); // chessground reads it where a drag ends: a click keeps the choice
+        b.dataset.letter = piece.letter;
+        b.disabled = count === 0;
+        const label = t("hand.piece", { piece: pieceName(piece), n: count });
+        b.setAttribute("aria-label", label);
+        b.title = label;
+        const img = document.createElement("img");
+        img.src = pieceArt(piece);
+        img.alt = "";
+        const n = document.createElement("span");
+        n.className = "hand-count";
+        n.textContent = String(count);
+        b.append(img, n);
+        const press = (e) => this.pressHand(e, { role: roleOf(letter), color }, count);
+        b.addEventListener("mousedown", press);
+        b.addEventListener("touchstart", press, { passive: false });
+        // From the keyboard (Enter, Space: a click with no pointer) the man is chosen or
+        // let go; the move box takes a drop typed (R@a1) too.
+        b.addEventListener("click", (e) => {
+          if (e.detail !== 0) return;
+          const piece = { role: roleOf(letter), color };
+          this.cg.selectPocket(samePiece(this.cg.state.selectable.selected, piece) ? null : piece);
+          this.renderHandMarks();
+        });
+        box.appendChild(b);
+      }
+    }
+    this.renderHandMarks();
+  }
+
+  /** A press on a man in hand: it is chosen (its squares marked) and follows the pointer until let go. */
+  pressHand(e, piece, count) {
+    if (this.editing || !count) return;
+    if (e.button !== undefined && e.button !== 0) return;
+    if (e.touches && e.touches.length > 1) return;
+    if (e.cancelable !== false) e.preventDefault();
+    const cg = this.cg;
+    cg.state.dom.bounds.clear(); // the board's place read again, as for a press on it
+    const again = samePiece(cg.state.selectable.selected, piece);
+    cg.selectPocket(piece);
+    if (samePiece(cg.state.selectable.selected, piece)) {
+      this.handAgain = again;
+      this.handPressed = piece;
+      cg.dragNewPiece(piece, true, e);
+    }
+    this.renderHandMarks();
+  }
+
+  /** The hands' marks: the man chosen, the man a predrop will drop, whose hand may be used now. */
+  renderHandMarks() {
+    const selected = this.cg.state.selectable.selected;
+    const pre = this.cg.state.premovable.current;
+    for (const box of [this.hands.top, this.hands.bottom]) {
+      if (!box) continue;
+      for (const b of box.querySelectorAll(".hand-piece")) {
+        const color = b.dataset.color;
+        const mine = this.handMovable === "both" || this.handMovable === color || this.handPremove === color;
+        b.classList.toggle("usable", mine && b.dataset.nb !== "0");
+        const chosen = samePiece(selected, { role: b.dataset.role, color }) && this.cg.state.selectable.fromPocket;
+        b.classList.toggle("selected", !!chosen);
+        b.setAttribute("aria-pressed", String(!!chosen));
+        b.classList.toggle("premove", !!pre && pre[0] === `${b.dataset.role[0].toUpperCase()}@` && this.handPremove === color);
+      }
+    }
+  }
+
+  /**
+   * A man dropped from the hand (`drop`: {letter, white}) flies from its place in the hand
+   * (as it was, `before`) to its square, as a move from one square to another animates.
+   */
+  flyFromHand(drop, to, before) {
+    if (!this.cg.state.animation.enabled || typeof Element.prototype.animate !== "function") return;
+    const color = drop.white ? "white" : "black";
+    const held = before[color].find((x) => x.letter === drop.letter.toUpperCase());
+    if (!held) return; // not from the hand as it was drawn (a jump through the moves)
+    const slot = [this.hands.top, this.hands.bottom].map((box) => box && box.dataset.color === color
+      ? box.querySelector(`.hand-piece[data-role="${roleOf(drop.letter)}"]`) : null).find(Boolean);
+    if (!slot) return;
+    const a = slot.getBoundingClientRect();
+    if (!a.width) return;
+    // Chessground draws the new position on the next animation frame: the piece is there then.
+    requestAnimationFrame(() => {
+      const target = [...this.element.querySelectorAll("cg-board piece")].find((e) => e.cgKey === to && !e.classList.contains("ghost"));
+      if (target) this.flyPiece(target, a);
+    });
+  }
+
+  /** The piece element `target` flown from the box `a` (a DOMRect) to where it stands. */
+  flyPiece(target, a) {
+    const b = target.getBoundingClientRect();
+    if (!b.width) return;
+    // The Web Animations API moves the piece itself, from the centre of its place in the
+    // hand to its square's, with no inline style attribute (which the page's CSP refuses).
+    const end = getComputedStyle(target).transform;
+    const base = end === "none" ? "" : end;
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    target.animate([
+      { transform: `${base} translate(${dx}px, ${dy}px) scale(${a.width / b.width})`.trim() },
+      { transform: base || "none" },
+    ], { duration: 180, easing: "ease-out" });
+  }
+
   setArrows(arrows) {
     this.arrows = arrows;
-    this.cg.setAutoShapes(arrows.map((a) => ({ orig: a.from, dest: a.to, brush: a.kind || "best" })));
+    const shapes = [];
+    for (const a of arrows) {
+      const brush = a.kind || "best";
+      if (a.drop) {
+        // A drop: a circle on its square, with the man drawn faintly in it.
+        shapes.push({ orig: a.to, brush });
+        shapes.push({ orig: a.to, brush, piece: { role: roleOf(a.drop.letter), color: a.drop.white ? "white" : "black", scale: 0.6 } });
+      } else shapes.push({ orig: a.from, dest: a.from === a.to ? undefined : a.to, brush });
+    }
+    this.cg.setAutoShapes(shapes);
   }
 
   /** The square selected, or none (null). */
   select(sq) {
     if (sq) this.cg.selectSquare(sq);
     else this.cg.unselect();
+    this.renderHandMarks();
   }
 
   /**
@@ -247,19 +496,18 @@ export class Board {
   edit(placementField, { onChange, onSquare }) {
     this.editing = { onChange, onSquare };
     this.shownFen = placementField;
+    this.shownHand = null;
     this.cg.set({
       fen: placementField,
+      pocketRoles: undefined, // the editor's hand is its own field (editor.js)
       lastMove: undefined,
       check: false,
       movable: { free: true, color: "both", dests: undefined },
       premovable: { enabled: false },
       draggable: { deleteOnDropOff: true },
-      events: {
-        change: () => this.editing && this.editing.onChange(this.placement()),
-        select: (key) => this.editing && this.editing.onSquare(key),
-      },
     });
     this.cg.setAutoShapes([]);
+    this.renderHands();
   }
 
   /** The placement on the board (the editor's), as a FEN's first field. */
@@ -295,6 +543,7 @@ export class Board {
     if (!this.editing) return;
     this.editing = null;
     this.shownFen = null;
+    this.shownHand = null;
     if (this.lastSet) this.show(this.lastSet);
   }
 
@@ -305,6 +554,7 @@ export class Board {
    */
   redraw() {
     this.shownFen = null;
+    this.shownHand = null;
     if (this.lastSet && !this.editing) this.show(this.lastSet);
   }
 

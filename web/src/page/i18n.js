@@ -36,6 +36,9 @@ const ENGLISH = {
   "promotion.label": "Promote to",
   "promotion.move": "Promote: {san}",
   "promotion.cancel": "Cancel the promotion",
+  "promotion.hint": "A pawn may promote ({squares}): click it, then click it again to promote it where it stands, or move it one step diagonally to promote as it moves.",
+  "hand.label": "{Side}'s men in hand",
+  "hand.piece": "{piece}: {n} in hand",
   "count.group": "The count (as players count)",
   "count.button": "Count",
   "count.buttonTitle": "Start the board's honour count: your next move is 1 (when no pawn is left)",
@@ -200,6 +203,8 @@ const ENGLISH = {
   "status.toMove": "{Side} to move",
   "status.toMoveInCheck": "{Side} to move, in check",
   "status.at": " (move {n} of {total})",
+  "status.setUp": ": a man from the hand, onto its first three ranks (a rook onto the first)",
+  "status.setUpYours": ": place a man from your hand on your first three ranks (a rook on the first)",
 
   "result.draw": "The game is a draw",
   "result.win": "You win",
@@ -219,6 +224,7 @@ const ENGLISH = {
   "reason.Counting rule": "Counting rule",
   "reason.Mate by the counting side": "Mate by the counting side",
   "reason.Insufficient material": "Insufficient material",
+  "reason.Only promotions left": "Only promotions left",
   "reason.Resignation": "Resignation",
   "reason.Time forfeit": "Time forfeit",
   "reason.Draw agreed": "Draw agreed",
@@ -297,6 +303,7 @@ const ENGLISH = {
   "variant.makpong": "Makpong",
   "variant.asean": "ASEAN",
   "variant.ai-wok": "Ai-wok",
+  "variant.sittuyin": "Sittuyin (Burmese chess)",
 
   // Piece names, for the board's words (board.js's pieceName).
   "piece.k": "king",
@@ -339,6 +346,9 @@ const THAI = {
   "promotion.label": "เลื่อนยศเป็น",
   "promotion.move": "เลื่อนยศ: {san}",
   "promotion.cancel": "ยกเลิก",
+  "promotion.hint": "เบี้ยที่เลื่อนยศได้ ({squares}): กดเบี้ยแล้วกดอีกครั้งเพื่อเลื่อนยศที่ตานี้ หรือเดินเบี้ยเพื่อเลื่อนยศ",
+  "hand.label": "หมากในมือฝ่าย{Side}",
+  "hand.piece": "{piece}: ในมือ {n}",
   "count.group": "การนับ (ผู้เล่นนับเอง)",
   "count.button": "นับ",
   "count.buttonTitle": "เริ่มนับศักดิ์กระดาน: ตาเดินต่อไปของคุณนับ ๑ (เมื่อไม่มีเบี้ยคว่ำเหลือ)",
@@ -503,6 +513,8 @@ const THAI = {
   "status.toMove": "ตา{Side}เดิน",
   "status.toMoveInCheck": "ตา{Side}เดิน ถูกรุก",
   "status.at": " (ตาเดินที่ {n} จาก {total})",
+  "status.setUp": ": วางหมากในมือ",
+  "status.setUpYours": ": วางหมากในมือของคุณ",
 
   "result.draw": "เสมอ",
   "result.win": "คุณชนะ",
@@ -520,6 +532,7 @@ const THAI = {
   "reason.Counting rule": "นับครบ",
   "reason.Mate by the counting side": "ฝ่ายที่นับรุกจน",
   "reason.Insufficient material": "หมากไม่พอรุกจน",
+  "reason.Only promotions left": "เหลือแต่ตาเลื่อนยศ",
   "reason.Resignation": "ยอมแพ้",
   "reason.Time forfeit": "หมดเวลา",
   "reason.Draw agreed": "ตกลงเสมอ",
@@ -598,6 +611,7 @@ const THAI = {
   "variant.makpong": "หมากป้อง",
   "variant.asean": "หมากรุกอาเซียน",
   "variant.ai-wok": "Ai-wok",
+  "variant.sittuyin": "หมากรุกพม่า",
 
   "piece.k": "ขุน",
   "piece.m": "เม็ด",
@@ -664,12 +678,14 @@ export function sideName(color, capital = false) {
  * a FEN ("White horse", "ม้าขาว"). board.js's pieceName can call this.
  */
 export function pieceName(p) {
-  const kind = p.promoted ? "f" : p.letter.toLowerCase();
+  // "piece.f" is the promoted pawn; sittuyin's F (its general, a met by its move) is the met.
+  const letter = p.letter.toLowerCase();
+  const kind = p.promoted ? "f" : letter === "f" ? "m" : letter;
   const piece = tOr(`piece.${kind}`, kind);
   return t("piece.named", { Side: sideName(p.white ? "white" : "black", true), piece });
 }
 
-/** The six games' names ("Makruk", "หมากรุกไทย"). */
+/** The games' names ("Makruk", "หมากรุกไทย"). */
 export function variantTitle(name) {
   return tOr(`variant.${name}`, name);
 }

@@ -62,9 +62,7 @@ async function main() {
 
 /** The page's first position (a link's, the one kept from before, or the game's start), drawn. */
 function startPage() {
-  // The rules also know sittuyin, whose men are dropped from the hand; the page has
-  // no hand to drop from yet, so its menu offers only the games without drops.
-  S.variants = S.rules.variants().filter((v) => !v.drops);
+  S.variants = S.rules.variants();
   const sel = $("variant");
   for (const v of S.variants) {
     const o = document.createElement("option");

@@ -14,31 +14,51 @@ import { analyse } from "./analysis.js";
 import { t, sideName } from "./i18n.js";
 import { shownSans, shownMove } from "./notation.js";
 
+// Games where a promotion is a move of its own, which the player chooses (sittuyin): each
+// promotion is offered, never played by the board alone (makruk's pawn just promotes).
+const PROMOTION_CHOSEN = ["sittuyin"];
+
 export const board = new Board($("board"), {
   move(from, to) {
     const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
-    if (cands.length === 1) userMove(cands[0].uci);
-    else if (cands.length > 1) askPromotion(cands);
+    if (cands.length > 1 || (cands.length === 1 && cands[0].promotion && PROMOTION_CHOSEN.includes(S.variant))) askPromotion(cands);
+    else if (cands.length === 1) userMove(cands[0].uci);
     else board.redraw(); // not a move now: the pieces back where the rules have them
   },
-});
+  drop(letter, to) {
+    const m = canMoveNow() ? stateAt(S.cursor).legal.find((x) => x.drop === letter && x.to === to) : null;
+    if (m) userMove(m.uci);
+    else board.redraw(); // not a drop now: the man back in the hand
+  },
+  promoteInPlace(square) {
+    const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === square && m.to === square) : [];
+    if (cands.length) askPromotion(cands);
+  },
+}, { top: $("hand-top"), bottom: $("hand-bottom") });
 
-/** What the board may move now: {movable: colour or null, dests: Map(from -> [to]), premove: colour or null}. */
+/**
+ * What the board may move now: {movable: colour or null, dests: Map(from or "R@" for a
+ * man in hand -> [to]), inPlace: squares whose pawn may promote where it stands,
+ * premove: colour or null}.
+ */
 export function boardMoves() {
-  if (!S.rules) return { movable: null, dests: new Map(), premove: null };
+  if (!S.rules) return { movable: null, dests: new Map(), inPlace: [], premove: null };
   const st = stateAt(S.cursor);
   if (!canMoveNow()) {
     // Khun thinking in a game against it: the player may premove.
     const premove = S.playing && !S.result && !st.end && S.cursor === S.moves.length && st.turn !== S.game.human
       ? S.game.human : null;
-    return { movable: null, dests: new Map(), premove };
+    return { movable: null, dests: new Map(), inPlace: [], premove };
   }
   const dests = new Map();
+  const inPlace = [];
   for (const m of st.legal) {
-    if (!dests.has(m.from)) dests.set(m.from, []);
-    if (!dests.get(m.from).includes(m.to)) dests.get(m.from).push(m.to);
+    if (m.from === m.to) { inPlace.push(m.from); continue; }
+    const from = m.drop ? `${m.drop}@` : m.from;
+    if (!dests.has(from)) dests.set(from, []);
+    if (!dests.get(from).includes(m.to)) dests.get(from).push(m.to);
   }
-  return { movable: S.playing ? S.game.human : st.turn, dests, premove: null };
+  return { movable: S.playing ? S.game.human : st.turn, dests, inPlace, premove: null };
 }
 
 export const sounds = new Sounds($("btn-sound"));

@@ -4,6 +4,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { placement } from "./board.js";
+import { moveSquares } from "./drops.js";
 import { HAND_COUNTED } from "./review.js";
 import { $ } from "./util.js";
 import { t, sideName } from "./i18n.js";
@@ -128,7 +129,8 @@ export function setLine(variant, startFen, moves, counting = S.counting, countLo
     $("analysis-lines").replaceChildren();
     $("analysis-depth").textContent = "";
   }
-  board.setPromotionRanks(variant === "asean" ? [] : [3, 6]);
+  // Sittuyin's pawns promote on the two long diagonals of the far half, ASEAN's on the last rank.
+  board.setPromotionRanks(variant === "asean" || variant === "sittuyin" ? [] : [3, 6], variant === "sittuyin");
   syncCountingSetting();
 }
 
@@ -157,13 +159,11 @@ export function promotedSquares(ply) {
   const set = new Set();
   for (const [sq, p] of Object.entries(placement(S.startFen))) if (p.promoted) set.add(sq);
   for (let i = 0; i < ply; i++) {
-    const u = S.moves[i];
-    const from = u.slice(0, 2);
-    const to = u.slice(2, 4);
-    const carried = set.has(from);
-    set.delete(from);
+    const { from, to, promotion } = moveSquares(S.moves[i]);
+    const carried = from !== null && set.has(from);
+    if (from) set.delete(from);
     set.delete(to);
-    if (carried || (u.length > 4 && u[4] === "m" && S.variant !== "asean")) set.add(to);
+    if (carried || (promotion === "m" && S.variant !== "asean")) set.add(to);
   }
   return set;
 }

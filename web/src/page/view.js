@@ -3,9 +3,10 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { placement } from "./board.js";
+import { handOf, markedSquares, moveSquares } from "./drops.js";
 import { pgnText } from "./review.js";
 import { $ } from "./util.js";
-import { S, stateAt, promotedSquares, tableAt } from "./state.js";
+import { S, stateAt, promotedSquares, tableAt, variantInfo } from "./state.js";
 import { renderCount, renderCountControls } from "./count.js";
 import { board, boardMoves, renderMoves } from "./moves.js";
 import { renderClocks } from "./clock.js";
@@ -21,17 +22,32 @@ export function render() {
   if (!S.rules) return;
   const st = stateAt(S.cursor);
   const last = S.cursor > 0 ? S.moves[S.cursor - 1] : null;
+  const lastDrop = last ? moveSquares(last).drop : null;
+  const startHand = handOf(variantInfo(S.variant).startFen);
+  const moves = boardMoves();
   board.setOrientation(S.orientation);
   board.setThaiCoordinates(notation() === "thaiSan");
   board.set({
     fen: st.fen,
     promoted: promotedSquares(S.cursor),
-    lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null,
+    lastMove: markedSquares(last),
+    // The man dropped last (the side that moved: not the side to move now).
+    drop: lastDrop ? { letter: lastDrop, white: st.turn === "black" } : null,
     check: st.check ? kingSquare(st.fen, st.turn) : null,
     arrows: currentArrows(),
     turn: st.turn,
-    ...boardMoves(),
+    handLetters: startHand ? startHand.white.map((x) => x.letter) : [],
+    ...moves,
   });
+  // A pawn that may promote, as a move of its own (sittuyin): how, said under the board.
+  const hint = $("promotion-hint");
+  if (moves.inPlace.length) {
+    hint.textContent = t("promotion.hint", { squares: moves.inPlace.join(", ") });
+    hint.classList.remove("hidden");
+  } else {
+    hint.textContent = "";
+    hint.classList.add("hidden");
+  }
   $("board").dataset.turn = st.turn;
   $("board").dataset.ply = String(S.cursor);
 

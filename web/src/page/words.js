@@ -6,6 +6,7 @@
 import { t, sideName, reasonText } from "./i18n.js";
 import { S } from "./state.js";
 import { LEVELS } from "./analysis.js";
+import { handOf } from "./drops.js";
 
 /** Whose move (or the end) at the shown position `st`; `atEnd`: the line's last position. */
 export function statusText(st, atEnd) {
@@ -16,6 +17,13 @@ export function statusText(st, atEnd) {
     if (st.check) status += t("status.inCheck");
   } else if (S.result && atEnd) status = t("status.over");
   else status = t(st.check ? "status.toMoveInCheck" : "status.toMove", { Side: sideName(st.turn, true) });
+  // Sittuyin's set-up: the side to move still has men in hand, and drops one.
+  const hand = !st.end ? handOf(st.fen) : null;
+  if (hand && hand[st.turn].length) {
+    const inGame = S.playing && atEnd && !S.result;
+    if (!inGame) status += t("status.setUp");
+    else if (st.turn === S.game.human) status += t("status.setUpYours");
+  }
   if (!atEnd) status += t("status.at", { n: S.cursor, total: S.moves.length });
   return status;
 }
