@@ -12,15 +12,22 @@ import { render } from "./view.js";
 import { selectTab } from "./controls.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { t, onLanguageChange } from "./i18n.js";
+import { boardPart } from "./drops.js";
 
-/** The editor's position: the variant, the FEN's fields apart from the placement. */
-const E = { variant: "makruk", placement: "", brush: null };
+/**
+ * The editor's position: the variant, the placement, the men in hand (sittuyin's, as the
+ * FEN writes them between [ ]; null in a game without a hand), the palette's piece.
+ */
+const E = { variant: "makruk", placement: "", hand: null, brush: null };
+
+/** Whether the game's men start in hand (sittuyin). */
+const hasHand = (variant) => !!variantInfo(variant).drops;
 
 /** The pieces of a game for its palette: the letters of its start position, and a promoted pawn where a pawn becomes a met. */
 function paletteOf(variant) {
   const start = variantInfo(variant).startFen.split(/\s+/)[0];
   const letters = [...new Set(start.replace(/[^A-Za-z]/g, "").toUpperCase())];
-  const order = "KMQASBNRP";
+  const order = "KMFQASBNRP";
   letters.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const out = [];
   for (const white of [true, false]) {
@@ -39,7 +46,8 @@ export function editorFen() {
   const move = Math.max(1, Number($("editor-move").value) || 1);
   // A count runs where its limit is given; none: `- 0`, as Fairy-Stockfish writes it.
   const count = limit > 0 ? `${limit} ${ply}` : "- 0";
-  return `${E.placement} ${side} - ${count} ${move}`;
+  const hand = E.hand !== null ? `[${E.hand}]` : "";
+  return `${E.placement}${hand} ${side} - ${count} ${move}`;
 }
 
 /**
@@ -49,7 +57,10 @@ export function editorFen() {
  */
 function readFen(fen) {
   const f = fen.trim().split(/\s+/);
-  E.placement = f[0];
+  E.placement = boardPart(f[0]);
+  const hand = /\[([^\]]*)\]/.exec(f[0]);
+  E.hand = hasHand(E.variant) ? (hand ? hand[1] : "") : null;
+  $("editor-hand").value = E.hand || "";
   $("editor-side").value = f[1] === "b" ? "black" : "white";
   const counted = f.length >= 6;
   const limit = counted ? Number(f[3]) || 0 : 0;
@@ -142,6 +153,7 @@ export function openEditor() {
   E.variant = S.variant;
   E.brush = null;
   $("editor-game").textContent = TITLES[E.variant];
+  $("editor-hand-label").classList.toggle("hidden", !hasHand(E.variant));
   const st = S.rules.state(S.variant, S.startFen, S.moves.slice(0, S.cursor));
   readFen(st.fen);
   // The board's own placement, with its promoted pawns (which the rules' FEN writes as mets).
@@ -184,8 +196,14 @@ export function wireEditor() {
     editOnBoard();
     check();
   });
+  $("editor-hand").addEventListener("input", () => {
+    // Letters only: the rules say which men a hand may hold.
+    E.hand = $("editor-hand").value.replace(/[^A-Za-z]/g, "");
+    check();
+  });
   $("btn-editor-clear").addEventListener("click", () => {
     E.placement = "8/8/8/8/8/8/8/8";
+    if (E.hand !== null) { E.hand = ""; $("editor-hand").value = ""; }
     editOnBoard();
     $("editor-count-limit").value = "";
     $("editor-count-ply").value = "0";
