@@ -120,7 +120,9 @@ export function pgnText(S) {
   const players = S.counting === "players" && HAND_COUNTED.includes(S.variant);
   const log = players ? S.countLog || [] : [];
   if (players) out.push(["Counting", "players"]);
-  if (!start || S.startFen.trim() !== start.startFen.trim()) {
+  // A game with men in hand (sittuyin) always says where it starts, its hands with it, as
+  // cutechess writes it: a reader that knows only chess's start could not guess them.
+  if (!start || start.drops || S.startFen.trim() !== start.startFen.trim()) {
     out.push(["SetUp", "1"]);
     out.push(["FEN", S.startFen]);
   }
