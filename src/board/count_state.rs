@@ -1,5 +1,6 @@
 //! The count a position carries ([`CountState`]: a limit and a running counter, the
-//! FEN's fields 4 and 5) and which rule a running one follows ([`CountKind`]). How a
+//! FEN's fields 4 and 5), which rule a running one follows ([`CountKind`]), and the
+//! players' count beside it ([`PlayersCount`]). How a
 //! move changes it, and what it means for the players, is the counting rules'
 //! business: `counting.rs`.
 
@@ -86,6 +87,70 @@ impl fmt::Display for CountState {
             write!(f, "{} {}", self.limit, self.ply)
         } else {
             f.write_str("-")
+        }
+    }
+}
+
+/// The players' count a position carries: off (the automatic count), or on with the
+/// plies since the count was started (none running) and the side the search assumes
+/// starts it. Three bytes: the position is copied at every move of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct PlayersCount {
+    /// Bit 0: the players' convention; bits 1-2: the assumed starter (0 none, 1
+    /// White, 2 Black).
+    pub(super) flags: u8,
+    /// Plies since the count was started (0 at the counting side's first turn), or
+    /// `NOT_RUNNING`.
+    pub(super) since_start: u16,
+}
+
+pub(super) const NOT_RUNNING: u16 = u16::MAX;
+pub(super) const ON: u8 = 1;
+
+impl PlayersCount {
+    pub(crate) const AUTOMATIC: PlayersCount = PlayersCount {
+        flags: 0,
+        since_start: NOT_RUNNING,
+    };
+
+    #[inline(always)]
+    pub(crate) fn is_on(self) -> bool {
+        self.flags & ON != 0
+    }
+
+    pub(super) fn starter(self) -> Option<Color> {
+        match self.flags >> 1 {
+            1 => Some(Color::White),
+            2 => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    pub(super) fn running(self) -> Option<u16> {
+        (self.since_start != NOT_RUNNING).then_some(self.since_start)
+    }
+
+    /// The key's share: zero under the automatic count; the convention, the assumed
+    /// starter and the counter otherwise. Only the low 32 bits, as the count's (the
+    /// table's bucket must not depend on the count).
+    pub(crate) fn key(self) -> u64 {
+        if !self.is_on() {
+            return 0;
+        }
+        crate::rng::splitmix64(
+            0x504C_4159_0000_0000 ^ ((self.flags as u64) << 20) ^ self.since_start as u64,
+        ) & 0xFFFF_FFFF
+    }
+
+    /// One ply later: the counter moves on.
+    #[inline(always)]
+    pub(crate) fn advanced(self) -> PlayersCount {
+        match self.running() {
+            Some(n) => PlayersCount {
+                since_start: n.saturating_add(1).min(NOT_RUNNING - 1),
+                ..self
+            },
+            None => self,
         }
     }
 }

@@ -50,28 +50,12 @@
 //! disadvantage); the other never does, and a running count is never stopped inside
 //! the search (the counting side's mate is scored as a win: it stops first).
 
-use super::count_state::CountState;
+use super::count_state::{CountState, NOT_RUNNING, ON, PlayersCount};
 use super::game_end::Outcome;
 use super::moves::Move;
 use super::position::Position;
 use super::types::{Color, PieceKind};
 use super::variant::CountingRule;
-
-/// The players' count a position carries: off (the automatic count), or on with the
-/// plies since the count was started (none running) and the side the search assumes
-/// starts it. Three bytes: the position is copied at every move of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(crate) struct PlayersCount {
-    /// Bit 0: the players' convention; bits 1-2: the assumed starter (0 none, 1
-    /// White, 2 Black).
-    flags: u8,
-    /// Plies since the count was started (0 at the counting side's first turn), or
-    /// `NOT_RUNNING`.
-    since_start: u16,
-}
-
-const NOT_RUNNING: u16 = u16::MAX;
-const ON: u8 = 1;
 
 /// The board's-honour limit of players' counting, in plies (Cambodian chess: 63 moves).
 fn players_limit(rule: CountingRule) -> u16 {
@@ -79,54 +63,6 @@ fn players_limit(rule: CountingRule) -> u16 {
         126
     } else {
         128
-    }
-}
-
-impl PlayersCount {
-    pub(crate) const AUTOMATIC: PlayersCount = PlayersCount {
-        flags: 0,
-        since_start: NOT_RUNNING,
-    };
-
-    #[inline(always)]
-    pub(crate) fn is_on(self) -> bool {
-        self.flags & ON != 0
-    }
-
-    fn starter(self) -> Option<Color> {
-        match self.flags >> 1 {
-            1 => Some(Color::White),
-            2 => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    fn running(self) -> Option<u16> {
-        (self.since_start != NOT_RUNNING).then_some(self.since_start)
-    }
-
-    /// The key's share: zero under the automatic count; the convention, the assumed
-    /// starter and the counter otherwise. Only the low 32 bits, as the count's (the
-    /// table's bucket must not depend on the count).
-    pub(crate) fn key(self) -> u64 {
-        if !self.is_on() {
-            return 0;
-        }
-        crate::rng::splitmix64(
-            0x504C_4159_0000_0000 ^ ((self.flags as u64) << 20) ^ self.since_start as u64,
-        ) & 0xFFFF_FFFF
-    }
-
-    /// One ply later: the counter moves on.
-    #[inline(always)]
-    pub(crate) fn advanced(self) -> PlayersCount {
-        match self.running() {
-            Some(n) => PlayersCount {
-                since_start: n.saturating_add(1).min(NOT_RUNNING - 1),
-                ..self
-            },
-            None => self,
-        }
     }
 }
 

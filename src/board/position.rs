@@ -9,9 +9,9 @@
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::count_state::CountState;
+use super::count_state::PlayersCount;
 use super::hand::Hand;
 use super::moves::Move;
-use super::players_count::PlayersCount;
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
 use super::zobrist;
