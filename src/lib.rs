@@ -25,6 +25,9 @@
 #![allow(rustdoc::private_intra_doc_links)]
 // Each `unsafe` block says why it is sound (a `// SAFETY:` comment), kept so by clippy.
 #![warn(clippy::undocumented_unsafe_blocks)]
+// A `pub` item that no path from the crate's root reaches is `pub(crate)` in truth:
+// the compiler says so, and the visibility says what the crate means.
+#![warn(unreachable_pub)]
 // why: the web build (without `native`) uses a subset of the engine (no command line,
 // no XBoard, no datagen); the native build, which clippy and the tests check, is the
 // one whose dead code matters.

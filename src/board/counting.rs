@@ -15,7 +15,7 @@
 //! a capture does. Threefold repetition is judged on the placement and side to move alone
 //! (as pyffish and match runners judge it), while the hash key also covers the count.
 
-pub use super::count_state::{CountKind, CountState};
+pub(crate) use super::count_state::{CountKind, CountState};
 use super::position::Position;
 use super::types::{Color, PieceKind};
 use super::variant::{CountingRule, Variant};

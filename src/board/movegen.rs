@@ -26,7 +26,7 @@ use super::variant::Variant;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GenKind {
+pub(crate) enum GenKind {
     /// Every legal move.
     All,
     /// Captures and promotions only (for quiescence search); all evasions when in check.

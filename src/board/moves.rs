@@ -9,7 +9,7 @@ use std::fmt;
 /// as before the other games came (the transposition table and bench rely on it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub enum Promotion {
+pub(crate) enum Promotion {
     /// The met of makruk, Cambodian chess, Kar Ouk and makpong (`m`).
     Met = 0,
     /// The ai-wok (`a`), in the met's slot.

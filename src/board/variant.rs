@@ -70,7 +70,7 @@ pub enum Variant {
 
 /// Which counting rule a game follows (Fairy-Stockfish's three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CountingRule {
+pub(crate) enum CountingRule {
     /// Makruk's: board's honour (64 moves) once no pawn is left, piece's honour
     /// (8..64 moves) against a bare king.
     Makruk,

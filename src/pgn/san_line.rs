@@ -5,7 +5,7 @@ use crate::board::{Color, Move, Position};
 
 /// The SAN of each move with its move number where one belongs. Stops at the first
 /// move that is not legal (a line from a search is, but this never panics).
-pub fn numbered_san_tokens(start: &Position, moves: &[Move]) -> Vec<String> {
+pub(crate) fn numbered_san_tokens(start: &Position, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len() * 3 / 2 + 1);
     for (i, &m) in moves.iter().enumerate() {

@@ -40,7 +40,7 @@ const LINE_WIDTH: usize = 79;
 
 /// One item of movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// A word without spaces: a move number, a move, a NAG.
     Word(String),
     /// A comment's text (written in braces; braces inside become parentheses).
@@ -51,7 +51,7 @@ pub enum Piece {
 
 /// A move to write, with what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoveOut {
+pub(crate) struct MoveOut {
     /// The SAN, with any `?`/`??` suffix.
     pub(crate) san: String,
     pub(crate) comments: Vec<String>,
@@ -62,7 +62,7 @@ pub struct MoveOut {
 
 /// A game to write.
 #[derive(Clone, Debug)]
-pub struct GameOut {
+pub(crate) struct GameOut {
     pub(crate) tags: Vec<(String, String)>,
     /// The position the moves start from (for the move numbers).
     pub(crate) start: Position,
@@ -222,7 +222,7 @@ pub(crate) fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
 }
 
 /// The whole game as PGN text, ending with a blank line.
-pub fn write_game(game: &GameOut) -> String {
+pub(crate) fn write_game(game: &GameOut) -> String {
     let mut out = String::new();
     for (name, value) in &game.tags {
         out.push_str(&format!("[{name} \"{}\"]\n", escape_tag_value(value)));

@@ -6,7 +6,7 @@ use crate::board::{Color, CountingRule, Position, counting};
 /// The most plies the mate may take from `pos` before the count (or ASEAN's
 /// fifty-move rule) ends the game: every position before the mating one must still be
 /// within it.
-pub fn plies_allowed(pos: &Position, strong: Color) -> u32 {
+pub(crate) fn plies_allowed(pos: &Position, strong: Color) -> u32 {
     let count = pos.count();
     let by_count = if count.is_running() {
         (count.limit() as u32 + 1).saturating_sub(count.ply() as u32)
@@ -42,7 +42,7 @@ fn fifty_moves_allowed(pos: &Position) -> u32 {
 /// The plies the board's honour (or ASEAN's fifty-move rule) leaves `pos`, a K+X v
 /// K+Y position: the last of them may only mate or capture. With no count yet, the
 /// next move starts it.
-pub fn duel_allowance(pos: &Position) -> u32 {
+pub(crate) fn duel_allowance(pos: &Position) -> u32 {
     let count = pos.count();
     let by_count = if count.is_running() {
         (count.limit() as u32 + 1).saturating_sub(count.ply() as u32)

@@ -58,7 +58,7 @@ pub enum Verdict {
 /// The squares of one position in the table's frame (strong side White, strong king on
 /// files a-d), pieces in the order of the table's kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
+pub(crate) struct Placement {
     pub(crate) strong_king: Square,
     pub(crate) weak_king: Square,
     pub(crate) pieces: Pieces,
@@ -710,7 +710,7 @@ impl Table {
 
 /// The bare-king positions of a one-piece ending that are lost within a given
 /// allowance (see `Table::bare_losses`), strong side as White.
-pub struct BareLosses {
+pub(crate) struct BareLosses {
     lost: Vec<u64>,
 }
 
