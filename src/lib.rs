@@ -59,7 +59,7 @@ pub mod rng;
 pub mod rules_api;
 pub mod search;
 pub mod tablebase;
-pub mod uci;
+pub(crate) mod uci;
 pub mod web;
 #[cfg(feature = "native")]
-pub mod xboard;
+pub(crate) mod xboard;

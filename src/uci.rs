@@ -419,7 +419,7 @@ fn tunable_option_lines() -> Vec<String> {
 }
 
 /// The UCI session: the engine, the output, and what `debug` asked for.
-pub struct Uci {
+pub(crate) struct Uci {
     engine: Engine,
     out: Arc<Output>,
     reporter: Arc<UciReporter>,

@@ -95,7 +95,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// An XBoard session: the engine, the game's clocks, the mode and the search in
 /// progress.
-pub struct Xboard {
+pub(crate) struct Xboard {
     engine: Engine,
     out: Arc<Output>,
     thinking: Arc<ThinkingOutput>,
