@@ -11,6 +11,11 @@
 # and 16 MB of hash; Fairy-Stockfish with its classical evaluation (`Use NNUE false`).
 # The openings are sittuyin-openings.epd beside this script: the start position with
 # four random drops (two a side, from pyffish's legal moves, seed 62), 60 of them.
+# FSF_MARGIN_MS (default 0) lets Fairy-Stockfish overstep its clock by that many
+# milliseconds before cutechess forfeits it (cutechess's `timemargin`), Khun never: on
+# a loaded two-core machine Fairy-Stockfish lost 30 of 60 games on time at 10+0.1
+# (engine-tests/log/2026-11-28-sittuyin-play.md), which measures the machine, not
+# the play.
 # Needs cutechess-cli (CUTECHESS, default ../shared/tools/cutechess-cli; it needs
 # `apt-get install libqt5core5a`).
 set -euo pipefail
@@ -34,6 +39,7 @@ for ((chunk = 0; chunk < chunks; chunk++)); do
     "$cutechess" -variant sittuyin \
         -engine name=khun cmd="$khun" proto=uci option.Hash=16 option.Threads=1 \
         -engine name=fsf cmd="$fsf" proto=uci option.Hash=16 option.Threads=1 "option.Use NNUE=false" \
+        timemargin="${FSF_MARGIN_MS:-0}" \
         -each tc="$tc" \
         -openings file="$openings" format=epd order=sequential start=$((chunk * 5 + 1)) \
         -repeat -games 10 -concurrency "$concurrency" -recover \
