@@ -352,14 +352,7 @@ fn xboard_plays_the_set_up_phase() {
     // A drop sent bare, as a protover-1 GUI does, is taken as a move.
     e.send("force");
     e.send("R@a1");
-    e.send("ping 3");
-    let lines = e.read_until(|l| l == "pong 3", PATIENCE);
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
-        "{lines:?}"
-    );
+    e.xboard_took_everything(3);
     e.send("quit");
     let _ = e.wait_exit(Duration::from_secs(10));
 }

@@ -124,6 +124,20 @@ impl EngineProcess {
         lines
     }
 
+    /// XBoard's `ping N` round trip, asserting that nothing before the `pong` was an
+    /// `Illegal move` or an `Error`: the commands sent before it were all taken.
+    pub fn xboard_took_everything(&mut self, n: u32) {
+        self.send(&format!("ping {n}"));
+        let pong = format!("pong {n}");
+        let lines = self.read_until(|l| l == pong, PATIENCE);
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+            "{lines:?}"
+        );
+    }
+
     /// The FEN the engine holds, from `d`.
     pub fn fen(&mut self) -> String {
         self.send("d");
