@@ -599,12 +599,12 @@ impl Uci {
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return false,
             Command::Display => {
-                for line in display(self.engine.position()).lines() {
+                for line in crate::board::diagram::diagram(self.engine.position()).lines() {
                     self.out.line(line);
                 }
             }
             Command::Eval => {
-                let text = crate::eval::format_report(
+                let text = crate::eval::report::format_report(
                     self.engine.position(),
                     self.engine
                         .search_network()
@@ -662,30 +662,4 @@ impl Uci {
         let _ = value;
         self.error(&format!("setoption: unknown option '{}'", clip(name)));
     }
-}
-
-/// The `d` command: the board, the FEN with count fields, the key and the count.
-pub(crate) fn display(pos: &Position) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s);
-    for rank in (0..8).rev() {
-        let _ = writeln!(s, " +---+---+---+---+---+---+---+---+");
-        let mut row = String::from(" |");
-        for file in 0..8 {
-            let sq = crate::board::Square::from_file_rank(file, rank);
-            let c = pos.piece_at(sq).map_or(' ', |p| pos.piece_char(p));
-            let _ = write!(row, " {c} |");
-        }
-        let _ = writeln!(s, "{row} {}", rank + 1);
-    }
-    let _ = writeln!(s, " +---+---+---+---+---+---+---+---+");
-    let _ = writeln!(s, "   a   b   c   d   e   f   g   h");
-    let _ = writeln!(s);
-    let _ = writeln!(s, "Variant: {}", pos.variant());
-    let _ = writeln!(s, "Fen: {}", pos.to_fen());
-    let _ = writeln!(s, "Key: {:016X}", pos.key());
-    let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
-    let _ = writeln!(s, "Checkers: {}", checkers.join(" "));
-    let _ = writeln!(s, "Count: {}", crate::board::counting::describe(pos));
-    s
 }

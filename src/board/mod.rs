@@ -7,6 +7,7 @@ pub(crate) mod check;
 pub mod count_events;
 pub(crate) mod count_state;
 pub(crate) mod counting;
+pub(crate) mod diagram;
 pub(crate) mod fen;
 pub(crate) mod game_end;
 pub(crate) mod hand;
