@@ -523,7 +523,7 @@ mod tests {
                 let m = rng.pick(moves.as_slice());
                 pos.play(m);
             }
-            assert!(pos.hand(Color::White).is_empty() && pos.hand(Color::Black).is_empty());
+            assert!(pos.all_men_placed());
             assert!(pos.to_fen().contains("[] w - - 0 9"), "{}", pos.to_fen());
             assert!(pos.legal_moves().iter().all(|m| !m.is_drop()));
         }

@@ -137,6 +137,13 @@ impl Position {
         }
     }
 
+    /// Whether every man is on the board: no side holds one in hand (always, but in
+    /// sittuyin's set-up phase).
+    #[inline(always)]
+    pub(crate) fn all_men_placed(&self) -> bool {
+        self.hands.iter().all(|h| h.is_empty())
+    }
+
     /// Whether `color` has its king on the board (always, but in a drop game while it
     /// is still in hand).
     #[inline(always)]
@@ -751,10 +758,7 @@ impl Position {
             );
         }
         if !self.variant.has_drops() {
-            assert!(
-                self.hands.iter().all(|h| h.is_empty()),
-                "hands in a game without drops"
-            );
+            assert!(self.all_men_placed(), "hands in a game without drops");
         }
     }
 }

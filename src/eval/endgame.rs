@@ -158,7 +158,7 @@ pub(crate) fn adjust(
     let weak = !strong;
     // While men are in hand (sittuyin's set-up phase) the board shows neither side's
     // material, and no ending has begun.
-    if !pos.hand(Color::White).is_empty() || !pos.hand(Color::Black).is_empty() {
+    if !pos.all_men_placed() {
         return out;
     }
     if let Some(scale) = mating_material_scale(pos, strong) {

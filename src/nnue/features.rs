@@ -74,8 +74,8 @@ impl Delta {
             added: (placed.index() as u8, m.to().index() as u8),
             has_added: true,
         };
-        // A promotion in place (sittuyin's) leaves its own square, and takes nothing.
-        if let Some(victim) = pos.piece_at(m.to()).filter(|_| m.from() != m.to()) {
+        if let Some(kind) = pos.captured_kind(m) {
+            let victim = Piece::new(!mover.color, kind);
             delta.removed[1] = (victim.index() as u8, m.to().index() as u8);
             delta.removed_len = 2;
         }

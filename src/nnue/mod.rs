@@ -12,7 +12,7 @@ pub mod accumulator;
 pub mod features;
 pub mod network;
 
-use crate::board::{Color, Position};
+use crate::board::Position;
 use network::{Network, NetworkError};
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
@@ -23,9 +23,7 @@ use std::sync::{Arc, OnceLock};
 // the network has seen (its inputs have no hand); once every man is placed the board
 // holds makruk's men, and the network judges it better than the hand-written terms.
 pub(crate) fn evaluates(pos: &Position) -> bool {
-    pos.variant().uses_network()
-        && pos.hand(Color::White).is_empty()
-        && pos.hand(Color::Black).is_empty()
+    pos.variant().uses_network() && pos.all_men_placed()
 }
 
 /// The `EvalFile` value that names the network built into the binary.

@@ -58,9 +58,7 @@ pub(crate) fn has_tables(variant: Variant) -> bool {
 
 /// Whether the tables serve `pos`: its game has tables and no man is in hand.
 pub(crate) fn tables_serve(pos: &Position) -> bool {
-    has_tables(pos.variant())
-        && pos.hand(Color::White).is_empty()
-        && pos.hand(Color::Black).is_empty()
+    has_tables(pos.variant()) && pos.all_men_placed()
 }
 
 /// The game whose tables serve `variant`'s positions: its own, but sittuyin's are
