@@ -93,7 +93,7 @@ fn judge(
 fn every_record_carries_its_games_result_under_the_counting_rules() {
     let cfg = small_config(PathBuf::new(), 5);
     let mut ends = [0; GameEnd::COUNT];
-    let tables = datagen::every_table_built();
+    let tables = datagen::every_table_built(&[khun::board::Variant::Makruk]);
     for index in 0..6 {
         let game = datagen::play_one(&cfg, index, &tables);
         let mut pos = game.start.clone();
@@ -544,7 +544,11 @@ fn resume_cuts_off_a_game_written_but_not_recorded_and_goes_on_by_index() {
     let mut progress: serde_json::Value = serde_json::from_str(&recorded).unwrap();
     progress["finished"] = serde_json::Value::Bool(false);
     std::fs::write(&progress_path, progress.to_string()).unwrap();
-    let third = datagen::play_one(&partial, 2, &datagen::every_table_built());
+    let third = datagen::play_one(
+        &partial,
+        2,
+        &datagen::every_table_built(&[khun::board::Variant::Makruk]),
+    );
     let mut bytes = std::fs::read(&part).unwrap();
     bytes.extend_from_slice(&third.records);
     bytes.extend_from_slice(&[0xAB; RECORD_BYTES / 2]);

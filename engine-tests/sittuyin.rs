@@ -13,7 +13,7 @@
 mod common;
 
 use common::{EngineProcess, PATIENCE, bestmove_of, data, info_field, rows};
-use khun::board::{Color, FenRules, Notation, Outcome, Position, Variant, perft::perft};
+use khun::board::{Color, FenRules, Notation, Outcome, Position, Square, Variant, perft::perft};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -462,4 +462,73 @@ fn pawnless_endings_read_aseans_tables() {
             "{sittuyin}"
         );
     }
+}
+
+/// `khun datagen --variant sittuyin`: the games start from sittuyin's start with its
+/// hands, open with drops, and are legal to their end; a record (which has no hand)
+/// is written only once every man is placed, so each one is a position of its game
+/// from the first move after the set-up on, and carries the game's result.
+#[test]
+fn sittuyin_self_play_writes_positions_after_the_set_up_only() {
+    use khun::learn::data::{self, RECORD_BYTES};
+    use khun::learn::datagen::{self, DatagenConfig};
+    let cfg = DatagenConfig {
+        variant: Variant::Sittuyin,
+        games: Some(3),
+        nodes: 400,
+        random_plies: 4,
+        // Nothing skipped by ply: the set-up's positions are left out for their hands.
+        skip_plies: 0,
+        max_plies: 200,
+        seed: 7,
+        ..DatagenConfig::default()
+    };
+    let tables = datagen::every_table_built(&[Variant::Sittuyin]);
+    let mut records = 0;
+    for index in 0..3 {
+        let game = datagen::play_one(&cfg, index, &tables);
+        assert_eq!(game.start.variant(), Variant::Sittuyin);
+        assert!(men_in_hand(&game.start), "{}", game.start.to_fen());
+        // The opening's random drops are not in `moves`: the game replays from its start.
+        let mut pos = game.start.clone();
+        let mut boards_after_set_up = Vec::new();
+        for &m in &game.moves {
+            assert!(pos.is_legal(m), "game {index}: {m} in {}", pos.to_fen());
+            if !men_in_hand(&pos) {
+                boards_after_set_up.push(board_and_side(&pos));
+            }
+            pos.play(m);
+        }
+        for chunk in game.records.chunks_exact(RECORD_BYTES) {
+            let r = data::decode(chunk.try_into().unwrap()).expect("a record datagen wrote");
+            assert_eq!(r.result, game.result, "game {index}");
+            let mut board = ['.'; 64];
+            for (piece, sq) in &r.pieces {
+                board[sq.index()] = piece.fen_char();
+            }
+            let record = (board.iter().collect::<String>(), r.side_to_move);
+            assert!(
+                boards_after_set_up.contains(&record),
+                "game {index}: {record:?} is not a position of the game after its set-up"
+            );
+            records += 1;
+        }
+    }
+    assert!(records > 0, "three games wrote no record");
+}
+
+/// Whether a man of either side is in hand: the FEN's hands are not empty.
+fn men_in_hand(pos: &Position) -> bool {
+    let fen = pos.to_fen();
+    fen.split('[')
+        .nth(1)
+        .is_some_and(|hands| !hands.starts_with(']'))
+}
+
+/// A position's men square by square (a1 first) and its side to move.
+fn board_and_side(pos: &Position) -> (String, Color) {
+    let board = (0..64)
+        .map(|i| pos.piece_at(Square::new(i)).map_or('.', |p| p.fen_char()))
+        .collect();
+    (board, pos.side_to_move())
 }

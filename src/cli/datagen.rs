@@ -1,6 +1,6 @@
 //! `khun datagen`: the command line over [`crate::learn::datagen`].
 
-use crate::board::{FenRules, Position};
+use crate::board::{FenRules, Position, Variant};
 use crate::interrupt::{self, Interrupt};
 use crate::learn::datagen::{self, DatagenConfig, DatagenSummary};
 use std::path::PathBuf;
@@ -9,6 +9,10 @@ use std::process::ExitCode;
 /// Self-play games at a fixed node count per move, written as training records.
 #[derive(clap::Args, Clone, Debug)]
 pub struct DatagenArgs {
+    /// The game played: makruk or one of its relatives (sittuyin's records are its
+    /// positions once every man is placed).
+    #[arg(long, default_value = "makruk", value_parser = super::parse_variant)]
+    pub(crate) variant: Variant,
     /// The record file; records are appended, so runs with other seeds add up.
     #[arg(long, short)]
     pub(crate) output: PathBuf,
@@ -49,9 +53,9 @@ pub struct DatagenArgs {
     pub(crate) resume: bool,
 }
 
-/// Reads a book of openings: `startpos [moves ...]` or `FEN [moves ...]` per line;
-/// blank lines and `#` comments are skipped.
-pub(crate) fn read_book(text: &str) -> Result<Vec<Position>, String> {
+/// Reads a book of `variant`'s openings: `startpos [moves ...]` or `FEN [moves ...]`
+/// per line; blank lines and `#` comments are skipped.
+pub(crate) fn read_book(text: &str, variant: Variant) -> Result<Vec<Position>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -63,9 +67,8 @@ pub(crate) fn read_book(text: &str) -> Result<Vec<Position>, String> {
             None => (line, Vec::new()),
         };
         let fen = (head != "startpos").then_some(head);
-        let pos =
-            super::position_from_args(crate::board::Variant::Makruk, fen, &moves, FenRules::Strict)
-                .map_err(|e| format!("book line {}: {e}", n + 1))?;
+        let pos = super::position_from_args(variant, fen, &moves, FenRules::Strict)
+            .map_err(|e| format!("book line {}: {e}", n + 1))?;
         out.push(pos);
     }
     if out.is_empty() {
@@ -83,12 +86,14 @@ pub fn run(args: &DatagenArgs, interrupt: &Interrupt) -> Result<DatagenSummary, 
         Some(path) => read_book(
             &std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            args.variant,
         )?,
         None => Vec::new(),
     };
     let threads = super::thread_count(args.threads);
     let network = args.search.network()?;
     let cfg = DatagenConfig {
+        variant: args.variant,
         network,
         output: args.output.clone(),
         games: args.games,

@@ -1,6 +1,7 @@
 //! `khun records`: training records from PGN games played elsewhere, the command line
 //! over [`crate::learn::records`].
 
+use crate::board::Variant;
 use crate::interrupt::{self, Interrupt};
 use crate::learn::data::GameResult;
 use crate::learn::datagen::{GameEnd, every_table_built};
@@ -95,7 +96,13 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
             Err(e) => (e.to_string(), Err(e)),
         })
         .collect();
-    let tables = every_table_built();
+    let mut variants: Vec<Variant> = games
+        .iter()
+        .filter_map(|(_, game)| game.as_ref().ok().map(|g| g.start.variant()))
+        .collect();
+    variants.sort_by_key(|v| v.name());
+    variants.dedup();
+    let tables = every_table_built(&variants);
     let threads = super::thread_count(args.threads).clamp(1, games.len().max(1));
     let players = (0..threads)
         .map(|_| records::player_for(&cfg, &tables))

@@ -47,6 +47,7 @@ mod tables;
 mod words;
 
 pub use duel::DuelTable;
+pub(crate) use ending::table_game;
 pub use ending::{Ending, table_piece};
 pub use store::{Readable, reachable};
 pub(crate) use table::Placement;

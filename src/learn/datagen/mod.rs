@@ -201,10 +201,11 @@ impl PlayedOut {
 /// Whether a position whose search found `best` with `score` is one to learn from.
 // why: in check, before a capture or a promotion, the score belongs to the
 // exchange, not to the quiet position the network evaluates; a proven score (mate,
-// table) says nothing the network should imitate.
+// table) says nothing the network should imitate; with men in hand (sittuyin's
+// set-up) the record, which has no hand, would not be the position scored.
 pub(crate) fn fit_to_learn(pos: &Position, best: Move, score: i32) -> bool {
-    let quiet = pos.piece_at(best.to()).is_none() && !best.is_promotion();
-    !pos.in_check() && quiet && !is_proven(score)
+    let quiet = pos.captured_kind(best).is_none() && !best.is_promotion();
+    !pos.in_check() && quiet && !is_proven(score) && pos.all_men_placed()
 }
 
 /// The result of a game that ended by the rules in `outcome`.
@@ -237,10 +238,10 @@ fn win_for(side: Color) -> GameResult {
 /// The game's opening: the book line, then random plies; redrawn while the engine
 /// judges it lopsided or it ends at once.
 fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u64) -> Position {
-    let mut last = Position::startpos();
+    let mut last = Position::startpos_of(cfg.variant);
     for _ in 0..20 {
         let mut pos = if cfg.book.is_empty() {
-            Position::startpos()
+            Position::startpos_of(cfg.variant)
         } else {
             cfg.book[(index % cfg.book.len() as u64) as usize].clone()
         };
@@ -265,13 +266,17 @@ fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u
     last
 }
 
-/// Endgame tables with every table of up to four men built, as a run plays with
-/// them: a search that finds one built by an earlier game but not yet in a later one
-/// would not be repeatable.
-pub fn every_table_built() -> Tables {
+/// Endgame tables with every table of up to four men built for each of `variants`
+/// (under the count of the game whose tables serve it), as a run plays with them: a
+/// search that finds one built by an earlier game but not yet in a later one would
+/// not be repeatable.
+pub fn every_table_built(variants: &[crate::board::Variant]) -> Tables {
     let tables = Tables::new();
-    for ending in tablebase::Ending::ALL {
-        tables.build(ending, crate::board::Variant::Makruk);
+    for &variant in variants {
+        let game = tablebase::table_game(variant);
+        for ending in tablebase::Ending::ALL {
+            tables.build(ending, game);
+        }
     }
     tables
 }
@@ -403,7 +408,7 @@ pub fn run(cfg: &DatagenConfig) -> std::io::Result<DatagenSummary> {
     }
     recorded.finished = false;
     recorded.write(&progress_path)?;
-    let tables = every_table_built();
+    let tables = every_table_built(&[cfg.variant]);
     let first_game = summary.totals.games;
     let writer = Mutex::new(OrderedWriter {
         file: std::io::BufWriter::new(file),

@@ -24,6 +24,10 @@ const KIND: &str = "khun datagen progress";
 /// The settings that decide a run's games (the thread count and the limits do not).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RunSettings {
+    /// The game's name; progress files written before other games were played hold
+    /// none, and were makruk's.
+    #[serde(default = "makruk_name")]
+    pub(crate) variant: String,
     pub(crate) seed: u64,
     pub(crate) nodes: u64,
     pub(crate) random_plies: usize,
@@ -45,6 +49,7 @@ impl RunSettings {
             progress_file::fingerprint(fens.join("\n").as_bytes())
         });
         RunSettings {
+            variant: cfg.variant.name().to_string(),
             seed: cfg.seed,
             nodes: cfg.nodes,
             random_plies: cfg.random_plies,
@@ -59,6 +64,11 @@ impl RunSettings {
             },
         }
     }
+}
+
+/// The game of a progress file that names none.
+fn makruk_name() -> String {
+    crate::board::Variant::Makruk.name().to_string()
 }
 
 /// The progress file's contents.

@@ -2,7 +2,7 @@
 //! ([`Totals`], counted by [`GameEnd`]; [`DatagenSummary`]): shared by the run
 //! ([`super`]) and its progress file ([`super::resume`]).
 
-use crate::board::{Outcome, Position};
+use crate::board::{Outcome, Position, Variant};
 use crate::interrupt::Interrupt;
 use crate::learn::data::GameResult;
 use crate::nnue::network::Network;
@@ -13,6 +13,8 @@ use std::sync::Arc;
 /// What one datagen run does.
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
+    /// The game played (its start position, rules and tables).
+    pub variant: Variant,
     /// The file the records are appended to.
     pub output: PathBuf,
     /// Stop after this many games (the first of the limits reached ends the run).
@@ -48,6 +50,7 @@ pub struct DatagenConfig {
 impl Default for DatagenConfig {
     fn default() -> Self {
         DatagenConfig {
+            variant: Variant::Makruk,
             output: PathBuf::from("khun-data.bin"),
             games: None,
             positions: None,
@@ -134,7 +137,7 @@ impl GameEnd {
 
     pub(crate) fn of(outcome: Outcome) -> GameEnd {
         match outcome {
-            // datagen plays makruk; the relatives' ends are filed with their kin.
+            // The relatives' ends are filed with their makruk kin.
             Outcome::Checkmate { .. } | Outcome::CheckWin { .. } => GameEnd::Checkmate,
             Outcome::Stalemate | Outcome::OnlyPromotions => GameEnd::Stalemate,
             Outcome::CountExceeded | Outcome::FiftyMoves | Outcome::CountingSideMate { .. } => {
