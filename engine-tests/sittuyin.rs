@@ -327,6 +327,61 @@ fn uci_searches_the_set_up_phase_and_promotions() {
     e.send("quit");
 }
 
+/// The lines `eval` prints for the engine's position.
+fn eval_lines(e: &mut EngineProcess) -> Vec<String> {
+    e.send("eval");
+    e.sync()
+}
+
+/// The score of the last `info` line of a search of `go`.
+fn searched_score(e: &mut EngineProcess, go: &str) -> i32 {
+    e.send(go);
+    let lines = e.until_bestmove();
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| info_field(l, "cp"))
+        .unwrap_or_else(|| panic!("no cp score in {lines:?}"))
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_set_up_is_judged_by_hand_and_its_last_drops_by_the_network() {
+    // Fifteen drops, the engine's at depth 1; White holds one man.
+    let mut e = uci_sittuyin();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..15 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go depth 1");
+        moves.push(bestmove_of(e.until_bestmove().last().unwrap()).to_string());
+    }
+    let set_up = format!("position startpos moves {}", moves.join(" "));
+    e.send(&set_up);
+    let lines = eval_lines(&mut e);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("NNUE: not with men in hand")),
+        "{lines:?}"
+    );
+    // Every drop left places the last man: a search of one ply judges the children by
+    // the network, so its score is not the hand-written one.
+    let with_network = searched_score(&mut e, "go depth 1");
+    e.send("setoption name Use NNUE value false");
+    e.send(&set_up);
+    let by_hand = searched_score(&mut e, "go depth 1");
+    assert_ne!(with_network, by_hand, "{set_up}");
+    // Once every man is placed, `eval` shows the network's score.
+    e.send("setoption name Use NNUE value true");
+    e.send("go depth 1");
+    let last = bestmove_of(e.until_bestmove().last().unwrap()).to_string();
+    e.send(&format!("{set_up} {last}"));
+    let lines = eval_lines(&mut e);
+    assert!(lines.iter().any(|l| l.contains(" raw, ")), "{lines:?}");
+    e.send("quit");
+}
+
 #[test]
 fn xboard_plays_the_set_up_phase() {
     let mut e = EngineProcess::start(&["--xboard"]);

@@ -32,6 +32,19 @@ pub(crate) fn format_report(
                 white(evaluate_with_network(pos, raw, tables)) as f64 / 100.0
             );
         }
+        None if !pos.variant().uses_network() => {
+            let _ = writeln!(
+                s,
+                "NNUE: not for {}; the search uses the hand-written evaluation",
+                pos.variant().name()
+            );
+        }
+        None if !pos.all_men_placed() => {
+            let _ = writeln!(
+                s,
+                "NNUE: not with men in hand; the search evaluates by hand until every man is placed"
+            );
+        }
         None => {
             let _ = writeln!(
                 s,

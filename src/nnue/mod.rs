@@ -17,8 +17,9 @@ use network::{Network, NetworkError};
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
 
-/// Whether the network evaluates `pos` (and so a search from it): the game's men
-/// are makruk's ([`crate::board::Variant::uses_network`]) and none is in hand.
+/// Whether the network evaluates `pos`: the game's men are makruk's
+/// ([`crate::board::Variant::uses_network`]) and none is in hand. A search from a
+/// position with men in hand carries the network to the nodes where all are placed.
 // why: sittuyin's set-up phase, with men in hand and kings not yet placed, is nothing
 // the network has seen (its inputs have no hand); once every man is placed the board
 // holds makruk's men, and the network judges it better than the hand-written terms.

@@ -245,9 +245,10 @@ pub(crate) fn run(
     } else {
         0
     };
-    // The network knows makruk's pieces; a game with others, or men in hand, is
-    // evaluated by hand.
-    let network = if crate::nnue::evaluates(pos) {
+    // The network knows makruk's pieces: a game with others is evaluated by hand. In
+    // sittuyin's set-up the accumulators follow the drops, and each node is judged by
+    // the network once its men are all placed (`SearchWorker::evaluate`).
+    let network = if pos.variant().uses_network() {
         job.network.as_deref()
     } else {
         None

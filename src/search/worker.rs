@@ -230,10 +230,11 @@ impl<'a> Worker<'a> {
     /// The static evaluation of `pos`, the node at `ply` of the current line, from
     /// the side to move's view: the network (its accumulator brought up to date from
     /// the nearest ancestor that has one) with the makruk knowledge on top, or the
-    /// hand-written evaluation.
+    /// hand-written evaluation (without a network, or with men in hand:
+    /// [`crate::nnue::evaluates`]).
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
-        let Some(net) = self.network else {
+        let Some(net) = self.network.filter(|_| pos.all_men_placed()) else {
             return evaluate_cached(pos, &mut self.data.pawn_cache, self.tables);
         };
         let mut ready = ply;
