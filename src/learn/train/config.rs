@@ -44,7 +44,7 @@ pub struct TrainConfig {
     // why: a self-play result is what Khun makes of a position against itself; most
     // of those games are drawn because Khun draws them, and a network taught them
     // (`--wdl 0.8` on self-play) lost 21 points against Fairy-Stockfish
-    // (engine-tests/log/2026-11-27-standstill.md). Another engine's games are not
+    // (lab/log/2026-11-27-standstill.md). Another engine's games are not
     // Khun's own.
     pub outside: Option<OutsideRecords>,
 }
