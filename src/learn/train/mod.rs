@@ -8,7 +8,7 @@
 //! - [`model`]: the float network, its forward pass and its gradient.
 //! - [`batch`]: one thread's share of a batch, compiled for AVX2 too.
 //! - [`epoch`]: an epoch's batches and the loss spread over the threads.
-//! - [`adam`]: the optimiser.
+//! - [`adam`]: the optimiser; [`parallel`]: the jobs each thread runs.
 //! - [`export`]: quantisation to the engine's format, and a reference integer
 //!   evaluation to check it; [`quantisation_check`]: how far it strays.
 //!
@@ -49,6 +49,7 @@ pub mod dataset;
 pub(crate) mod epoch;
 pub mod export;
 pub(crate) mod model;
+pub(crate) mod parallel;
 pub(crate) mod quantisation_check;
 mod split;
 mod targets;
