@@ -4,22 +4,10 @@
 
 mod common;
 
-use common::{EngineProcess, bestmove_of, info_field};
+use common::positions::position_after;
+use common::{EngineProcess, bestmove_of, info_field, without_timing};
 use khun::board::Position;
 use std::time::Duration;
-
-/// Replays a `position` command's moves to check a reply against the rules.
-fn position_after(fen: Option<&str>, moves: &[&str]) -> Position {
-    let mut pos = match fen {
-        Some(f) => Position::from_fen(f).unwrap(),
-        None => Position::startpos(),
-    };
-    for m in moves {
-        let mv = pos.parse_uci_move(m).unwrap();
-        pos.play(mv);
-    }
-    pos
-}
 
 fn assert_legal(pos: &Position, text: &str) {
     assert!(
@@ -160,22 +148,8 @@ fn go_nodes_is_repeatable() {
         e.send("ucinewgame");
         e.send("position startpos moves e3e4 d6d5");
         e.send("go nodes 20000");
-        e.until_bestmove()
-            .into_iter()
-            .map(|l| {
-                // Time and speed differ between runs; everything else must not.
-                let mut out = Vec::new();
-                let mut it = l.split_whitespace();
-                while let Some(t) = it.next() {
-                    if t == "time" || t == "nps" {
-                        it.next();
-                    } else {
-                        out.push(t.to_string());
-                    }
-                }
-                out.join(" ")
-            })
-            .collect()
+        // Time and speed differ between runs; everything else must not.
+        without_timing(&e.until_bestmove())
     };
     let first = run(&mut e);
     let second = run(&mut e);

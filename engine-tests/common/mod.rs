@@ -1,6 +1,10 @@
 //! Drives the real `khun` binary over stdin/stdout for black-box tests.
 #![allow(dead_code)]
 
+pub mod command_line;
+pub mod fuzz;
+pub mod positions;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -250,6 +254,46 @@ pub fn wait_while_running(child: &mut Child, ready: impl Fn() -> bool) -> bool {
         assert!(Instant::now() < deadline, "no progress in {PATIENCE:?}");
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+pub fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
+
+pub fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
+}
+
+/// A search's output without the fields that vary from run to run (time, speed).
+pub fn without_timing(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| {
+            let mut out = Vec::new();
+            let mut it = l.split_whitespace();
+            while let Some(t) = it.next() {
+                if t == "time" || t == "nps" {
+                    it.next();
+                } else {
+                    out.push(t);
+                }
+            }
+            out.join(" ")
+        })
+        .collect()
+}
+
+/// Reads until `n` `bestmove` lines have arrived; returns them.
+pub fn read_bestmoves(e: &mut EngineProcess, n: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    while found.len() < n {
+        let line = e.until_bestmove().pop().expect("a bestmove");
+        found.push(line);
+    }
+    found
 }
 
 /// The text of `engine-tests/data/NAME`.

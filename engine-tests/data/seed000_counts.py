@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The counting events and the result of seed 000's 166-move game, from pyffish.
 
-Run once by a developer (`pip install pyffish`); `engine-tests/cli.rs` holds the
+Run once by a developer (`pip install pyffish`); `engine-tests/cli_annotate.rs` holds the
 numbers it prints, so the tests need no Python.
 
     python3 engine-tests/data/seed000_counts.py

@@ -63,6 +63,6 @@ def test_the_source_package_carries_what_the_build_needs(tmp_path):
     assert "nets/default.nnue" in names
     # The package's own README, not the repository's; none of the rest.
     assert readme.startswith("# khun (Python)")
-    assert not [n for n in names if n.split("/")[0] in ("web", "engine-tests", "docs", "fuzz")]
+    assert not [n for n in names if n.split("/")[0] in ("web", "engine-tests", "lab", "docs", "fuzz")]
     # Targets whose files stay behind are not declared.
     assert "[[test]]" not in manifest and "[[bench]]" not in manifest

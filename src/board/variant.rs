@@ -40,7 +40,7 @@
 //! no table is probed there. The network evaluates Cambodian chess, Kar Ouk and makpong,
 //! whose men and pawns are makruk's (Fairy-Stockfish shares its makruk network with
 //! Cambodian chess the same way); ASEAN and ai-wok are evaluated by hand (measured:
-//! `engine-tests/README.md`, "The makruk family").
+//! `lab/README.md`, "The makruk family").
 
 use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind};

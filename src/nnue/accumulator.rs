@@ -176,7 +176,7 @@ mod simd {
     /// WebAssembly SIMD (the web build enables `simd128`): `i32x4.dot_i16x8_s` is
     /// pmaddwd, the rest as on x86-64. The adds and subtracts above vectorise as they
     /// are; this sum of products did not (bench under node 0.93 -> 1.0 x, see
-    /// engine-tests/log).
+    /// lab/log).
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     fn wasm_screlu_dot(acc: &Row, weights: &Row) -> i32 {
         use std::arch::wasm32::*;

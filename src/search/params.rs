@@ -5,7 +5,7 @@
 //! constant, so the compiler folds it as before. Built with `--features tune`, each
 //! parameter is also a UCI spin option of its own name (`setoption name RFP_MARGIN
 //! value 90`), read from an atomic: that is what the SPSA script in
-//! `engine-tests/tools/spsa.py` turns. [`TUNABLES`] lists names, defaults and the
+//! `lab/tools/spsa.py` turns. [`TUNABLES`] lists names, defaults and the
 //! ranges the tuner may explore.
 
 /// One tunable: its name (the UCI option in `tune` builds), default and range.

@@ -4,7 +4,7 @@
 //! +1.00 with all the material on the board is followed by a 57% expected score (wins
 //! plus half the draws), and by 51% with a few pieces and pawns left, where the count
 //! and blocked pawns draw most games one side leads. For each stage (the material on
-//! the board, with and without pawns) `engine-tests/tools/score_scale_fit.py` fits the
+//! the board, with and without pawns) `lab/tools/score_scale_fit.py` fits the
 //! K for which `sigmoid(score / K)` best predicts the games' results; the calibrated
 //! score is `score * 400 / K`, so that `sigmoid(calibrated / 400)` is the expected
 //! score wherever the position stands: +1.00 calibrated means 56%, +2.00 62%, +4.00

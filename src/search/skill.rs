@@ -18,7 +18,7 @@ pub(crate) const LEVEL_MIN: i32 = -20;
 pub(crate) const LEVEL_MAX: i32 = 20;
 
 /// One rung of the calibration ladder: a level and the Elo it measured
-/// (engine-tests/tools/skill_ladder.sh; the table is in the README).
+/// (lab/tools/skill_ladder.sh; the table is in the README).
 struct Rung {
     level: f64,
     elo: f64,

@@ -6,7 +6,7 @@
 //! of the material on the board; `k = sigmoid(c0 + c1 x)` is the share of games that
 //! are decided at all, which Stockfish's model takes as 1: in makruk the count draws
 //! many games that one side leads by far. All are fitted by
-//! `engine-tests/tools/wdl_fit.py` to the self-play records of the current network;
+//! `lab/tools/wdl_fit.py` to the self-play records of the current network;
 //! positions without pawns, where the count runs or will, get their own set. A count
 //! that has run out draws outright, and proven results (mates, table wins) are
 //! certain.
@@ -44,7 +44,7 @@ struct Model {
     decided: [f64; 2],
 }
 
-/// Positions with pawns (fitted by `engine-tests/tools/wdl_fit.py` on generation 4's
+/// Positions with pawns (fitted by `lab/tools/wdl_fit.py` on generation 4's
 /// data, `gen4-s402.bin`: 14 173 self-play games of generation 3, the network
 /// generation 4 learnt from, 5000 nodes a move).
 const WITH_PAWNS: Model = Model {

@@ -11,7 +11,7 @@
 //! checked by a checksum, read back in a second or two), and [`prepare`] loads the tables a search's
 //! root is in or one capture from, on threads of their own, before the search reads
 //! them through [`verdict`] (`probe::probe_readable`, the count applied there). The
-//! games that reach them, and why these tables pay, are in `engine-tests/README.md`.
+//! games that reach them, and why these tables pay, are in `lab/README.md`.
 
 use super::Verdict;
 use super::ending::tables_serve;

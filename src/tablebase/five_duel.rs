@@ -16,7 +16,7 @@
 //! says so; and the five-man duels Khun's games against Fairy-Stockfish pass
 //! through are a rook with a piece against a piece (KRMvKM, KRMvKR, KRMvKN,
 //! KRSvKS) or a rook against two pieces (KSMvKR, KNMvKR, KMMvKR): the census in
-//! `engine-tests/README.md`.
+//! `lab/README.md`.
 //!
 //! Each table is 1.07 GB (both orders of a pair are kept), too large to build
 //! unasked, and depends on the count's rules: like the K+X+Y+Z v K tables they are

@@ -28,7 +28,7 @@
 //! A conversion (the four-man tables know the plies to the exit, not to the mate)
 //! scores just below the mates (`cp 31487` less the plies; see `search::score`). A
 //! bare-king table takes 9 MB (K+X v K: 0.1 MB), a K+X v K+Y table 16 MB; what the
-//! tables say about makruk (`khun tablebase`) is in `engine-tests/README.md`. What
+//! tables say about makruk (`khun tablebase`) is in `lab/README.md`. What
 //! they say of one position, the count included, in words for `analyze` and
 //! `annotate`: `words.rs`.
 

@@ -50,7 +50,7 @@ test("uci lists the options a page can use, and not the native ones", async () =
   }
 });
 
-// why 1 s, not the 100 ms the worker is built for (measured: engine-tests/log): a
+// why 1 s, not the 100 ms the worker is built for (measured: lab/log): a
 // search that never pauses would not answer `isready` or `stop` at all; a bound this
 // wide catches that without failing on a loaded machine.
 test("stop and isready are answered while go infinite searches", async () => {

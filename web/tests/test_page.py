@@ -150,7 +150,7 @@ def test_analysis_and_stop(app):
     p.page.click("#btn-analysis")
     p.page.wait_for_selector("#stop-latency[data-ms]", timeout=5000)
     ms = float(p.page.get_attribute("#stop-latency", "data-ms"))
-    # why 1 s, not the 100 ms the page is built for (measured in engine-tests/log):
+    # why 1 s, not the 100 ms the page is built for (measured in lab/log):
     # a search that never pauses would not answer `go infinite` at all; a bound this
     # wide catches that without failing on a loaded machine.
     assert ms < 1000, f"bestmove came {ms:.0f} ms after stop"

@@ -94,7 +94,7 @@ impl Adam {
                 }
             })
             .collect();
-        super::run_in_parallel(jobs);
+        super::parallel::run_in_parallel(jobs);
     }
 }
 

@@ -107,7 +107,7 @@ impl Dataset {
         };
         // why the move number and the result: records come game after game, and
         // carry no game number; a game ends where the move number falls back or
-        // the result changes (as `engine-tests/tools/wdl_fit.py` groups them).
+        // the result changes (as `lab/tools/wdl_fit.py` groups them).
         let mut game = 0u32;
         let mut last: Option<(u16, GameResult)> = None;
         set.starts.push(0);
