@@ -1,16 +1,16 @@
 //! The handle to one engine's endgame tables: the tables of up to four men built in
-//! memory on demand (`store.rs`), the directory the five-man tables are kept in, and
-//! the five-man tables loaded from it (`shelf.rs`). An engine owns one and hands it
+//! memory on demand (`build/store.rs`), the directory the five-man tables are kept in, and
+//! the five-man tables loaded from it (`files/shelf.rs`). An engine owns one and hands it
 //! to its searches in the search job; nothing about the tables is held in statics, so
 //! two engines in one process (two `annotate` runs in a test, say) each read their own.
 
-use super::duel::DuelTable;
-use super::five_duel::DuelKey;
-use super::shelf::Shelf;
-use super::store::SmallTables;
-use super::table::MAX_PIECES;
-use super::{Readable, Table, Verdict};
 use crate::board::{Move, PieceKind, Position};
+use crate::tablebase::build::bare_king::MAX_PIECES;
+use crate::tablebase::build::duel::DuelTable;
+use crate::tablebase::build::five_duel::DuelKey;
+use crate::tablebase::build::store::SmallTables;
+use crate::tablebase::files::shelf::Shelf;
+use crate::tablebase::{Readable, Table, Verdict};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 

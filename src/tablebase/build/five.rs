@@ -1,24 +1,24 @@
 //! Five men: a king and three pieces against a bare king, solved by the same
-//! retrograde analysis as the smaller bare-king tables (`table.rs`), a capture by the
+//! retrograde analysis as the smaller bare-king tables (`bare_king/`), a capture by the
 //! bare king continuing into the two-piece table of what is left.
 //!
 //! A table of three different pieces takes 604 MB (32 * 64^3 configurations of 72
-//! bytes), one with a pair of identical pieces 297 MB and a triple 96 MB (`table.rs`
+//! bytes), one with a pair of identical pieces 297 MB and a triple 96 MB (`bare_king/`
 //! keeps one ordering of identical pieces), and about 1 GB while it is built (5 to
 //! 45 s): too much to build while a game is played without asking. So they are read
 //! only when the `FiveManTables` option names a directory: [`load_or_build`] keeps
-//! them there (`table_file.rs`: 537, 264 or 85 MB a file, 5.7 GB for all twenty,
+//! them there (`files/table_file.rs`: 537, 264 or 85 MB a file, 5.7 GB for all twenty,
 //! checked by a checksum, read back in a second or two), and [`prepare`] loads the tables a search's
 //! root is in or one capture from, on threads of their own, before the search reads
 //! them through [`verdict`] (`probe::probe_readable`, the count applied there). The
 //! games that reach them, and why these tables pay, are in `engine-tests/README.md`.
 
-use super::Verdict;
-use super::ending::tables_serve;
-use super::store::five_man_bit;
-use super::table::{MAX_PIECES, Placement};
-use super::{Ending, Readable, Table, Tables, table_file};
 use crate::board::{Color, PieceKind, Position};
+use crate::tablebase::Verdict;
+use crate::tablebase::build::bare_king::{MAX_PIECES, Placement};
+use crate::tablebase::build::store::five_man_bit;
+use crate::tablebase::ending::tables_serve;
+use crate::tablebase::{Ending, Readable, Table, Tables, table_file};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -220,7 +220,7 @@ pub(crate) fn within_a_capture<K: PartialEq>(
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::tablebase::exits::placement as placement_field;
+    use crate::tablebase::build::exits::placement as placement_field;
 
     /// A random legal position of the strong side's king and `kinds` against a bare
     /// king (either colour strong, either side to move, no count).

@@ -15,15 +15,15 @@
 //! | 24-   | the body. Bare king: the distances, one byte per (configuration, weak king), strong side to move. Duel: the stored numbers, one byte per (configuration, Black king), White to move then Black to move |
 //!
 //! Version 2 of the bare-king file keeps one ordering of identical pieces
-//! (`table.rs`'s layout); version 1 held every ordering, and is compacted on reading.
+//! (`build/bare_king/`'s layout); version 1 held every ordering, and is compacted on reading.
 //!
 //! The attacked sets are not stored: they are recomputed from the configurations on
 //! reading, and the tables a capture leads to are given by the reader.
 
-use super::duel::DuelTable;
-use super::table::{MAX_PIECES, Table};
 use crate::board::PieceKind;
 use crate::nnue::network::fnv1a;
+use crate::tablebase::build::bare_king::{MAX_PIECES, Table};
+use crate::tablebase::build::duel::DuelTable;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -204,7 +204,7 @@ pub(crate) fn read_duel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::table::Placement;
+    use crate::tablebase::build::bare_king::Placement;
     use crate::tablebase::{Ending, Tables, Verdict};
 
     fn scratch(name: &str) -> std::path::PathBuf {

@@ -2,10 +2,11 @@
 //! demand, once per [`Tables`] handle (an engine's, shared by its searches), in the
 //! background or on the caller's thread.
 
-use super::duel::{BlackExits, DuelTable, Exits};
-use super::ending::{has_tables, table_game, tables_serve};
-use super::{Ending, Table, Tables, exits};
+use super::exits;
 use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
+use crate::tablebase::build::duel::{BlackExits, DuelTable, Exits};
+use crate::tablebase::ending::{has_tables, table_game, tables_serve};
+use crate::tablebase::{Ending, Table, Tables};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -28,7 +29,7 @@ const SLOTS_LEN: usize = Ending::ALL.len();
 
 /// The tables of up to four men a [`Tables`] holds, each built the first time it is
 /// asked for, and the endings waiting for the background builder.
-pub(super) struct SmallTables {
+pub(crate) struct SmallTables {
     /// One slot per ending and counting rule: a bare-king table (distance to mate) is
     /// the same under every rule and lives in the first; a K+X v K+Y table depends on
     /// the count its captures start, so each rule has its own.

@@ -1,10 +1,11 @@
 //! Reading the tables for a position: the verdict, the count's allowance, and the
 //! line of best play.
 
-use super::count_left::{duel_allowance, plies_allowed};
-use super::duel::{MAX_WHITE, Men, NO_RESULT};
-use super::{Ending, Placement, Readable, Tables, Verdict};
 use crate::board::{Color, Move, PieceKind, Position, Square};
+use crate::tablebase::build::bare_king::Placement;
+use crate::tablebase::build::duel::{MAX_WHITE, Men, NO_RESULT};
+use crate::tablebase::count_left::{duel_allowance, plies_allowed};
+use crate::tablebase::{Ending, Readable, Tables, Verdict};
 
 /// A bare-king table's verdict with the count: a mate that takes more than the
 /// `allowed` plies is a draw.
@@ -61,10 +62,10 @@ impl Tables {
         let Some((ending, strong)) = Ending::of(pos) else {
             // Five men: read when the table is loaded (`five::prepare`,
             // `five_duel::prepare`).
-            if let Some(value) = super::five_duel::value(self, pos, readable) {
+            if let Some(value) = crate::tablebase::build::five_duel::value(self, pos, readable) {
                 return Some(duel_verdict(value, duel_allowance(pos)));
             }
-            let (verdict, strong) = super::five::verdict(self, pos, readable)?;
+            let (verdict, strong) = crate::tablebase::build::five::verdict(self, pos, readable)?;
             return Some(within_count(verdict, plies_allowed(pos, strong)));
         };
         if !readable.contains(ending) {
@@ -94,7 +95,7 @@ impl Tables {
         ending: Ending,
         first: Color,
     ) -> Option<Option<u8>> {
-        let table = self.get_duel(ending, super::ending::table_game(pos.variant()))?;
+        let table = self.get_duel(ending, crate::tablebase::ending::table_game(pos.variant()))?;
         let frame = |sq: Square| match first {
             Color::White => sq,
             Color::Black => sq.flip_rank(),
@@ -174,7 +175,7 @@ impl Tables {
     /// stalemate, which the search sees), so this is a distance the search can follow
     /// where the hand-written guidance only points the way.
     pub(crate) fn subset_mate_distance(&self, pos: &Position, readable: Readable) -> Option<u8> {
-        if !super::ending::tables_serve(pos)
+        if !crate::tablebase::ending::tables_serve(pos)
             || pos.gates().any()
             || pos.pieces_of_kind(PieceKind::Pawn).any()
         {

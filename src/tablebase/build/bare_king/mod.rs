@@ -110,7 +110,7 @@ impl Placement {
 }
 
 /// The square on the same rank, other wing (a <-> h).
-pub(super) fn mirror_square(sq: Square) -> Square {
+pub(crate) fn mirror_square(sq: Square) -> Square {
     Square::new(sq.index() as u8 ^ 7)
 }
 
@@ -130,7 +130,7 @@ fn combination_index(ascending: &[usize]) -> (usize, usize) {
 }
 
 /// The same set of squares with files mirrored (a <-> h).
-pub(super) fn mirror_files(b: u64) -> u64 {
+pub(crate) fn mirror_files(b: u64) -> u64 {
     const K1: u64 = 0x5555_5555_5555_5555;
     const K2: u64 = 0x3333_3333_3333_3333;
     const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
@@ -140,7 +140,7 @@ pub(super) fn mirror_files(b: u64) -> u64 {
 }
 
 /// Every square next to a square of `b`.
-pub(super) fn king_spread(b: u64) -> u64 {
+pub(crate) fn king_spread(b: u64) -> u64 {
     let west = (b >> 1) & !Bitboard::FILE_H.0;
     let east = (b << 1) & !Bitboard::FILE_A.0;
     let row = b | west | east;
@@ -655,13 +655,13 @@ impl Table {
     }
 
     /// The strong side's pieces, in the table's order.
-    pub(super) fn kinds(&self) -> &[PieceKind] {
+    pub(crate) fn kinds(&self) -> &[PieceKind] {
         &self.kinds[..self.len]
     }
 
     /// The stored distances: one byte per (configuration, weak king), strong side to
     /// move (what a table file holds).
-    pub(super) fn distances(&self) -> &[u8] {
+    pub(crate) fn distances(&self) -> &[u8] {
         &self.dtm
     }
 
@@ -669,7 +669,7 @@ impl Table {
     /// them, identical pieces compacted; or every ordering, as version 1 files hold
     /// them, compacted here), the attacked sets recomputed; `None` when `dtm` is not
     /// that table's length.
-    pub(super) fn from_distances(
+    pub(crate) fn from_distances(
         kinds: &[PieceKind],
         dtm: Vec<u8>,
         after_capture: [Option<Arc<Table>>; MAX_PIECES],

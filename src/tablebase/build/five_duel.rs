@@ -1,7 +1,7 @@
 //! Five men with a piece on each side and a rook among them: a king, a rook and a
 //! piece against a king and a piece (K+R+X v K+Y), and a king and two minor pieces
 //! against a king and a rook (K+X+Y v K+R), solved under the board's honour by the
-//! duel solver (`duel.rs`) with the two pieces as White.
+//! duel solver (`duel/`) with the two pieces as White.
 //!
 //! White's capture of Black's piece leaves a bare king: a won exit when the K+X+Y v
 //! K table mates inside the piece's honour that capture starts. Black's capture of
@@ -24,12 +24,15 @@
 //! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`; not for ASEAN chess, see
 //! `DuelKey::new`) and read back from then on.
 
-use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
-use super::ending::{has_tables, table_game};
-use super::five::{pawnless_five_men, within_a_capture};
-use super::store::five_man_bit;
-use super::{Ending, Readable, Table, Tables, exits, table_file};
+use super::exits;
 use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
+use crate::tablebase::build::duel::{
+    BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel,
+};
+use crate::tablebase::build::five::{pawnless_five_men, within_a_capture};
+use crate::tablebase::build::store::five_man_bit;
+use crate::tablebase::ending::{has_tables, table_game};
+use crate::tablebase::{Ending, Readable, Table, Tables, table_file};
 use std::path::Path;
 
 /// One five-man duel table: White's two pieces (in the order of their bare-king

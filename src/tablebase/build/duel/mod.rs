@@ -28,9 +28,9 @@
 //! with five (identical pieces are kept in both orders). A five-man build holds
 //! about 2.5 GB more while it runs (the per-configuration sets and Black's captures).
 
-use super::table::{BareLosses, king_spread, mirror_files, mirror_square};
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
+use crate::tablebase::build::bare_king::{BareLosses, king_spread, mirror_files, mirror_square};
 
 /// Stored for a position that no count allowance wins or loses (or that cannot occur).
 pub(crate) const NO_RESULT: u8 = u8::MAX;
@@ -687,20 +687,20 @@ impl DuelTable {
     }
 
     /// White's pieces, then Black's.
-    pub(super) fn kinds(&self) -> Vec<PieceKind> {
+    pub(crate) fn kinds(&self) -> Vec<PieceKind> {
         let mut kinds = self.white[..self.len].to_vec();
         kinds.push(self.black);
         kinds
     }
 
     /// The stored numbers, White to move then Black to move (for the table's file).
-    pub(super) fn values(&self) -> &[u8] {
+    pub(crate) fn values(&self) -> &[u8] {
         &self.values
     }
 
     /// A table of White's pieces `white` against `black` from its stored numbers (as
     /// `values` gives them), or `None` when their length is not this table's.
-    pub(super) fn from_values(
+    pub(crate) fn from_values(
         white: &[PieceKind],
         black: PieceKind,
         values: Vec<u8>,

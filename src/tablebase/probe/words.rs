@@ -2,11 +2,11 @@
 //! `khun analyze` and `khun annotate` (issue 34: "won within the count in N moves",
 //! "drawn: the count runs out first").
 
-use super::count_left::{duel_allowance, plies_allowed};
-use super::five_duel::{self, DuelKey};
-use super::table::MAX_PIECES;
-use super::{Ending, Readable, Tables, Verdict, five};
 use crate::board::{Color, PieceKind, Position};
+use crate::tablebase::build::bare_king::MAX_PIECES;
+use crate::tablebase::build::five_duel::{self, DuelKey};
+use crate::tablebase::count_left::{duel_allowance, plies_allowed};
+use crate::tablebase::{Ending, Readable, Tables, Verdict, five};
 
 /// The table a verdict comes from: one of the tables built in the engine, or a
 /// five-man table (a king and three pieces against a bare king) read from the
@@ -84,7 +84,7 @@ impl Tables {
         // plies whatever the count, and what the count allows.
         let (ending, strong, verdict) = match Ending::of(pos) {
             Some((ending, strong)) => {
-                self.build(ending, super::ending::table_game(pos.variant()));
+                self.build(ending, crate::tablebase::ending::table_game(pos.variant()));
                 let table = TableEnding::Small(ending);
                 if ending.duel().is_some() {
                     let value = self.duel_value(pos, ending, strong)?;
