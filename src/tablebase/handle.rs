@@ -13,10 +13,11 @@ use crate::tablebase::files::five_man::{self, FiveMan};
 use crate::tablebase::probe::words::{self, CountVerdict, TableEnding};
 use crate::tablebase::probe::{exact, line, subset};
 use crate::tablebase::readable::Readable;
-use crate::tablebase::solve::bare_king::{MAX_PIECES, Table, Verdict};
+use crate::tablebase::solve::bare_king::{MAX_PIECES, Table};
 use crate::tablebase::solve::duel::DuelTable;
 use crate::tablebase::solve::five_duel::DuelKey;
 use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 use std::path::{Path, PathBuf};
 
 /// One engine's endgame tables, cheap to clone: clones share the tables (an engine,

@@ -47,6 +47,7 @@ mod handle;
 mod probe;
 mod readable;
 mod solve;
+mod verdict;
 
 pub(crate) use ending::table_game;
 pub use ending::{Ending, table_piece};
@@ -55,7 +56,8 @@ pub(crate) use handle::ReadableTables;
 pub use handle::Tables;
 pub use probe::words::{CountVerdict, TableEnding, describe};
 pub use readable::Readable;
-pub use solve::bare_king::{Table, Verdict};
+pub use solve::bare_king::Table;
 pub use solve::duel::DuelTable;
 pub use solve::store::reachable;
 pub use solve::{five, five_duel};
+pub use verdict::Verdict;

@@ -15,7 +15,8 @@
 //! | 24-   | the body. Bare king: the distances, one byte per (configuration, weak king), strong side to move. Duel: the stored numbers, one byte per (configuration, Black king), White to move then Black to move |
 //!
 //! Version 2 of the bare-king file keeps one ordering of identical pieces
-//! (`solve/bare_king/`'s layout); version 1 held every ordering, and is compacted on reading.
+//! (`solve/bare_king/layout.rs`); version 1 held every ordering, and is compacted on
+//! reading.
 //!
 //! The attacked sets are not stored: they are recomputed from the configurations on
 //! reading, and the tables a capture leads to are given by the reader.
@@ -205,8 +206,9 @@ pub(crate) fn read_duel(
 mod tests {
     use super::*;
     use crate::tablebase::ending::Ending;
-    use crate::tablebase::solve::bare_king::{Placement, Verdict};
+    use crate::tablebase::solve::bare_king::Placement;
     use crate::tablebase::solve::store::SmallTables;
+    use crate::tablebase::verdict::Verdict;
 
     fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("khun-table-file-{}", std::process::id()));

@@ -8,9 +8,10 @@ use crate::tablebase::ending::{Ending, table_game};
 use crate::tablebase::files::five_man::FiveMan;
 use crate::tablebase::probe::five_man;
 use crate::tablebase::readable::Readable;
-use crate::tablebase::solve::bare_king::{Placement, Verdict};
+use crate::tablebase::solve::bare_king::Placement;
 use crate::tablebase::solve::duel::{MAX_WHITE, Men, NO_RESULT};
 use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 
 /// A bare-king table's verdict with the count: a mate that takes more than the
 /// `allowed` plies is a draw.

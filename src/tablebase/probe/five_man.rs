@@ -5,10 +5,11 @@
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 use crate::tablebase::files::five_man::FiveMan;
 use crate::tablebase::readable::{Readable, five_man_bit};
-use crate::tablebase::solve::bare_king::{Placement, Verdict};
+use crate::tablebase::solve::bare_king::Placement;
 use crate::tablebase::solve::duel::{MAX_WHITE, Men, NO_RESULT};
 use crate::tablebase::solve::five;
 use crate::tablebase::solve::five_duel::{self, DuelKey};
+use crate::tablebase::verdict::Verdict;
 
 /// What a five-man table of a king and three pieces against a bare king that
 /// `five_man` has loaded says of `pos` (no count), with the strong side; `None` when

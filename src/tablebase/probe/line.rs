@@ -5,8 +5,8 @@ use crate::board::{Move, Position};
 use crate::tablebase::files::five_man::FiveMan;
 use crate::tablebase::probe::exact::probe_readable;
 use crate::tablebase::readable::Readable;
-use crate::tablebase::solve::bare_king::Verdict;
 use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 
 /// Longest line `extend_line` builds, in plies.
 const MAX_LINE: usize = 120;

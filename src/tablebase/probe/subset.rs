@@ -5,8 +5,9 @@
 use crate::board::{Color, PieceKind, Position, Square};
 use crate::tablebase::ending::{Ending, tables_serve};
 use crate::tablebase::readable::Readable;
-use crate::tablebase::solve::bare_king::{Placement, Verdict};
+use crate::tablebase::solve::bare_king::Placement;
 use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 
 /// For a bare king against a king and three or more pieces (no table covers it):
 /// the fewest plies to mate that one or two of the strong side's pieces alone would

@@ -8,10 +8,11 @@ use crate::tablebase::ending::{Ending, table_game};
 use crate::tablebase::files::five_man::FiveMan;
 use crate::tablebase::probe::{exact, five_man};
 use crate::tablebase::readable::Readable;
-use crate::tablebase::solve::bare_king::{MAX_PIECES, Verdict};
+use crate::tablebase::solve::bare_king::MAX_PIECES;
 use crate::tablebase::solve::five;
 use crate::tablebase::solve::five_duel::{self, DuelKey};
 use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 
 /// The table a verdict comes from: one of the tables built in the engine, or a
 /// five-man table (a king and three pieces against a bare king) read from the

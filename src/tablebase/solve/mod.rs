@@ -8,4 +8,5 @@ pub(crate) mod duel;
 pub(crate) mod exits;
 pub mod five;
 pub mod five_duel;
+pub(crate) mod square_sets;
 pub(crate) mod store;

@@ -30,7 +30,8 @@
 
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Square};
-use crate::tablebase::solve::bare_king::{BareLosses, king_spread, mirror_files, mirror_square};
+use crate::tablebase::solve::bare_king::BareLosses;
+use crate::tablebase::solve::square_sets::{king_spread, mirror_files, mirror_square};
 
 /// Stored for a position that no count allowance wins or loses (or that cannot occur).
 pub(crate) const NO_RESULT: u8 = u8::MAX;
