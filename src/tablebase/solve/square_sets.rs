@@ -1,7 +1,14 @@
 //! Sets of squares as the solvers hold them (a `u64` over the defending king's
-//! squares): the board mirrored left to right, and the squares a king steps to.
+//! squares): one square's set, the board mirrored left to right, and the squares a
+//! king steps to.
 
 use crate::board::{Bitboard, Square};
+
+/// The set of `sq` alone.
+#[inline]
+pub(crate) fn bit(sq: Square) -> u64 {
+    Bitboard::from_square(sq).0
+}
 
 /// The square on the same rank, other wing (a <-> h).
 pub(crate) fn mirror_square(sq: Square) -> Square {
