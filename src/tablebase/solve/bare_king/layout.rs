@@ -1,5 +1,5 @@
-//! How a bare-king table is laid out in memory: the frame a position is read in,
-//! the index of a configuration, and the compaction of identical pieces.
+//! How a bare-king table is laid out in memory: the index of a configuration, and
+//! the compaction of identical pieces.
 //!
 //! The table is built with the strong side as White; a Black strong side is read
 //! through a rank flip (which turns its khons the right way round). Every makruk
@@ -13,67 +13,8 @@
 //! combinatorial number system (`C(64, 2) = 2016` placements of a pair instead of
 //! 4096, `C(64, 3) = 41 664` of a triple instead of 262 144).
 
-use super::{MAX_PIECES, NOT_WON, Table};
-use crate::board::{Bitboard, Color, PieceKind, Position, Square};
-use crate::tablebase::solve::square_sets::mirror_square;
-
-/// The strong pieces' squares, in the order of the table's kinds; entries past the
-/// table's piece count are ignored (and filled with a copy of a real one).
-pub(crate) type Pieces = [Square; MAX_PIECES];
-
-/// The squares of one position in the table's frame (strong side White, strong king on
-/// files a-d), pieces in the order of the table's kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Placement {
-    pub(crate) strong_king: Square,
-    pub(crate) weak_king: Square,
-    pub(crate) pieces: Pieces,
-}
-
-impl Placement {
-    /// The position's men in the frame of a table of `kinds` (strong side as White;
-    /// pieces of one kind taken from a1 up, as the tables were solved).
-    pub(crate) fn of(pos: &Position, kinds: &[PieceKind], strong: Color) -> Placement {
-        let mut pieces = [Square::new(0); MAX_PIECES];
-        let mut taken = Bitboard::EMPTY;
-        for (slot, &kind) in pieces.iter_mut().zip(kinds) {
-            let sq = (pos.pieces(strong, kind) & !taken).lsb();
-            taken = taken.with(sq);
-            *slot = sq;
-        }
-        Placement::framed(pos, strong, &pieces[..kinds.len()])
-    }
-
-    /// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
-    /// table's frame: the board turned over when Black is the strong side.
-    pub(crate) fn framed(pos: &Position, strong: Color, pieces: &[Square]) -> Placement {
-        let frame = |sq: Square| match strong {
-            Color::White => sq,
-            Color::Black => sq.flip_rank(),
-        };
-        // Past the table's pieces the entries are ignored: copies of its last.
-        let last = *pieces.last().expect("a table holds a piece");
-        let padded: [Square; MAX_PIECES] = std::array::from_fn(|i| *pieces.get(i).unwrap_or(&last));
-        Placement {
-            strong_king: frame(pos.king_square(strong)),
-            weak_king: frame(pos.king_square(!strong)),
-            pieces: padded.map(frame),
-        }
-    }
-
-    /// Brings a placement into the stored half (strong king on files a-d): a board
-    /// mirrored left to right is the same position for every makruk piece.
-    pub(crate) fn canonical(self) -> Placement {
-        if self.strong_king.file() < 4 {
-            return self;
-        }
-        Placement {
-            strong_king: mirror_square(self.strong_king),
-            weak_king: mirror_square(self.weak_king),
-            pieces: self.pieces.map(mirror_square),
-        }
-    }
-}
+use super::{MAX_PIECES, NOT_WON, Pieces, Table};
+use crate::board::{Bitboard, Square};
 
 /// The index of ascending distinct squares among all such sets of their number (the
 /// combinatorial number system), and how many such sets there are: one square 0..64,
@@ -225,8 +166,9 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Placement;
     use super::*;
-    use crate::board::attacks;
+    use crate::board::{PieceKind, attacks};
 
     #[test]
     fn the_combination_index_numbers_each_set_of_squares_once() {

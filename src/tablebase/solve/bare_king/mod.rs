@@ -1,9 +1,9 @@
 //! One endgame table: a strong side with a king and one to three pieces against a
 //! bare king, every position solved by retrograde analysis to its distance to mate.
-//! The table itself is here, with what it says of a placement (`Table::verdict`);
-//! how it is laid out in memory in `layout.rs`, the solver in `retrograde.rs`, what it
-//! counts in `statistics.rs`, the positions lost within a count (the duels' exits)
-//! in `losses.rs`.
+//! The table itself is here, with the frame a position is read in (`Placement`) and
+//! what the table says of one (`Table::verdict`); how it is laid out in memory in
+//! `layout.rs`, the solver in `retrograde.rs`, what it counts in `statistics.rs`, the
+//! positions lost within a count (the duels' exits) in `losses.rs`.
 //!
 //! Only positions with the strong side to move are stored, as plies to mate (or
 //! `NOT_WON`); a position with the weak king to move is read through its king moves.
@@ -18,15 +18,13 @@
 //! in all while a five-man build runs).
 
 mod layout;
-mod losses;
+pub(crate) mod losses;
 mod retrograde;
 mod statistics;
 
-pub(crate) use layout::{Pieces, Placement};
-pub(crate) use losses::BareLosses;
-
 use crate::board::attacks;
-use crate::board::{Bitboard, PieceKind, Square};
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use crate::tablebase::solve::square_sets::mirror_square;
 use crate::tablebase::verdict::Verdict;
 use std::sync::Arc;
 
@@ -35,6 +33,64 @@ pub(crate) const MAX_PIECES: usize = 3;
 
 /// Stored for a strong-side-to-move position that is not a win.
 pub(crate) const NOT_WON: u8 = u8::MAX;
+
+/// The strong pieces' squares, in the order of the table's kinds; entries past the
+/// table's piece count are ignored (and filled with a copy of a real one).
+pub(crate) type Pieces = [Square; MAX_PIECES];
+
+/// The squares of one position in the table's frame (strong side White, strong king on
+/// files a-d), pieces in the order of the table's kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placement {
+    pub(crate) strong_king: Square,
+    pub(crate) weak_king: Square,
+    pub(crate) pieces: Pieces,
+}
+
+impl Placement {
+    /// The position's men in the frame of a table of `kinds` (strong side as White;
+    /// pieces of one kind taken from a1 up, as the tables were solved).
+    pub(crate) fn of(pos: &Position, kinds: &[PieceKind], strong: Color) -> Placement {
+        let mut pieces = [Square::new(0); MAX_PIECES];
+        let mut taken = Bitboard::EMPTY;
+        for (slot, &kind) in pieces.iter_mut().zip(kinds) {
+            let sq = (pos.pieces(strong, kind) & !taken).lsb();
+            taken = taken.with(sq);
+            *slot = sq;
+        }
+        Placement::framed(pos, strong, &pieces[..kinds.len()])
+    }
+
+    /// The kings of `pos` and the strong side's `pieces` (in the table's order), in the
+    /// table's frame: the board turned over when Black is the strong side.
+    pub(crate) fn framed(pos: &Position, strong: Color, pieces: &[Square]) -> Placement {
+        let frame = |sq: Square| match strong {
+            Color::White => sq,
+            Color::Black => sq.flip_rank(),
+        };
+        // Past the table's pieces the entries are ignored: copies of its last.
+        let last = *pieces.last().expect("a table holds a piece");
+        let padded: [Square; MAX_PIECES] = std::array::from_fn(|i| *pieces.get(i).unwrap_or(&last));
+        Placement {
+            strong_king: frame(pos.king_square(strong)),
+            weak_king: frame(pos.king_square(!strong)),
+            pieces: padded.map(frame),
+        }
+    }
+
+    /// Brings a placement into the stored half (strong king on files a-d): a board
+    /// mirrored left to right is the same position for every makruk piece.
+    pub(crate) fn canonical(self) -> Placement {
+        if self.strong_king.file() < 4 {
+            return self;
+        }
+        Placement {
+            strong_king: mirror_square(self.strong_king),
+            weak_king: mirror_square(self.weak_king),
+            pieces: self.pieces.map(mirror_square),
+        }
+    }
+}
 
 /// A solved ending.
 pub struct Table {

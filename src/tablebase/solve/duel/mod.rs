@@ -36,7 +36,7 @@ mod retrograde;
 
 use crate::board::attacks;
 use crate::board::{PieceKind, Square};
-use crate::tablebase::solve::bare_king::BareLosses;
+use crate::tablebase::solve::bare_king::losses::BareLosses;
 use crate::tablebase::solve::square_sets::{bit, mirror_square};
 
 /// Stored for a position that no count allowance wins or loses (or that cannot occur).

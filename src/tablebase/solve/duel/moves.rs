@@ -84,7 +84,8 @@ mod tests {
     use super::*;
     use crate::board::{PieceKind, Position};
     use crate::rng::Rng;
-    use crate::tablebase::solve::bare_king::{BareLosses, Table};
+    use crate::tablebase::solve::bare_king::Table;
+    use crate::tablebase::solve::bare_king::losses::BareLosses;
     use crate::tablebase::solve::exits::placement;
     use std::collections::BTreeSet;
 
