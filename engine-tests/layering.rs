@@ -213,6 +213,7 @@ fn the_import_reader_finds_known_imports() {
 const TABLE_STATE_TYPES: &[&str] = &[
     "Tables",
     "SmallTables",
+    "FiveMan",
     "Table",
     "DuelTable",
     "Shelf",

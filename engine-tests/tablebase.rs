@@ -870,7 +870,7 @@ fn a_five_man_duel_follows_from_its_children() {
     let mut rng = Rng::new(0x5EED_D0E1 ^ letters.len() as u64);
     let started = std::time::Instant::now();
     let first = random_sides_in(&mut rng, variant, &strong, &weak, "128 0");
-    tablebase::five_duel::prepare(&tables, &first, true);
+    tables.prepare_five_man(&first, true);
     eprintln!(
         "K{}vK{}: loaded or built in {:.1} s",
         letters[..2].to_uppercase(),

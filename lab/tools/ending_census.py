@@ -15,7 +15,7 @@ first: games, won by the stronger side, drawn by a count, other draws, lost.
 With `--bare-king-fens` it prints instead, for each game and each such signature
 where one side has only its king, the first position of it as pyffish's FEN (count
 fields included) followed by `# signature, file, round, result`: the list the
-five-man tables' verdicts are read for (`KHUN_FIVE_FENS`, `src/tablebase/five.rs`).
+five-man tables' verdicts are read for (`KHUN_FIVE_FENS`, `src/tablebase/solve/five.rs`).
 """
 import argparse
 import re

@@ -59,7 +59,7 @@ pub fn describe_all(out: &mut impl Write, tables: &Tables) -> std::io::Result<()
     if let Some(dir) = &five_dir {
         for kinds in five::every_table() {
             let start = Instant::now();
-            let (table, trouble) = five::load_or_build(tables, dir, kinds);
+            let (table, trouble) = tables.load_or_build_five(dir, kinds);
             if let Some(why) = trouble {
                 eprintln!("five-man table {}: {why}", five::file_name(kinds));
             }
@@ -68,7 +68,7 @@ pub fn describe_all(out: &mut impl Write, tables: &Tables) -> std::io::Result<()
         }
         for key in five_duel::every_table() {
             let start = Instant::now();
-            let (table, trouble) = five_duel::load_or_build(tables, dir, key);
+            let (table, trouble) = tables.load_or_build_five_duel(dir, key);
             if let Some(why) = trouble {
                 eprintln!("five-man table {}: {why}", key.file_name());
             }

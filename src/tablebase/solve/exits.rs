@@ -2,9 +2,9 @@
 //! count a K+X v K+Y table's captures start, read from the rules core by playing such
 //! a capture (so the tables follow the counting rules, not a copy of them).
 
-use super::count_left::plies_allowed;
 use crate::board::attacks;
 use crate::board::{Bitboard, Color, PieceKind, Position, Square, Variant};
+use crate::tablebase::count_left::plies_allowed;
 
 /// The plies the mate may take from the position just after the first of `strong`
 /// takes the last piece (`captured`) of a duel, leaving the others of `strong` beside
@@ -56,7 +56,7 @@ pub(crate) fn allowance(variant: Variant, strong: &[PieceKind], captured: PieceK
 }
 
 /// The placement field of a FEN from one letter (or none) per square, a1 first.
-pub(super) fn placement(board: &[Option<char>; 64]) -> String {
+pub(crate) fn placement(board: &[Option<char>; 64]) -> String {
     let mut out = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;

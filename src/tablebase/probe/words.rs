@@ -2,11 +2,17 @@
 //! `khun analyze` and `khun annotate` (issue 34: "won within the count in N moves",
 //! "drawn: the count runs out first").
 
-use super::count_left::{duel_allowance, plies_allowed};
-use super::five_duel::{self, DuelKey};
-use super::table::MAX_PIECES;
-use super::{Ending, Readable, Tables, Verdict, five};
 use crate::board::{Color, PieceKind, Position};
+use crate::tablebase::count_left::{duel_allowance, plies_allowed};
+use crate::tablebase::ending::{Ending, table_game};
+use crate::tablebase::files::five_man::FiveMan;
+use crate::tablebase::probe::{exact, five_man};
+use crate::tablebase::readable::Readable;
+use crate::tablebase::solve::bare_king::MAX_PIECES;
+use crate::tablebase::solve::five;
+use crate::tablebase::solve::five_duel::{self, DuelKey};
+use crate::tablebase::solve::store::SmallTables;
+use crate::tablebase::verdict::Verdict;
 
 /// The table a verdict comes from: one of the tables built in the engine, or a
 /// five-man table (a king and three pieces against a bare king) read from the
@@ -73,52 +79,55 @@ impl CountVerdict {
     }
 }
 
-impl Tables {
-    /// The ending of `pos` and the table's verdict with the count, building a table of
-    /// up to four men on this thread if it is not built yet (a fraction of a second),
-    /// and loading (or building) a five-man table when a directory for them is set;
-    /// `None` when no table covers the position.
-    pub fn count_verdict(&self, pos: &Position) -> Option<(TableEnding, CountVerdict)> {
-        let side = pos.side_to_move();
-        // The bare-king tables' verdict, or a duel's result, as who wins in how many
-        // plies whatever the count, and what the count allows.
-        let (ending, strong, verdict) = match Ending::of(pos) {
-            Some((ending, strong)) => {
-                self.build(ending, super::ending::table_game(pos.variant()));
-                let table = TableEnding::Small(ending);
-                if ending.duel().is_some() {
-                    let value = self.duel_value(pos, ending, strong)?;
-                    return Some((table, duel_count_verdict(pos, value)));
-                }
-                (table, strong, self.probe(pos)?)
+/// The ending of `pos` and the table's verdict with the count, building a table of
+/// up to four men in `small` on this thread if it is not built yet (a fraction of a second),
+/// and loading (or building) a five-man table into `five_man` when a directory for
+/// them is set;
+/// `None` when no table covers the position.
+pub(crate) fn count_verdict(
+    small: &SmallTables,
+    five_man: &FiveMan,
+    pos: &Position,
+) -> Option<(TableEnding, CountVerdict)> {
+    let side = pos.side_to_move();
+    // The bare-king tables' verdict, or a duel's result, as who wins in how many
+    // plies whatever the count, and what the count allows.
+    let (ending, strong, verdict) = match Ending::of(pos) {
+        Some((ending, strong)) => {
+            small.build(ending, table_game(pos.variant()));
+            let table = TableEnding::Small(ending);
+            if ending.duel().is_some() {
+                let value = exact::duel_value(small, pos, ending, strong)?;
+                return Some((table, duel_count_verdict(pos, value)));
             }
-            None => match five_duel::signature(pos) {
-                Some((key, _)) => {
-                    five_duel::prepare(self, pos, true);
-                    let value = five_duel::value(self, pos, Readable::ALL)?;
-                    return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
-                }
-                None => {
-                    let (strong, kinds) = five::signature(pos)?;
-                    five::prepare(self, pos, true);
-                    (
-                        TableEnding::Five(kinds),
-                        strong,
-                        five::verdict(self, pos, Readable::ALL)?.0,
-                    )
-                }
-            },
-        };
-        let (winner, plies) = match verdict {
-            Verdict::Win(plies) => (side, plies),
-            Verdict::Loss(plies) => (!side, plies),
-            _ => return Some((ending, CountVerdict::Drawn)),
-        };
-        Some((
-            ending,
-            with_count(winner, plies, plies_allowed(pos, strong)),
-        ))
-    }
+            (table, strong, exact::probe(small, pos)?)
+        }
+        None => match five_duel::signature(pos) {
+            Some((key, _)) => {
+                five_man.prepare_duels(small, pos, true);
+                let value = five_man::duel_value(five_man, pos, Readable::ALL)?;
+                return Some((TableEnding::FiveDuel(key), duel_count_verdict(pos, value)));
+            }
+            None => {
+                let (strong, kinds) = five::signature(pos)?;
+                five_man.prepare_bare(small, pos, true);
+                (
+                    TableEnding::Five(kinds),
+                    strong,
+                    five_man::verdict(five_man, pos, Readable::ALL)?.0,
+                )
+            }
+        },
+    };
+    let (winner, plies) = match verdict {
+        Verdict::Win(plies) => (side, plies),
+        Verdict::Loss(plies) => (!side, plies),
+        _ => return Some((ending, CountVerdict::Drawn)),
+    };
+    Some((
+        ending,
+        with_count(winner, plies, plies_allowed(pos, strong)),
+    ))
 }
 
 /// A duel table's stored number for `pos` (`None`: drawn whatever the count) as a
@@ -205,7 +214,21 @@ pub fn describe(ending: TableEnding, verdict: CountVerdict) -> String {
 mod tests {
     use super::*;
 
-    fn said(tables: &Tables, fen: &str) -> String {
+    /// One test's tables: those of up to four men, built as asked, and no five-man
+    /// directory.
+    #[derive(Default)]
+    struct TestTables {
+        small: SmallTables,
+        five_man: FiveMan,
+    }
+
+    impl TestTables {
+        fn count_verdict(&self, pos: &Position) -> Option<(TableEnding, CountVerdict)> {
+            count_verdict(&self.small, &self.five_man, pos)
+        }
+    }
+
+    fn said(tables: &TestTables, fen: &str) -> String {
         let pos = Position::from_fen(fen).unwrap();
         let (ending, verdict) = tables.count_verdict(&pos).expect("a table position");
         describe(ending, verdict)
@@ -213,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_rook_mate_inside_the_count_is_a_win_and_outside_it_a_draw() {
-        let tables = Tables::new();
+        let tables = TestTables::default();
         // K+R v K, White to move, under the rook's honour (16 moves, 32 plies):
         // with `plies` left the mate fits, with one fewer the count runs out first.
         let at = |counter: u32| {
@@ -256,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_duel_says_who_converts_and_when_the_board_s_honour_forbids_it() {
-        let tables = Tables::new();
+        let tables = TestTables::default();
         // K+R v K+M under the board's honour: the rook side converts in 27 plies
         // with the whole count left, and not with 9 plies of it.
         assert_eq!(
@@ -276,7 +299,7 @@ mod tests {
 
     #[test]
     fn the_moves_the_count_leaves_are_the_winner_s_moves() {
-        let tables = Tables::new();
+        let tables = TestTables::default();
         // Black to move at ply 8 of the rook's 32: of the 25 plies left White makes
         // 12, as the count's own words say ("White must mate within 12 moves").
         let pos = Position::from_fen("8/8/3k4/8/8/8/8/R3K3 b - 32 8 60").unwrap();
@@ -290,7 +313,7 @@ mod tests {
 
     #[test]
     fn drawn_endings_say_so() {
-        let tables = Tables::new();
+        let tables = TestTables::default();
         assert_eq!(
             said(&tables, "8/8/3k4/8/8/8/8/N3K3 b - 64 6 60"),
             "KNvK: drawn"

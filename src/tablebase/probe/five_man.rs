@@ -1,162 +1,29 @@
-//! Five men: a king and three pieces against a bare king, solved by the same
-//! retrograde analysis as the smaller bare-king tables (`table.rs`), a capture by the
-//! bare king continuing into the two-piece table of what is left.
-//!
-//! A table of three different pieces takes 604 MB (32 * 64^3 configurations of 72
-//! bytes), one with a pair of identical pieces 297 MB and a triple 96 MB (`table.rs`
-//! keeps one ordering of identical pieces), and about 1 GB while it is built (5 to
-//! 45 s): too much to build while a game is played without asking. So they are read
-//! only when the `FiveManTables` option names a directory: [`load_or_build`] keeps
-//! them there (`table_file.rs`: 537, 264 or 85 MB a file, 5.7 GB for all twenty,
-//! checked by a checksum, read back in a second or two), and [`prepare`] loads the tables a search's
-//! root is in or one capture from, on threads of their own, before the search reads
-//! them through [`verdict`] (`probe::probe_readable`, the count applied there). The
-//! games that reach them, and why these tables pay, are in `lab/README.md`.
+//! Reading the five-man tables an engine has loaded (`files/five_man.rs`) for a
+//! position, no count applied (the count is applied in `exact.rs`): a king and three
+//! pieces against a bare king, and the five-man duels.
 
-use super::Verdict;
-use super::ending::tables_serve;
-use super::store::five_man_bit;
-use super::table::{MAX_PIECES, Placement};
-use super::{Ending, Readable, Table, Tables, table_file};
-use crate::board::{Color, PieceKind, Position};
-use std::path::Path;
-use std::sync::Arc;
+use crate::board::{Bitboard, Color, PieceKind, Position, Square};
+use crate::tablebase::files::five_man::FiveMan;
+use crate::tablebase::readable::{Readable, five_man_bit};
+use crate::tablebase::solve::bare_king::Placement;
+use crate::tablebase::solve::duel::{MAX_WHITE, Men, NO_RESULT};
+use crate::tablebase::solve::five;
+use crate::tablebase::solve::five_duel::{self, DuelKey};
+use crate::tablebase::verdict::Verdict;
 
-/// The order of a table's pieces: rook, khon, knight, met.
-const TABLE_ORDER: [PieceKind; 4] = [
-    PieceKind::Rook,
-    PieceKind::Khon,
-    PieceKind::Knight,
-    PieceKind::Met,
-];
-
-/// The tables the bare king's captures lead to: for each piece, the two-piece table
-/// of the other two (built first in `tables` if needed).
-fn capture_tables(
-    tables: &Tables,
-    kinds: [PieceKind; MAX_PIECES],
-) -> [Option<Arc<Table>>; MAX_PIECES] {
-    std::array::from_fn(|taken| {
-        let left: Vec<PieceKind> = (0..MAX_PIECES)
-            .filter(|&i| i != taken)
-            .map(|i| kinds[i])
-            .collect();
-        Ending::pair(left[0], left[1]).map(|pair| Arc::clone(tables.ensure_shared(pair)))
-    })
-}
-
-/// Solves a king and `kinds` against a bare king (building the two-piece tables the
-/// bare king's captures lead to in `tables` first).
-pub fn generate_three(tables: &Tables, kinds: [PieceKind; MAX_PIECES]) -> Table {
-    Table::generate(&kinds, capture_tables(tables, kinds))
-}
-
-/// The ending's name: `KSMMvK`.
-pub fn ending_name(kinds: [PieceKind; MAX_PIECES]) -> String {
-    let letters: String = kinds
-        .iter()
-        .map(|k| k.letter().to_ascii_uppercase())
-        .collect();
-    format!("K{letters}vK")
-}
-
-/// The file name of a five-man table in a cache directory: `KSMMvK.khuntb`.
-pub fn file_name(kinds: [PieceKind; MAX_PIECES]) -> String {
-    format!("{}.khuntb", ending_name(kinds))
-}
-
-/// Every five-man table's pieces, in the tables' order (rook, khon, knight, met):
-/// the twenty ways to choose three of the four kinds, repeats allowed.
-pub fn every_table() -> Vec<[PieceKind; MAX_PIECES]> {
-    let mut all = Vec::new();
-    for (a, &first) in TABLE_ORDER.iter().enumerate() {
-        for (b, &second) in TABLE_ORDER.iter().enumerate().skip(a) {
-            for &third in &TABLE_ORDER[b..] {
-                all.push([first, second, third]);
-            }
-        }
-    }
-    all
-}
-
-/// The table of a king and `kinds` against a bare king from the cache directory
-/// `dir`, built and written there first when the file is missing or refused (the
-/// smaller tables its captures lead to come from `tables`). Beside the table: what
-/// went wrong on the way (the file refused, or the new one not written), which does
-/// not stop the table being used.
-pub fn load_or_build(
-    tables: &Tables,
-    dir: &Path,
-    kinds: [PieceKind; MAX_PIECES],
-) -> (Table, Option<String>) {
-    let path = dir.join(file_name(kinds));
-    let captures = capture_tables(tables, kinds);
-    let refused = match table_file::read(&path, &kinds, captures.clone()) {
-        Ok((table, false)) => return (table, None),
-        Ok((table, true)) => {
-            // An older layout: written again in today's (smaller with identical
-            // pieces), and used whether or not that works.
-            let trouble = table_file::write(&table, &path)
-                .err()
-                .map(|why| format!("read, but not written again in the new layout: {why}"));
-            return (table, trouble);
-        }
-        Err(_) if !path.exists() => None,
-        Err(why) => Some(why),
-    };
-    let table = Table::generate(&kinds, captures);
-    let trouble = table_file::keep_built(dir, refused, || table_file::write(&table, &path));
-    (table, trouble)
-}
-
-/// The strong side and its three pieces in the tables' order (rook, khon, knight,
-/// met) when `pos` is a king and three pieces against a bare king of a game the
-/// tables hold.
-pub(crate) fn signature(pos: &Position) -> Option<(Color, [PieceKind; MAX_PIECES])> {
-    if !tables_serve(pos) {
-        return None;
-    }
-    let strong = match pawnless_five_men(pos)? {
-        (4, 1) => Color::White,
-        (1, 4) => Color::Black,
-        _ => return None,
-    };
-    let mut kinds = [PieceKind::Met; MAX_PIECES];
-    let mut i = 0;
-    for kind in TABLE_ORDER {
-        for _ in 0..pos.pieces(strong, kind).count() {
-            kinds[i] = kind;
-            i += 1;
-        }
-    }
-    Some((strong, kinds))
-}
-
-/// White's and Black's men, kings included, when `pos` has five men, no pawn and no
-/// first-move right left (the positions a five-man table may hold).
-pub(crate) fn pawnless_five_men(pos: &Position) -> Option<(u32, u32)> {
-    if pos.gates().any() || pos.occupied().count() != 5 || pos.pieces_of_kind(PieceKind::Pawn).any()
-    {
-        return None;
-    }
-    Some((
-        pos.pieces_of(Color::White).count(),
-        pos.pieces_of(Color::Black).count(),
-    ))
-}
-
-/// What a five-man table `tables` has loaded says of `pos` (no count), `None` when no
-/// table of its pieces is loaded or it is not in `readable`.
+/// What a five-man table of a king and three pieces against a bare king that
+/// `five_man` has loaded says of `pos` (no count), with the strong side; `None` when
+/// no table of its pieces is loaded or it is not in `readable`.
 pub(crate) fn verdict(
-    tables: &Tables,
+    five_man: &FiveMan,
     pos: &Position,
     readable: Readable,
 ) -> Option<(Verdict, Color)> {
-    let shelf = &tables.held.five;
+    let shelf = five_man.bare();
     if !shelf.any_loaded() {
         return None;
     }
-    let (strong, kinds) = signature(pos)?;
+    let (strong, kinds) = five::signature(pos)?;
     if !readable.contains_five_man(five_man_bit(kinds, false)) {
         return None;
     }
@@ -170,57 +37,63 @@ pub(crate) fn verdict(
     ))
 }
 
-/// Loads (or builds) into `tables` the five-man tables `pos` is in or one capture
-/// from, when its directory is set, on threads of their own; with `wait`, returns
-/// once they are loaded (searches that must not depend on timing). Errors go to
-/// stderr: the search goes on without the table. Returns the tables' [`five_man_bit`]s.
-pub(crate) fn prepare(tables: &Tables, pos: &Position, wait: bool) -> u128 {
-    let Some(dir) = tables.five_man_directory() else {
-        return 0;
-    };
-    let wanted = within_a_capture(pos, |p| signature(p).map(|(_, kinds)| kinds));
-    let bits = wanted
-        .iter()
-        .fold(0, |bits, &kinds| bits | 1 << five_man_bit(kinds, false));
-    let loader = tables.clone();
-    tables.held.five.load(&wanted, wait, move |kinds| {
-        let (table, trouble) = load_or_build(&loader, &dir, kinds);
-        if let Some(why) = trouble {
-            eprintln!("five-man table {}: {why}", file_name(kinds));
-        }
-        table
-    });
-    bits
+/// What a five-man duel `five_man` has loaded stores for `pos` (no count applied):
+/// the plies to the side to move's winning exit (odd) or to its loss (even), `None`
+/// for a draw whatever the count; `None` outside when no table of it is loaded or it
+/// is not in `readable`.
+pub(crate) fn duel_value(
+    five_man: &FiveMan,
+    pos: &Position,
+    readable: Readable,
+) -> Option<Option<u8>> {
+    let shelf = five_man.duels();
+    if !shelf.any_loaded() {
+        return None;
+    }
+    let (key, strong) = five_duel::signature(pos)?;
+    if !readable.contains_five_man(key.bit()) {
+        return None;
+    }
+    let table = shelf.get(&key)?;
+    let (men, black_king) = framed(pos, key, strong);
+    let v = table.value(men, black_king, pos.side_to_move() == strong);
+    Some((v != NO_RESULT).then_some(v))
 }
 
-/// The distinct keys `key` gives `pos` and the positions one capture or promotion
-/// from it.
-pub(crate) fn within_a_capture<K: PartialEq>(
-    pos: &Position,
-    key: impl Fn(&Position) -> Option<K>,
-) -> Vec<K> {
-    let mut wanted: Vec<K> = Vec::new();
-    let mut note = |p: &Position| {
-        if let Some(k) = key(p)
-            && !wanted.contains(&k)
-        {
-            wanted.push(k);
-        }
+/// The men of `pos` in the frame of the table of `key` (`strong` as White), and the
+/// Black king's square.
+fn framed(pos: &Position, key: DuelKey, strong: Color) -> (Men, Square) {
+    let frame = |sq: Square| match strong {
+        Color::White => sq,
+        Color::Black => sq.flip_rank(),
     };
-    note(pos);
-    for &m in pos.legal_moves().iter() {
-        if pos.piece_at(m.to()).is_some() || m.is_promotion() {
-            note(&pos.after(m));
-        }
+    let mut taken = Bitboard::EMPTY;
+    let mut white = [Square::new(0); MAX_WHITE];
+    for (slot, &kind) in white.iter_mut().zip(&key.white) {
+        let sq = (pos.pieces(strong, kind) & !taken).lsb();
+        taken = taken.with(sq);
+        *slot = frame(sq);
     }
-    wanted
+    let black = (pos.pieces_of(!strong) & !pos.pieces_of_kind(PieceKind::King)).lsb();
+    let men = Men {
+        king: frame(pos.king_square(strong)),
+        white,
+        black: frame(black),
+    };
+    (men, frame(pos.king_square(!strong)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::tablebase::exits::placement as placement_field;
+    use crate::tablebase::files::five_man::load_or_build_bare;
+    use crate::tablebase::probe::exact;
+    use crate::tablebase::solve::bare_king::{MAX_PIECES, Table};
+    use crate::tablebase::solve::exits::placement as placement_field;
+    use crate::tablebase::solve::five::{capture_tables, file_name, signature};
+    use crate::tablebase::solve::store::SmallTables;
+    use std::path::Path;
 
     /// A random legal position of the strong side's king and `kinds` against a bare
     /// king (either colour strong, either side to move, no count).
@@ -263,7 +136,7 @@ mod tests {
     /// The table's result for `pos` (the five-man table while the strong side holds
     /// all three pieces, the smaller tables after a capture).
     fn stored(
-        tables: &Tables,
+        tables: &SmallTables,
         table: &Table,
         kinds: &[PieceKind; MAX_PIECES],
         pos: &Position,
@@ -275,14 +148,14 @@ mod tests {
                 pos.side_to_move() == strong,
             )
         } else {
-            tables.probe(pos).unwrap_or(Verdict::Draw)
+            exact::probe(tables, pos).unwrap_or(Verdict::Draw)
         }
     }
 
     /// The result of `pos` from its children: legal moves, mates and stalemates from
     /// the move generator, the children's results from the tables.
     fn from_children(
-        tables: &Tables,
+        tables: &SmallTables,
         table: &Table,
         kinds: &[PieceKind; MAX_PIECES],
         pos: &Position,
@@ -328,9 +201,9 @@ mod tests {
             })
             .collect();
         let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
-        let tables = Tables::new();
+        let tables = SmallTables::default();
         let started = std::time::Instant::now();
-        let table = generate_three(&tables, kinds);
+        let table = Table::generate(&kinds, capture_tables(&tables, kinds));
         let seconds = started.elapsed().as_secs_f64();
         let (legal, won) = table.won_count();
         println!(
@@ -362,10 +235,10 @@ mod tests {
         if let Ok(dir) = std::env::var("KHUN_FIVE_CACHE") {
             let dir = Path::new(&dir);
             let started = std::time::Instant::now();
-            let (first, _) = load_or_build(&tables, dir, kinds);
+            let (first, _) = load_or_build_bare(&tables, dir, kinds);
             let built = started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let (again, refused) = load_or_build(&tables, dir, kinds);
+            let (again, refused) = load_or_build_bare(&tables, dir, kinds);
             let read = started.elapsed().as_secs_f64();
             assert!(refused.is_none());
             assert_eq!(again.distances(), table.distances());
@@ -389,7 +262,7 @@ mod tests {
             return;
         };
         let text = std::fs::read_to_string(path).expect("the FEN list");
-        let small = Tables::new();
+        let small = SmallTables::default();
         let mut tables: Vec<([PieceKind; MAX_PIECES], Table)> = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let (fen, label) = line.split_once('#').unwrap_or((line, ""));
@@ -411,7 +284,10 @@ mod tests {
             kinds.truncate(MAX_PIECES);
             let kinds: [PieceKind; MAX_PIECES] = kinds.try_into().expect("three pieces");
             if !tables.iter().any(|(k, _)| *k == kinds) {
-                tables.push((kinds, generate_three(&small, kinds)));
+                tables.push((
+                    kinds,
+                    Table::generate(&kinds, capture_tables(&small, kinds)),
+                ));
             }
             let table = &tables.iter().find(|(k, _)| *k == kinds).expect("built").1;
             let verdict = stored(&small, table, &kinds, &pos, strong);

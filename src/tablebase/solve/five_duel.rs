@@ -1,7 +1,7 @@
 //! Five men with a piece on each side and a rook among them: a king, a rook and a
 //! piece against a king and a piece (K+R+X v K+Y), and a king and two minor pieces
 //! against a king and a rook (K+X+Y v K+R), solved under the board's honour by the
-//! duel solver (`duel.rs`) with the two pieces as White.
+//! duel solver (`duel/`) with the two pieces as White.
 //!
 //! White's capture of Black's piece leaves a bare king: a won exit when the K+X+Y v
 //! K table mates inside the piece's honour that capture starts. Black's capture of
@@ -24,13 +24,14 @@
 //! (`KRMvKN.khuntb`, `KRMvKN-cambodian.khuntb`; not for ASEAN chess, see
 //! `DuelKey::new`) and read back from then on.
 
-use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, Men, NO_RESULT, SubDuel};
-use super::ending::{has_tables, table_game};
-use super::five::{pawnless_five_men, within_a_capture};
-use super::store::five_man_bit;
-use super::{Ending, Readable, Table, Tables, exits, table_file};
-use crate::board::{Bitboard, Color, CountingRule, PieceKind, Position, Square, Variant};
-use std::path::Path;
+use super::bare_king::Table;
+use super::duel::{BlackExits, DuelTable, Exits, MAX_WHITE, SubDuel};
+use super::exits;
+use super::five::pawnless_five_men;
+use super::store::SmallTables;
+use crate::board::{Color, CountingRule, PieceKind, Position, Square, Variant};
+use crate::tablebase::ending::{Ending, has_tables, table_game};
+use crate::tablebase::readable::five_man_bit;
 
 /// One five-man duel table: White's two pieces (in the order of their bare-king
 /// table), Black's piece, and the game whose count it is solved under.
@@ -84,13 +85,13 @@ impl DuelKey {
         }
     }
 
-    /// The table's bit among [`Readable`]'s.
+    /// The table's bit among [`Readable`](crate::tablebase::readable::Readable)'s.
     pub(crate) fn bit(self) -> u32 {
         five_man_bit([self.white[0], self.white[1], self.black], true)
     }
 
     /// The count's rules as the file records them.
-    fn rules(self) -> u8 {
+    pub(crate) fn rules(self) -> u8 {
         match self.variant {
             Variant::Makruk => 0,
             _ => 1,
@@ -120,60 +121,46 @@ pub fn every_table() -> Vec<DuelKey> {
         .collect()
 }
 
-/// The four-man duel left once Black has taken White's piece `i`, built in `tables`
+/// The four-man duel left once Black has taken White's piece `i`, built in `small`
 /// if needed.
-fn after_black_takes(tables: &Tables, key: DuelKey, i: usize) -> SubDuel<'_> {
+fn after_black_takes(small: &SmallTables, key: DuelKey, i: usize) -> SubDuel<'_> {
     let (ending, swapped) = Ending::of_duel(key.white[1 - i], key.black).expect("a four-man duel");
     SubDuel {
-        table: tables.ensure_duel(ending, key.variant),
+        table: small.ensure_duel(ending, key.variant),
         swapped,
     }
 }
 
-/// The bare-king table left once White has taken Black's piece, built in `tables` if
+/// The bare-king table left once White has taken Black's piece, built in `small` if
 /// needed.
-fn after_white_takes(tables: &Tables, key: DuelKey) -> &Table {
-    tables.ensure(Ending::pair(key.white[0], key.white[1]).expect("a table of two pieces"))
+fn after_white_takes(small: &SmallTables, key: DuelKey) -> &Table {
+    small.ensure_shared(Ending::pair(key.white[0], key.white[1]).expect("a table of two pieces"))
+}
+
+/// Builds in `small` the tables the captures of `key`'s table lead to (the search
+/// reads them after one).
+pub(crate) fn build_capture_tables(small: &SmallTables, key: DuelKey) {
+    after_white_takes(small, key);
+    after_black_takes(small, key, 0);
+    after_black_takes(small, key, 1);
 }
 
 /// Solves the table of `key`, building the smaller tables its captures lead to in
-/// `tables` first.
-pub fn generate(tables: &Tables, key: DuelKey) -> DuelTable {
+/// `small` first.
+pub(crate) fn generate(small: &SmallTables, key: DuelKey) -> DuelTable {
     let allowed = exits::allowance(key.variant, &key.white, key.black);
-    let white_exits = after_white_takes(tables, key).bare_losses(allowed);
+    let white_exits = after_white_takes(small, key).bare_losses(allowed);
     DuelTable::generate(
         &key.white,
         key.black,
         &Exits {
             white: &white_exits,
             black: BlackExits::Duels([
-                after_black_takes(tables, key, 0),
-                after_black_takes(tables, key, 1),
+                after_black_takes(small, key, 0),
+                after_black_takes(small, key, 1),
             ]),
         },
     )
-}
-
-/// The table of `key` from the cache directory `dir`, built and written there first
-/// when the file is missing or refused (the smaller tables its captures lead to come
-/// from `tables`); beside it, what went wrong on the way (which does not stop the
-/// table being used).
-pub fn load_or_build(tables: &Tables, dir: &Path, key: DuelKey) -> (DuelTable, Option<String>) {
-    let path = dir.join(key.file_name());
-    // The tables a capture leads to: the search reads them after one.
-    after_white_takes(tables, key);
-    after_black_takes(tables, key, 0);
-    after_black_takes(tables, key, 1);
-    let refused = match table_file::read_duel(&path, &key.white, key.black, key.rules()) {
-        Ok(table) => return (table, None),
-        Err(_) if !path.exists() => None,
-        Err(why) => Some(why),
-    };
-    let table = generate(tables, key);
-    let trouble = table_file::keep_built(dir, refused, || {
-        table_file::write_duel(&table, key.rules(), &path)
-    });
-    (table, trouble)
 }
 
 /// The table `pos` is in, with the side holding the two pieces (White in the
@@ -197,72 +184,10 @@ pub(crate) fn signature(pos: &Position) -> Option<(DuelKey, Color)> {
     Some((key, strong))
 }
 
-/// The men of `pos` in the frame of the table of `key` (`strong` as White), and the
-/// Black king's square.
-fn framed(pos: &Position, key: DuelKey, strong: Color) -> (Men, Square) {
-    let frame = |sq: Square| match strong {
-        Color::White => sq,
-        Color::Black => sq.flip_rank(),
-    };
-    let mut taken = Bitboard::EMPTY;
-    let mut white = [Square::new(0); MAX_WHITE];
-    for (slot, &kind) in white.iter_mut().zip(&key.white) {
-        let sq = (pos.pieces(strong, kind) & !taken).lsb();
-        taken = taken.with(sq);
-        *slot = frame(sq);
-    }
-    let black = (pos.pieces_of(!strong) & !pos.pieces_of_kind(PieceKind::King)).lsb();
-    let men = Men {
-        king: frame(pos.king_square(strong)),
-        white,
-        black: frame(black),
-    };
-    (men, frame(pos.king_square(!strong)))
-}
-
-/// What a table `tables` has loaded stores for `pos` (no count applied): the plies to
-/// the side to move's winning exit (odd) or to its loss (even), `None` for a draw
-/// whatever the count; `None` outside when no table of it is loaded or it is not in
-/// `readable`.
-pub(crate) fn value(tables: &Tables, pos: &Position, readable: Readable) -> Option<Option<u8>> {
-    let shelf = &tables.held.five_duel;
-    if !shelf.any_loaded() {
-        return None;
-    }
-    let (key, strong) = signature(pos)?;
-    if !readable.contains_five_man(key.bit()) {
-        return None;
-    }
-    let table = shelf.get(&key)?;
-    let (men, black_king) = framed(pos, key, strong);
-    let v = table.value(men, black_king, pos.side_to_move() == strong);
-    Some((v != NO_RESULT).then_some(v))
-}
-
-/// Loads (or builds) into `tables` the tables `pos` is in or one capture from, when
-/// its directory is set, on threads of their own; with `wait`, returns once they are
-/// loaded. Errors go to stderr: the search goes on without the table. Returns the
-/// tables' bits (see [`DuelKey::bit`]).
-pub fn prepare(tables: &Tables, pos: &Position, wait: bool) -> u128 {
-    let Some(dir) = tables.five_man_directory() else {
-        return 0;
-    };
-    let wanted = within_a_capture(pos, |p| signature(p).map(|(key, _)| key));
-    let bits = wanted.iter().fold(0, |bits, key| bits | 1 << key.bit());
-    let loader = tables.clone();
-    tables.held.five_duel.load(&wanted, wait, move |key| {
-        let (table, trouble) = load_or_build(&loader, &dir, key);
-        if let Some(why) = trouble {
-            eprintln!("five-man table {}: {why}", key.file_name());
-        }
-        table
-    });
-    bits
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tablebase::readable::Readable;
 
     fn key_of(fen: &str, variant: Variant) -> Option<(DuelKey, Color)> {
         signature(&Position::from_fen_in(variant, fen).expect("a legal position"))

@@ -1,11 +1,14 @@
 //! Where the tables of up to four men live once built, and when they are built: on
-//! demand, once per [`Tables`] handle (an engine's, shared by its searches), in the
-//! background or on the caller's thread.
+//! demand, once per [`SmallTables`] (an engine's, shared by its searches through its
+//! [`Tables`](crate::tablebase::Tables) handle), in the background or on the
+//! caller's thread.
 
+use super::bare_king::Table;
 use super::duel::{BlackExits, DuelTable, Exits};
-use super::ending::{has_tables, table_game, tables_serve};
-use super::{Ending, Table, Tables, exits};
+use super::exits;
 use crate::board::{Color, CountingRule, PieceKind, Position, Variant};
+use crate::tablebase::ending::{Ending, has_tables, table_game, tables_serve};
+use crate::tablebase::readable::Readable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -26,24 +29,26 @@ impl Slot {
 
 const SLOTS_LEN: usize = Ending::ALL.len();
 
-/// The tables of up to four men a [`Tables`] holds, each built the first time it is
-/// asked for, and the endings waiting for the background builder.
-pub(super) struct SmallTables {
+/// The tables of up to four men one engine holds, each built the first time it is
+/// asked for, and the endings waiting for the background builder. Cheap to clone:
+/// clones share the tables (the background builder holds one).
+#[derive(Clone)]
+pub(crate) struct SmallTables {
     /// One slot per ending and counting rule: a bare-king table (distance to mate) is
     /// the same under every rule and lives in the first; a K+X v K+Y table depends on
     /// the count its captures start, so each rule has its own.
-    slots: Box<[Slot]>,
-    queue: Mutex<BuildQueue>,
+    slots: Arc<[Slot]>,
+    queue: Arc<Mutex<BuildQueue>>,
 }
 
 impl Default for SmallTables {
     fn default() -> SmallTables {
         SmallTables {
             slots: (0..3 * SLOTS_LEN).map(|_| Slot::default()).collect(),
-            queue: Mutex::new(BuildQueue {
+            queue: Arc::new(Mutex::new(BuildQueue {
                 waiting: Vec::new(),
                 builder_running: false,
-            }),
+            })),
         }
     }
 }
@@ -66,13 +71,6 @@ impl SmallTables {
         let rule = if ending.duel().is_some() { rule } else { 0 };
         &self.slots[rule * SLOTS_LEN + ending.index()]
     }
-}
-
-impl Tables {
-    /// The slot of `ending` under the counting rule of `variant`.
-    fn slot(&self, ending: Ending, variant: Variant) -> &Slot {
-        self.held.small.slot(ending, variant)
-    }
 
     /// The table of a bare-king `ending` if it has been built.
     pub(crate) fn get(&self, ending: Ending) -> Option<&Table> {
@@ -85,12 +83,8 @@ impl Tables {
     }
 
     /// The table of a bare-king `ending`, building it on this thread if needed (or
-    /// waiting for the thread that is building it).
-    pub fn ensure(&self, ending: Ending) -> &Table {
-        self.ensure_shared(ending)
-    }
-
-    /// [`Tables::ensure`], as the shared table a larger table's captures lead to.
+    /// waiting for the thread that is building it), as the shared table a larger
+    /// table's captures lead to.
     pub(crate) fn ensure_shared(&self, ending: Ending) -> &Arc<Table> {
         assert!(
             ending.duel().is_none(),
@@ -115,7 +109,7 @@ impl Tables {
 
     /// The table of a K+X v K+Y `ending` under `variant`'s count, building it (and the
     /// bare-king tables its captures lead to) on this thread if needed.
-    pub fn ensure_duel(&self, ending: Ending, variant: Variant) -> &DuelTable {
+    pub(crate) fn ensure_duel(&self, ending: Ending, variant: Variant) -> &DuelTable {
         let [white, black] = ending
             .duel()
             .unwrap_or_else(|| panic!("{} is not a K+X v K+Y ending", ending.name()));
@@ -126,7 +120,7 @@ impl Tables {
             let losses = |capturer: PieceKind, captured: PieceKind| {
                 let single = Ending::single(capturer).expect("a piece");
                 let allowed = exits::allowance(variant, &[capturer], captured);
-                self.ensure(single).bare_losses(allowed)
+                self.ensure_shared(single).bare_losses(allowed)
             };
             let white_exits = losses(white, black);
             let black_exits = losses(black, white);
@@ -143,11 +137,11 @@ impl Tables {
 
     /// Builds the table of any `ending` (under `variant`'s count) on this thread if
     /// needed.
-    pub fn build(&self, ending: Ending, variant: Variant) {
+    pub(crate) fn build(&self, ending: Ending, variant: Variant) {
         if ending.duel().is_some() {
             self.ensure_duel(ending, variant);
         } else {
-            self.ensure(ending);
+            self.ensure_shared(ending);
         }
     }
 
@@ -189,11 +183,7 @@ impl Tables {
     /// The queue of tables waiting for the background builder (a poisoned lock is
     /// taken as it is: the queue holds no invariant a panic can break).
     fn build_queue(&self) -> std::sync::MutexGuard<'_, BuildQueue> {
-        self.held
-            .small
-            .queue
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The background builder: builds queued tables until the queue is empty.
@@ -238,61 +228,6 @@ fn holds(pos: &Position, side: Color, kinds: &[PieceKind]) -> bool {
         && mets_short <= have(PieceKind::Pawn)
 }
 
-/// The tables a search may read, the evaluation's included. A search with a fixed
-/// depth or node count reads only those its root prepared (`prepare_search` waits
-/// for them), so its result does not depend on which tables earlier searches sharing
-/// its [`Tables`] (other games of `annotate --jobs`, say) happened to build or load;
-/// a timed search reads every table built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Readable {
-    /// Tables of up to four men, one bit per [`Ending::index`].
-    small: u32,
-    /// Five-man tables, one bit per [`five_man_bit`].
-    five: u128,
-}
-
-impl Readable {
-    /// Every table (that has been built or loaded).
-    pub(crate) const ALL: Readable = Readable {
-        small: u32::MAX,
-        five: u128::MAX,
-    };
-
-    /// Whether `ending`'s table may be read.
-    #[inline]
-    pub(crate) fn contains(self, ending: Ending) -> bool {
-        self.small & 1 << ending.index() != 0
-    }
-
-    /// Whether the five-man table of [`five_man_bit`] `bit` may be read.
-    #[inline]
-    pub(crate) fn contains_five_man(self, bit: u32) -> bool {
-        self.five & 1 << bit != 0
-    }
-
-    /// These tables, the five-man ones restricted to the bits of `five`.
-    pub(crate) fn with_five_man(self, five: u128) -> Readable {
-        Readable {
-            five: self.five & five,
-            ..self
-        }
-    }
-}
-
-/// The bit among [`Readable`]'s of a five-man table: the strong side's three pieces
-/// against a bare king, or for a duel its two pieces and the defender's, each kind a
-/// digit in base four (the duels in the upper half). The game is not part of it: a
-/// search plays one game.
-pub(crate) fn five_man_bit(kinds: [PieceKind; 3], duel: bool) -> u32 {
-    let digit = |k: PieceKind| match k {
-        PieceKind::Rook => 0,
-        PieceKind::Khon => 1,
-        PieceKind::Knight => 2,
-        _ => 3,
-    };
-    64 * duel as u32 + 16 * digit(kinds[0]) + 4 * digit(kinds[1]) + digit(kinds[2])
-}
-
 /// The endings a game from `pos` can reach soon: a side holds the pieces of the
 /// ending (for K+X v K+Y, one side each piece), and few men are left.
 pub fn reachable(pos: &Position) -> Vec<Ending> {
@@ -335,12 +270,12 @@ fn web_build_cost_ms(ending: Ending) -> u64 {
     }
 }
 
-impl Tables {
+impl SmallTables {
     /// Builds, on this thread, the tables a game from `pos` can reach soon that are not
     /// built yet, as many as their cost ([`web_build_cost_ms`]) fits in `budget_ms`, the
     /// cheapest first; every built table may be read. For builds without a thread to
     /// build on in the background (the web build), in timed searches: the clock pays.
-    pub fn prepare_within(&self, pos: &Position, budget_ms: u64) -> Readable {
+    pub(crate) fn prepare_within(&self, pos: &Position, budget_ms: u64) -> Readable {
         let variant = table_game(pos.variant());
         let mut missing: Vec<Ending> = reachable(pos)
             .into_iter()
@@ -363,7 +298,7 @@ impl Tables {
     /// (searches that must be repeatable: fixed depth or nodes, bench), else started in
     /// the background while the search goes on without them. Returns the tables the
     /// search may read: when `wait`, only those prepared here (see [`Readable`]).
-    pub fn prepare(&self, pos: &Position, wait: bool) -> Readable {
+    pub(crate) fn prepare(&self, pos: &Position, wait: bool) -> Readable {
         let variant = table_game(pos.variant());
         let mut prepared = 0;
         for ending in reachable(pos) {
@@ -375,10 +310,7 @@ impl Tables {
             }
         }
         if wait {
-            Readable {
-                small: prepared,
-                ..Readable::ALL
-            }
+            Readable::ALL.with_small(prepared)
         } else {
             Readable::ALL
         }

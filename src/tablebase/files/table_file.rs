@@ -15,15 +15,16 @@
 //! | 24-   | the body. Bare king: the distances, one byte per (configuration, weak king), strong side to move. Duel: the stored numbers, one byte per (configuration, Black king), White to move then Black to move |
 //!
 //! Version 2 of the bare-king file keeps one ordering of identical pieces
-//! (`table.rs`'s layout); version 1 held every ordering, and is compacted on reading.
+//! (`solve/bare_king/layout.rs`); version 1 held every ordering, and is compacted on
+//! reading.
 //!
 //! The attacked sets are not stored: they are recomputed from the configurations on
 //! reading, and the tables a capture leads to are given by the reader.
 
-use super::duel::DuelTable;
-use super::table::{MAX_PIECES, Table};
 use crate::board::PieceKind;
 use crate::nnue::network::fnv1a;
+use crate::tablebase::solve::bare_king::{MAX_PIECES, Table};
+use crate::tablebase::solve::duel::DuelTable;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Arc;
@@ -204,8 +205,10 @@ pub(crate) fn read_duel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::table::Placement;
-    use crate::tablebase::{Ending, Tables, Verdict};
+    use crate::tablebase::ending::Ending;
+    use crate::tablebase::solve::bare_king::Placement;
+    use crate::tablebase::solve::store::SmallTables;
+    use crate::tablebase::verdict::Verdict;
 
     fn scratch(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("khun-table-file-{}", std::process::id()));
@@ -245,7 +248,7 @@ mod tests {
     #[test]
     fn a_table_reads_back_as_it_was_written_and_damage_is_refused() {
         let kinds = [PieceKind::Khon, PieceKind::Met];
-        let tables = Tables::new();
+        let tables = SmallTables::default();
         let captures = [
             Some(Arc::clone(tables.ensure_shared(Ending::Met))),
             Some(Arc::clone(tables.ensure_shared(Ending::Khon))),

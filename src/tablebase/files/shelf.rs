@@ -1,10 +1,10 @@
-//! The five-man tables a [`Tables`](super::Tables) handle has loaded from their
-//! directory (`FiveManTables`), one shelf per kind of table: which are loaded, which
-//! are being loaded, and the loading itself on threads of their own.
+//! A shelf of the five-man tables of one kind an engine has loaded from their
+//! directory (`FiveManTables`; see `five_man.rs`): which are loaded, which are being
+//! loaded, and the loading itself on threads of their own.
 //!
 //! Five-man tables take hundreds of megabytes to a gigabyte each and seconds to a
 //! minute to build, so they are loaded only when a game comes within a capture of
-//! them, and only from the directory the user named (see `five.rs`).
+//! them, and only from the directory the user named (see `solve/five.rs`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
