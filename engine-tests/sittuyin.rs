@@ -377,8 +377,19 @@ fn the_set_up_is_judged_by_hand_and_its_last_drops_by_the_network() {
     e.send("go depth 1");
     let last = bestmove_of(e.until_bestmove().last().unwrap()).to_string();
     e.send(&format!("{set_up} {last}"));
-    let lines = eval_lines(&mut e);
-    assert!(lines.iter().any(|l| l.contains(" raw, ")), "{lines:?}");
+    let network_line = |lines: Vec<String>| {
+        lines
+            .into_iter()
+            .find(|l| l.contains(" raw, "))
+            .expect("the network's line")
+    };
+    let built_in = network_line(eval_lines(&mut e));
+    // Sittuyin's own network is built in: the default one, named by its file, judges
+    // the same position otherwise.
+    let default = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue");
+    e.send(&format!("setoption name EvalFile value {default}"));
+    let by_default = network_line(eval_lines(&mut e));
+    assert_ne!(built_in, by_default);
     e.send("quit");
 }
 

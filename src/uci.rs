@@ -604,12 +604,14 @@ impl Uci {
                 }
             }
             Command::Eval => {
+                let pos = self.engine.position();
+                let network = self.engine.search_network();
                 let text = crate::eval::report::format_report(
-                    self.engine.position(),
-                    self.engine
-                        .search_network()
-                        .filter(|_| crate::nnue::evaluates(self.engine.position()))
-                        .as_deref(),
+                    pos,
+                    network
+                        .as_ref()
+                        .filter(|_| crate::nnue::evaluates(pos))
+                        .map(|chosen| crate::nnue::for_game(chosen, pos.variant())),
                     self.engine.tables(),
                 );
                 for line in text.lines() {

@@ -12,7 +12,7 @@ pub mod accumulator;
 pub mod features;
 pub mod network;
 
-use crate::board::Position;
+use crate::board::{Position, Variant};
 use network::{Network, NetworkError};
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
@@ -34,12 +34,36 @@ pub(crate) const EMBEDDED_NAME: &str = "<embedded>";
 /// (`nets/default.nnue`; the README says how it was trained).
 static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/default.nnue");
 
+/// Sittuyin's network, built in beside the default (`nets/sittuyin.nnue`): the
+/// default fine-tuned on sittuyin's self-play once its men are placed.
+static SITTUYIN_BYTES: &[u8] = include_bytes!("../../nets/sittuyin.nnue");
+
+static DEFAULT_NET: OnceLock<Arc<Network>> = OnceLock::new();
+static SITTUYIN_NET: OnceLock<Arc<Network>> = OnceLock::new();
+
 /// The network built into the binary.
 pub fn embedded() -> Arc<Network> {
-    static NET: OnceLock<Arc<Network>> = OnceLock::new();
-    Arc::clone(NET.get_or_init(|| {
-        Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the embedded network is valid"))
-    }))
+    Arc::clone(built_in(&DEFAULT_NET, EMBEDDED_BYTES))
+}
+
+/// A built-in network, read from its bytes once.
+fn built_in(cell: &'static OnceLock<Arc<Network>>, bytes: &[u8]) -> &'static Arc<Network> {
+    cell.get_or_init(|| Arc::new(Network::from_bytes(bytes).expect("a built-in network is valid")))
+}
+
+/// The network that evaluates `variant`'s positions for a search given `chosen`: the
+/// built-in network stands for each game's own (sittuyin's for sittuyin); a network
+/// a user named (`EvalFile`) evaluates every game.
+// why: the default network never saw sittuyin's pawns (staggered, promoting on the
+// diagonals, on the seventh and eighth ranks); fine-tuned on sittuyin's games it
+// judges them better (lab/log/2026-11-28-sittuyin-play.md).
+pub(crate) fn for_game(chosen: &Arc<Network>, variant: Variant) -> &Network {
+    let default = built_in(&DEFAULT_NET, EMBEDDED_BYTES);
+    if variant == Variant::Sittuyin && Arc::ptr_eq(chosen, default) {
+        built_in(&SITTUYIN_NET, SITTUYIN_BYTES)
+    } else {
+        chosen
+    }
 }
 
 /// The network an `EvalFile` value names: the embedded one for [`EMBEDDED_NAME`] or
@@ -74,6 +98,25 @@ mod tests {
     fn an_endless_file_is_refused_without_reading_it_all() {
         let error = load("/dev/zero").map(|_| ()).unwrap_err();
         assert!(error.contains("KHUNNNUE"), "{error}");
+    }
+
+    #[test]
+    fn sittuyin_has_its_own_built_in_network_and_a_named_one_plays_every_game() {
+        let default = embedded();
+        let sittuyin = for_game(&default, Variant::Sittuyin);
+        assert_eq!(sittuyin.to_bytes(), SITTUYIN_BYTES);
+        assert_ne!(sittuyin.checksum, default.checksum);
+        assert_eq!(
+            for_game(&default, Variant::Makruk).to_bytes(),
+            EMBEDDED_BYTES
+        );
+        // A network named by its path plays every game, sittuyin too.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue");
+        let default_by_path = load(path).unwrap();
+        assert!(std::ptr::eq(
+            for_game(&default_by_path, Variant::Sittuyin),
+            &*default_by_path
+        ));
     }
 
     #[test]

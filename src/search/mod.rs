@@ -249,7 +249,9 @@ pub(crate) fn run(
     // sittuyin's set-up the accumulators follow the drops, and each node is judged by
     // the network once its men are all placed (`SearchWorker::evaluate`).
     let network = if pos.variant().uses_network() {
-        job.network.as_deref()
+        job.network
+            .as_ref()
+            .map(|chosen| crate::nnue::for_game(chosen, pos.variant()))
     } else {
         None
     };

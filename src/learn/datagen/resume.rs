@@ -59,7 +59,10 @@ impl RunSettings {
             max_plies: cfg.max_plies,
             hash_mb: cfg.hash_mb,
             evaluation: match &cfg.network {
-                Some(net) => format!("network {:016x}", net.checksum),
+                Some(net) => format!(
+                    "network {:016x}",
+                    crate::nnue::for_game(net, cfg.variant).checksum
+                ),
                 None => "hand-written".into(),
             },
         }
