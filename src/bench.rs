@@ -3,11 +3,15 @@
 //! One thread, 16 MB of hash cleared before each position, a fixed depth. The total
 //! node count is a signature of the search: a change that should not alter the search
 //! must keep it. It is printed as `Nodes searched: N`, with `Nodes/second: M`.
+//!
+//! Bench drives the search directly, not through the engine facade: it owns its table
+//! (cleared before each position) and each position stands alone, with no game, count
+//! choice or clock around it.
 
 use crate::board::Position;
 use crate::clock::Instant;
 use crate::nnue::network::Network;
-use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
+use crate::search::{self, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::Tables;
 use std::sync::Arc;
 
@@ -77,20 +81,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>, tables: &Tables) -
         tt.clear();
         let mut data = vec![ThreadData::default()];
         let shared = Shared::new(Arc::clone(&tt), 1);
-        let job = SearchJob {
-            game_keys: vec![position.placement_key()],
-            position,
-            limits: Limits::depth(depth),
-            multipv: 1,
-            move_overhead_ms: 0,
-            clock_lag: Default::default(),
-            contempt_cp: 0,
-            started: Instant::now(),
-            network: network.clone(),
-            skill: crate::search::skill::Skill::FULL,
-            tables: tables.clone(),
-            count_action: None,
-        };
+        let job = SearchJob::bench(position, depth, network.clone(), tables);
         let result = search::run(&job, &shared, &mut data, None, None);
         total_nodes += result.nodes;
         let best = result.best.map_or("(none)".to_string(), |m| m.to_string());

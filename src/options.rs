@@ -504,8 +504,7 @@ mod tests {
     }
 
     fn quiet_engine() -> Engine {
-        let out = std::sync::Arc::new(crate::io::Output::new(Box::new(std::io::sink())));
-        Engine::new(std::sync::Arc::new(crate::uci::UciReporter::new(out)))
+        Engine::new()
     }
 
     /// Each option's declared default is the engine's own starting value (setting it

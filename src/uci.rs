@@ -5,52 +5,31 @@
 //! and never touches the search itself.
 
 use crate::board::{Move, Position, Variant};
-use crate::clock::Instant;
-use crate::engine::{Engine, EngineReporter};
+use crate::engine::{Engine, EngineReporter, SearchRequest};
 use crate::io::{Input, Output, clip_to};
 use crate::options::OptionError;
 use crate::search::score::{ScoreText, describe};
-use crate::search::score_scale::ScoreScale;
-use crate::search::wdl::WdlContext;
-use crate::search::{Bound, Limits, Reporter, SearchReport, SearchResult};
+use crate::search::shown::{ScoreView, Shown};
+use crate::search::{Bound, Limits, SearchReport, SearchResult};
 use crossbeam_channel::Receiver;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The engine's name and version, as `id name` prints it.
 pub(crate) fn engine_name() -> String {
     format!("Khun {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// Prints search progress in UCI form.
+/// Prints search progress in UCI form: the score as shown (calibrated while
+/// `Calibrated Score` is on), and `wdl W D L` when the chances are shown
+/// (`UCI_ShowWDL`).
 pub(crate) struct UciReporter {
     out: Arc<Output>,
-    /// The root's material and count while `UCI_ShowWDL` is on: `info` lines with a
-    /// score then carry `wdl W D L`.
-    wdl: Mutex<Option<WdlContext>>,
-    /// The root's stage while `Calibrated Score` is on: scores are then shown on the
-    /// calibrated scale.
-    scale: Mutex<Option<ScoreScale>>,
 }
 
 impl UciReporter {
     pub(crate) fn new(out: Arc<Output>) -> UciReporter {
-        UciReporter {
-            out,
-            wdl: Mutex::new(None),
-            scale: Mutex::new(None),
-        }
-    }
-
-    /// How the next searches' scores are shown: for `root`, with win/draw/loss chances
-    /// if `show_wdl`, on the calibrated scale if `calibrated`.
-    pub(crate) fn read_scores_for(&self, root: &Position, show_wdl: bool, calibrated: bool) {
-        if let Ok(mut wdl) = self.wdl.lock() {
-            *wdl = show_wdl.then(|| WdlContext::of(root));
-        }
-        if let Ok(mut scale) = self.scale.lock() {
-            *scale = calibrated.then(|| ScoreScale::of(root));
-        }
+        UciReporter { out }
     }
 }
 
@@ -68,21 +47,14 @@ pub(crate) fn format_score(score: i32, bound: Option<Bound>) -> String {
     s
 }
 
-impl Reporter for UciReporter {
-    fn info(&self, r: &SearchReport) {
+impl EngineReporter for UciReporter {
+    fn info(&self, r: &SearchReport, shown: Shown) {
         let mut line = format!("info depth {}", r.depth);
         if r.depth > 0 {
             let _ = write!(line, " seldepth {} multipv {}", r.seldepth, r.multipv);
         }
-        let shown = match self.scale.lock().ok().and_then(|scale| *scale) {
-            Some(scale) => scale.calibrated(r.score),
-            None => r.score,
-        };
-        let _ = write!(line, " {}", format_score(shown, r.bound));
-        if let Ok(wdl) = self.wdl.lock()
-            && let Some(context) = wdl.as_ref()
-        {
-            let w = context.wdl(r.score);
+        let _ = write!(line, " {}", format_score(shown.score, r.bound));
+        if let Some(w) = shown.wdl {
             let _ = write!(line, " wdl {} {} {}", w.win, w.draw, w.loss);
         }
         if r.depth > 0 {
@@ -109,10 +81,8 @@ impl Reporter for UciReporter {
             "info depth {depth} currmove {mv} currmovenumber {number}"
         ));
     }
-}
 
-impl EngineReporter for UciReporter {
-    fn finished(&self, result: &SearchResult) {
+    fn finished(&self, result: &SearchResult, _view: &ScoreView) {
         if let Some(action) = result.count_action {
             self.out
                 .line(&format!("info string count {}", action.word()));
@@ -433,7 +403,7 @@ impl Uci {
     pub(crate) fn new(out: Arc<Output>) -> Uci {
         let reporter = Arc::new(UciReporter::new(Arc::clone(&out)));
         Uci {
-            engine: Engine::new(Arc::clone(&reporter) as Arc<dyn EngineReporter>),
+            engine: Engine::new(),
             out,
             reporter,
             refused_position: None,
@@ -483,8 +453,7 @@ impl Uci {
     }
 
     fn shutdown(&mut self) {
-        self.engine.stop();
-        self.engine.wait();
+        self.engine.stop_and_wait();
     }
 
     /// `handle_line`, but a panic (a bug, never bad input by design) is reported as
@@ -553,8 +522,7 @@ impl Uci {
             }
             Command::Go { perft: None, .. } if self.refused_position.is_some() => {
                 let why = self.refused_position.clone().unwrap_or_default();
-                self.engine.stop();
-                self.engine.wait();
+                self.engine.stop_and_wait();
                 self.error(&format!(
                     "no position to search: the last one was refused ({why}); send a new one"
                 ));
@@ -565,8 +533,7 @@ impl Uci {
                 perft: Some(depth),
             } => {
                 let _ = limits;
-                self.engine.stop();
-                self.engine.wait();
+                self.engine.stop_and_wait();
                 let depth = self
                     .engine
                     .sandbox()
@@ -582,18 +549,10 @@ impl Uci {
                 limits,
                 perft: None,
             } => {
-                let started = Instant::now();
-                // The root's chances are set once the previous search (which still
-                // reports on its own root) has ended.
-                self.engine.stop();
-                self.engine.wait();
-                let options = self.engine.options();
-                self.reporter.read_scores_for(
-                    self.engine.position(),
-                    options.show_wdl,
-                    options.calibrated_score,
-                );
-                self.engine.go(limits, started)
+                // The clock runs from now, before the previous search is waited for.
+                let request = SearchRequest::now(limits);
+                let reporter = Arc::clone(&self.reporter) as Arc<dyn EngineReporter>;
+                self.engine.go(request, reporter)
             }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
@@ -619,8 +578,7 @@ impl Uci {
                 }
             }
             Command::Bench { depth } => {
-                self.engine.stop();
-                self.engine.wait();
+                self.engine.stop_and_wait();
                 let depth = match self.engine.sandbox() {
                     Some(s) => Some(depth.map_or(s.max_depth, |d| d.min(s.max_depth))),
                     None => depth,

@@ -1,13 +1,11 @@
 //! The search options `analyze` and `annotate` share (`--depth`, `--movetime`,
 //! `--nodes`, `--threads`, `--hash`) and the engine they set up.
 
-use crate::board::Move;
-use crate::engine::{Engine, EngineReporter, limits};
+use crate::engine::{Engine, limits};
+use crate::search::Limits;
 use crate::search::score::MAX_PLY;
-use crate::search::{Limits, Reporter, SearchReport, SearchResult};
 use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
-use std::sync::Arc;
 
 /// How long to search each position, and with what.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
@@ -66,14 +64,10 @@ impl SearchOptions {
         self.tables.tables()
     }
 
-    /// An engine with these threads and hash, reporting to `reporter` and reading
-    /// `tables` (from [`SearchOptions::tables`]; engines may share one).
-    pub(crate) fn engine(
-        &self,
-        reporter: Arc<dyn EngineReporter>,
-        tables: &Tables,
-    ) -> Result<Engine, String> {
-        let mut engine = Engine::new(reporter);
+    /// An engine with these threads and hash, reading `tables` (from
+    /// [`SearchOptions::tables`]; engines may share one).
+    pub(crate) fn engine(&self, tables: &Tables) -> Result<Engine, String> {
+        let mut engine = Engine::new();
         engine.use_tables(tables.clone());
         engine.set_threads(self.threads);
         engine.set_hash(self.hash).map_err(|e| e.to_string())?;
@@ -87,16 +81,4 @@ impl SearchOptions {
         engine.set_contempt(0);
         Ok(engine)
     }
-}
-
-/// A reporter that keeps quiet (the caller uses the returned result).
-pub(crate) struct Silent;
-
-impl Reporter for Silent {
-    fn info(&self, _report: &SearchReport) {}
-    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
-}
-
-impl EngineReporter for Silent {
-    fn finished(&self, _result: &SearchResult) {}
 }

@@ -2,7 +2,8 @@
 //! XBoard protocols drive) as a Python object. No copy of the engine: a search here is
 //! the binary's search, with the same options, table and endgame tables.
 //!
-//! A search runs on the engine's own thread (`Engine::go`); the calling thread waits
+//! A search runs on the engine's own thread (`Engine::go`, the one way into a search,
+//! with the chances always shown); the calling thread waits
 //! for its answer with the GIL released, so other Python threads run meanwhile and
 //! one of them may call `stop()`. Ctrl-C (a pending signal) stops the search too and
 //! is raised when it has answered. One search at a time per object: a second
@@ -15,11 +16,10 @@
 
 use super::rules::{color_name, game, value_error, variant_of};
 use crate::board::{Move, Position};
-use crate::clock::Instant;
-use crate::engine::{Engine as Facade, EngineReporter};
+use crate::engine::{Engine as Facade, EngineReporter, SearchRequest};
 use crate::search::score::{ScoreText, describe};
-use crate::search::wdl::WdlContext;
-use crate::search::{Bound as ScoreBound, Limits, Reporter, SearchReport, SearchResult};
+use crate::search::shown::{ScoreView, Shown};
+use crate::search::{Bound as ScoreBound, Limits, SearchReport, SearchResult};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -34,9 +34,11 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// What the search thread tells the caller waiting for it.
 enum Event {
-    /// One line of an iteration (sent only to a caller that asked for updates).
-    Info(SearchReport),
-    /// The search's answer.
+    /// One line of an iteration and its score as shown (sent only to a caller that
+    /// asked for updates).
+    Info(SearchReport, Shown),
+    /// The search's answer (its scores shown by the view the caller took before the
+    /// search, the engine's own).
     Finished(SearchResult),
 }
 
@@ -44,8 +46,9 @@ enum Event {
 /// the running search's events to its caller.
 #[derive(Default)]
 struct Collector {
-    /// The last exact report of each MultiPV line (index: multipv - 1).
-    lines: Mutex<Vec<Option<SearchReport>>>,
+    /// The last exact report of each MultiPV line (index: multipv - 1), with its
+    /// score as shown.
+    lines: Mutex<Vec<Option<(SearchReport, Shown)>>>,
     /// The running search's caller, and whether it wants each report.
     events: Mutex<Option<(Sender<Event>, bool)>>,
 }
@@ -73,13 +76,13 @@ impl Collector {
         }
     }
 
-    fn take_lines(&self) -> Vec<Option<SearchReport>> {
+    fn take_lines(&self) -> Vec<Option<(SearchReport, Shown)>> {
         std::mem::take(&mut lock(&self.lines))
     }
 }
 
-impl Reporter for Collector {
-    fn info(&self, report: &SearchReport) {
+impl EngineReporter for Collector {
+    fn info(&self, report: &SearchReport, shown: Shown) {
         if report.depth == 0 || report.multipv == 0 {
             return;
         }
@@ -91,17 +94,13 @@ impl Reporter for Collector {
             }
             let slot = &mut lines[index];
             if report.bound.is_none() || slot.is_none() {
-                *slot = Some(report.clone());
+                *slot = Some((report.clone(), shown));
             }
         }
-        self.send(|want| want.then(|| Event::Info(report.clone())));
+        self.send(|want| want.then(|| Event::Info(report.clone(), shown)));
     }
 
-    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
-}
-
-impl EngineReporter for Collector {
-    fn finished(&self, result: &SearchResult) {
+    fn finished(&self, result: &SearchResult, _view: &ScoreView) {
         self.send(|_| Some(Event::Finished(result.clone())));
     }
 }
@@ -156,8 +155,8 @@ fn line_san(root: &Position, line: &[Move]) -> Vec<String> {
 /// `info` callback receives.
 struct LineData<'a> {
     multipv: usize,
-    /// The side to move's view.
-    score: i32,
+    /// The side to move's view, as shown.
+    shown: Shown,
     depth: i32,
     seldepth: Option<i32>,
     bound: Option<ScoreBound>,
@@ -168,10 +167,10 @@ struct LineData<'a> {
 }
 
 impl<'a> LineData<'a> {
-    fn of_report(report: &'a SearchReport) -> LineData<'a> {
+    fn of_report(report: &'a SearchReport, shown: Shown) -> LineData<'a> {
         LineData {
             multipv: report.multipv,
-            score: report.score,
+            shown,
             depth: report.depth,
             seldepth: Some(report.seldepth),
             bound: report.bound,
@@ -188,17 +187,11 @@ impl<'a> LineData<'a> {
 fn line_dict<'py>(
     py: Python<'py>,
     root: &Position,
-    wdl: &WdlContext,
     line: &LineData<'_>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let white = root.side_to_move() == crate::board::Color::White;
     let d = PyDict::new(py);
     d.set_item("multipv", line.multipv)?;
-    d.set_item("score", score_dict(py, line.score)?)?;
-    let white_score = if white { line.score } else { -line.score };
-    d.set_item("score_white", score_dict(py, white_score)?)?;
-    let w = wdl.wdl(line.score);
-    d.set_item("wdl", (w.win, w.draw, w.loss))?;
+    set_score(&d, root, line.shown)?;
     d.set_item("depth", line.depth)?;
     d.set_item("seldepth", line.seldepth)?;
     d.set_item(
@@ -220,6 +213,18 @@ fn line_dict<'py>(
     Ok(d)
 }
 
+/// `score`, `score_white` and `wdl` of a score as shown (the engine always shows
+/// the chances to Python).
+fn set_score(d: &Bound<'_, PyDict>, root: &Position, shown: Shown) -> PyResult<()> {
+    let py = d.py();
+    let white = root.side_to_move() == crate::board::Color::White;
+    let white_score = if white { shown.score } else { -shown.score };
+    d.set_item("score", score_dict(py, shown.score)?)?;
+    d.set_item("score_white", score_dict(py, white_score)?)?;
+    d.set_item("wdl", shown.wdl.map(|w| (w.win, w.draw, w.loss)))?;
+    Ok(())
+}
+
 /// What one `analyse` or `play` asks for.
 struct Request<'a> {
     fen: &'a str,
@@ -236,7 +241,11 @@ struct Request<'a> {
 impl PyEngine {
     /// Sets the game and searches it, waiting with the GIL released but for the
     /// `info` callback's calls.
-    fn search(&self, py: Python<'_>, request: Request<'_>) -> PyResult<(Position, SearchResult)> {
+    fn search(
+        &self,
+        py: Python<'_>,
+        request: Request<'_>,
+    ) -> PyResult<(Position, SearchResult, ScoreView)> {
         let Request {
             fen,
             moves,
@@ -252,7 +261,7 @@ impl PyEngine {
             ));
         }
         let _searching = Searching(&self.searching);
-        let (root, events) = {
+        let (root, events, view) = {
             let mut facade = lock(&self.facade);
             let variant = facade.variant().name();
             let game = game(variant, fen, moves, 0)?;
@@ -266,14 +275,16 @@ impl PyEngine {
                 .set_count_started(count_started)
                 .map_err(value_error)?;
             let root = facade.position().clone();
+            // The search's own view: taken before the engine's count choice.
+            let view = facade.score_view();
             if !root.has_legal_move() {
-                return Ok((root, SearchResult::default()));
+                return Ok((root, SearchResult::default(), view));
             }
             let events = self.collector.start(info.is_some());
-            facade.go(limits, Instant::now());
-            (root, events)
+            let reporter = Arc::clone(&self.collector) as Arc<dyn EngineReporter>;
+            facade.go(SearchRequest::now(limits), reporter);
+            (root, events, view)
         };
-        let wdl = WdlContext::of(&root);
         // The first error (the callback's exception, Ctrl-C) stops the search; the
         // loop still waits for its answer, so the engine is idle when it is raised.
         let mut interrupted: Option<PyErr> = None;
@@ -286,13 +297,13 @@ impl PyEngine {
         let result = loop {
             match py.detach(|| events.recv_timeout(Duration::from_millis(50))) {
                 Ok(Event::Finished(result)) => break result,
-                Ok(Event::Info(report)) => {
+                Ok(Event::Info(report, shown)) => {
                     if let Some(info) = info
                         && interrupted.is_none()
                     {
-                        let update = LineData::of_report(&report);
-                        if let Err(e) = line_dict(py, &root, &wdl, &update)
-                            .and_then(|d| info.call1((d,)).map(drop))
+                        let update = LineData::of_report(&report, shown);
+                        if let Err(e) =
+                            line_dict(py, &root, &update).and_then(|d| info.call1((d,)).map(drop))
                         {
                             interrupt(&mut interrupted, e);
                         }
@@ -312,7 +323,7 @@ impl PyEngine {
         if let Some(e) = interrupted {
             return Err(e);
         }
-        Ok((root, result))
+        Ok((root, result, view))
     }
 }
 
@@ -360,7 +371,9 @@ impl PyEngine {
     ) -> PyResult<Self> {
         let variant = variant_of(variant)?;
         let collector = Arc::new(Collector::default());
-        let mut facade = Facade::new(collector.clone());
+        let mut facade = Facade::new();
+        // why: Python's answers always carry the chances.
+        facade.set_show_wdl(true);
         facade.set_variant(variant);
         facade
             .set_hash(hash_mb)
@@ -424,7 +437,7 @@ impl PyEngine {
             ));
         }
         let limits = limits_of(depth, movetime, nodes, 1000)?;
-        let (root, result) = self.search(
+        let (root, result, view) = self.search(
             py,
             Request {
                 fen,
@@ -436,7 +449,7 @@ impl PyEngine {
                 info: info.as_ref(),
             },
         )?;
-        self.report(py, &root, &result)
+        self.report(py, &root, &result, &view)
     }
 
     /// Plays one move in the position after `moves` at the engine's level: with a
@@ -479,7 +492,7 @@ impl PyEngine {
         limits.winc = ms("winc", winc)?;
         limits.binc = ms("binc", binc)?;
         limits.movestogo = movestogo;
-        let (root, result) = self.search(
+        let (root, result, view) = self.search(
             py,
             Request {
                 fen,
@@ -491,7 +504,7 @@ impl PyEngine {
                 info: None,
             },
         )?;
-        let d = self.report(py, &root, &result)?;
+        let d = self.report(py, &root, &result, &view)?;
         d.set_item("move", result.best.map(|m| m.to_string()))?;
         d.set_item("san", result.best.map(|m| root.san(m)))?;
         Ok(d)
@@ -629,9 +642,8 @@ impl PyEngine {
         py: Python<'py>,
         root: &Position,
         result: &SearchResult,
+        view: &ScoreView,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let wdl = WdlContext::of(root);
-        let white = root.side_to_move() == crate::board::Color::White;
         let reports = self.collector.take_lines();
         let d = PyDict::new(py);
         d.set_item("turn", color_name(root.side_to_move()))?;
@@ -639,18 +651,14 @@ impl PyEngine {
         d.set_item("best_move_san", result.best.map(|m| root.san(m)))?;
         d.set_item("ponder", result.ponder.map(|m| m.to_string()))?;
         if result.best.is_some() {
-            let white_score = if white { result.score } else { -result.score };
-            d.set_item("score", score_dict(py, result.score)?)?;
-            d.set_item("score_white", score_dict(py, white_score)?)?;
-            let w = wdl.wdl(result.score);
-            d.set_item("wdl", (w.win, w.draw, w.loss))?;
+            set_score(&d, root, view.show(result.score))?;
         } else {
             d.set_item("score", py.None())?;
             d.set_item("score_white", py.None())?;
             d.set_item("wdl", py.None())?;
         }
         d.set_item("depth", result.depth)?;
-        let seldepth = reports.iter().flatten().map(|r| r.seldepth).max();
+        let seldepth = reports.iter().flatten().map(|(r, _)| r.seldepth).max();
         d.set_item("seldepth", seldepth)?;
         d.set_item("nodes", result.nodes)?;
         d.set_item("time_ms", result.elapsed_ms)?;
@@ -662,10 +670,10 @@ impl PyEngine {
         for i in 0..count {
             let report = reports.get(i).and_then(Option::as_ref);
             let line = match (report, result.lines.get(i)) {
-                (Some(r), _) => LineData::of_report(r),
+                (Some((r, shown)), _) => LineData::of_report(r, *shown),
                 (None, Some((score, pv))) => LineData {
                     multipv: i + 1,
-                    score: *score,
+                    shown: view.show(*score),
                     depth: result.depth,
                     seldepth: None,
                     bound: None,
@@ -675,7 +683,7 @@ impl PyEngine {
                 },
                 (None, None) => continue,
             };
-            lines.append(line_dict(py, root, &wdl, &line)?)?;
+            lines.append(line_dict(py, root, &line)?)?;
         }
         d.set_item("lines", lines)?;
         d.set_item("count_action", result.count_action.map(|a| a.word()))?;

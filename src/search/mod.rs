@@ -4,7 +4,10 @@
 //! `run` is the whole of one `go`: it orders the root moves, starts the helper
 //! threads, runs the main worker (which alone manages time and reports), waits while
 //! pondering or searching infinitely, and returns the best move. The engine facade
-//! calls it on a thread of its own; `bench` and the command line call it directly.
+//! calls it on a thread of its own for every session (the protocols, the web, Python,
+//! `analyze` and `annotate`); `bench` and self-play, which own their tables and need
+//! no game around a search, call it directly. Every job comes from a constructor of
+//! [`SearchJob`] (`job.rs`).
 
 mod alphabeta;
 pub(crate) mod clock_lag;
@@ -12,6 +15,7 @@ pub(crate) mod count_choice;
 pub(crate) mod history;
 pub(crate) mod host;
 mod iterative_deepening;
+mod job;
 pub(crate) mod limits;
 pub(crate) mod movepick;
 mod node_start;
@@ -23,20 +27,21 @@ mod reductions;
 pub mod score;
 pub(crate) mod score_scale;
 pub(crate) mod see;
+pub(crate) mod shown;
 pub(crate) mod skill;
 pub(crate) mod time;
 pub(crate) mod tt;
 pub(crate) mod wdl;
 pub(crate) mod worker;
 
+pub(crate) use job::{GameSettings, SearchJob};
 pub(crate) use limits::Limits;
 pub(crate) use tt::{Bound, TranspositionTable};
 pub(crate) use worker::ThreadData;
 
 use crate::board::{CountAction, Move, Position};
 use crate::clock::Instant;
-use crate::nnue::network::Network;
-use crate::tablebase::{Readable, ReadableTables, Tables};
+use crate::tablebase::{Readable, ReadableTables};
 use movepick::MovePicker;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -99,36 +104,6 @@ pub(crate) trait Reporter: Send + Sync {
     fn info(&self, report: &SearchReport);
     /// The root move being searched, on long searches.
     fn currmove(&self, depth: i32, mv: Move, number: usize);
-}
-
-/// Everything one search needs.
-#[derive(Clone)]
-pub(crate) struct SearchJob {
-    pub(crate) position: Position,
-    /// Placement keys of the game's positions up to and including `position`, for
-    /// repetitions.
-    pub(crate) game_keys: Vec<u64>,
-    pub(crate) limits: Limits,
-    pub(crate) multipv: usize,
-    pub(crate) move_overhead_ms: u64,
-    /// The clock's lag per move measured on the last moves (`clock_lag::ClockLag`).
-    pub(crate) clock_lag: clock_lag::LagEstimate,
-    /// The `Contempt` option: what a draw costs the side to move at the root, in
-    /// centipawns, in searches of a game (with a clock or a move time); analyses score
-    /// draws 0.
-    pub(crate) contempt_cp: i32,
-    /// When the `go` arrived: the clock runs from here.
-    pub(crate) started: Instant,
-    /// The network to evaluate with; `None` for the hand-written evaluation.
-    pub(crate) network: Option<Arc<Network>>,
-    /// The strength handicap (`Skill Level`, `UCI_Elo`); `Skill::FULL` searches as
-    /// without it.
-    pub(crate) skill: skill::Skill,
-    /// The engine's endgame tables: every probe of this search reads them.
-    pub(crate) tables: Tables,
-    /// Players' counting: the count the engine started before this search
-    /// (`count_choice::before_search`), reported with the answer.
-    pub(crate) count_action: Option<CountAction>,
 }
 
 /// The outcome of a search.

@@ -21,8 +21,7 @@ pub(crate) use command::{Command, CommandError};
 pub(crate) use features::feature_lines;
 
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
-use crate::clock::Instant;
-use crate::engine::Engine;
+use crate::engine::{Engine, SearchRequest};
 use crate::io::{Input, MAX_LINE_BYTES, Output};
 use crate::options::OptionError;
 use crate::search::Limits;
@@ -119,17 +118,8 @@ impl Xboard {
     pub(crate) fn new(out: Arc<Output>) -> Xboard {
         let thinking = Arc::new(ThinkingOutput::new(Arc::clone(&out)));
         let (finished_tx, finished_rx) = unbounded();
-        // Search 0 never runs: every search gets its own reporter when it starts.
-        let idle = SearchReporter::new(
-            0,
-            Position::startpos(),
-            false,
-            false,
-            Arc::clone(&thinking),
-            finished_tx.clone(),
-        );
         Xboard {
-            engine: Engine::new(Arc::new(idle)),
+            engine: Engine::new(),
             out,
             thinking,
             finished_tx,
@@ -366,14 +356,13 @@ impl Xboard {
         let Some(active) = self.active.take() else {
             return;
         };
-        self.engine.stop();
-        self.engine.wait();
+        self.engine.stop_and_wait();
         if let Purpose::Ponder { .. } = active.purpose {
             self.engine.undo_move();
         }
     }
 
-    /// Starts a search of the engine's current position.
+    /// Starts a search of the engine's current position, with a reporter of its own.
     fn launch(&mut self, purpose: Purpose, limits: Limits) {
         self.cancel_search();
         self.last_search_id += 1;
@@ -381,15 +370,14 @@ impl Xboard {
             self.last_search_id,
             self.engine.position().clone(),
             matches!(purpose, Purpose::Analyze),
-            self.engine.options().calibrated_score,
             Arc::clone(&self.thinking),
             self.finished_tx.clone(),
         );
-        self.engine.set_reporter(Arc::new(reporter));
         // XBoard has no UCI_AnalyseMode: `analyze` is the analysis, at full strength.
         self.engine
             .set_analyse_mode(matches!(purpose, Purpose::Analyze));
-        self.engine.go(limits, Instant::now());
+        self.engine
+            .go(SearchRequest::now(limits), Arc::new(reporter));
         self.active = Some(ActiveSearch {
             id: self.last_search_id,
             purpose,

@@ -9,8 +9,8 @@ use crate::board::{Move, Position};
 use crate::engine::EngineReporter;
 use crate::io::Output;
 use crate::search::score::{ScoreText, describe};
-use crate::search::score_scale::ScoreScale;
-use crate::search::{Reporter, SearchReport, SearchResult};
+use crate::search::shown::{ScoreView, Shown};
+use crate::search::{SearchReport, SearchResult};
 use crossbeam_channel::Sender;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,18 +44,13 @@ pub(crate) fn san_line(root: &Position, pv: &[Move]) -> String {
     words.join(" ")
 }
 
-/// One thinking line: `ply score time(centiseconds) nodes pv`, the score on the
-/// calibrated scale when `scale` is given.
-pub(crate) fn thinking_line(
-    root: &Position,
-    r: &SearchReport,
-    scale: Option<ScoreScale>,
-) -> String {
-    let shown = scale.map_or(r.score, |scale| scale.calibrated(r.score));
+/// One thinking line: `ply score time(centiseconds) nodes pv`, with the score as
+/// shown.
+pub(crate) fn thinking_line(root: &Position, r: &SearchReport, shown: Shown) -> String {
     let mut line = format!(
         "{} {} {} {}",
         r.depth,
-        xboard_score(shown),
+        xboard_score(shown.score),
         r.time_ms / 10,
         r.nodes
     );
@@ -125,8 +120,6 @@ pub(crate) struct SearchReporter {
     root: Position,
     /// Analysis always shows its thinking, whatever `post` says.
     always_post: bool,
-    /// The root's stage while `Calibrated Score` is on.
-    scale: Option<ScoreScale>,
     shared: Arc<ThinkingOutput>,
     done: Sender<Finished>,
 }
@@ -136,14 +129,12 @@ impl SearchReporter {
         search_id: u64,
         root: Position,
         always_post: bool,
-        calibrated: bool,
         shared: Arc<ThinkingOutput>,
         done: Sender<Finished>,
     ) -> SearchReporter {
         shared.set_progress(Progress::default());
         SearchReporter {
             search_id,
-            scale: calibrated.then(|| ScoreScale::of(&root)),
             root,
             always_post,
             shared,
@@ -152,8 +143,8 @@ impl SearchReporter {
     }
 }
 
-impl Reporter for SearchReporter {
-    fn info(&self, r: &SearchReport) {
+impl EngineReporter for SearchReporter {
+    fn info(&self, r: &SearchReport, shown: Shown) {
         // XBoard has no mark for a bound, so an aspiration failure's score would be
         // shown as if exact: only finished iterations are printed.
         if r.depth <= 0 || r.bound.is_some() {
@@ -172,17 +163,11 @@ impl Reporter for SearchReporter {
             });
         }
         if self.always_post || self.shared.post.load(Ordering::Relaxed) {
-            self.shared
-                .out
-                .line(&thinking_line(&self.root, r, self.scale));
+            self.shared.out.line(&thinking_line(&self.root, r, shown));
         }
     }
 
-    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
-}
-
-impl EngineReporter for SearchReporter {
-    fn finished(&self, result: &SearchResult) {
+    fn finished(&self, result: &SearchResult, _view: &ScoreView) {
         // The loop may have gone (end of input): nothing is waiting for the answer.
         let _ = self.done.send(Finished {
             search_id: self.search_id,

@@ -5,7 +5,7 @@
 use crate::board::counting::{self, CountKind};
 use crate::board::{Color, Position};
 use crate::cli::score_text::JsonScore;
-use crate::search::wdl::WdlContext;
+use crate::search::wdl::Wdl;
 use crate::tablebase::{self, CountVerdict, Tables};
 use serde::Serialize;
 
@@ -62,10 +62,8 @@ pub(crate) struct WdlJson {
 }
 
 impl WdlJson {
-    /// The chances of a `score` (side to move's view) at the root `context` describes,
-    /// turned to White's view.
-    pub(crate) fn of(context: &WdlContext, score: i32, side_to_move: Color) -> WdlJson {
-        let stm = context.wdl(score);
+    /// The chances of the side to move, `stm`, turned to White's view.
+    pub(crate) fn of(stm: Wdl, side_to_move: Color) -> WdlJson {
         let white = if side_to_move == Color::White {
             stm
         } else {
@@ -99,7 +97,7 @@ pub(crate) struct InfoLine {
     pub(crate) multipv: usize,
     pub(crate) score: JsonScore,
     /// Win/draw/loss per mille, White's view.
-    pub(crate) wdl: WdlJson,
+    pub(crate) wdl: Option<WdlJson>,
     /// `lower`, `upper` (White's view), or null for an exact score.
     pub(crate) bound: Option<&'static str>,
     pub(crate) nodes: u64,
@@ -116,7 +114,7 @@ pub(crate) struct InfoLine {
 pub(crate) struct LineJson {
     pub(crate) multipv: usize,
     pub(crate) score: JsonScore,
-    pub(crate) wdl: WdlJson,
+    pub(crate) wdl: Option<WdlJson>,
     pub(crate) pv: Vec<String>,
     pub(crate) pv_san: String,
 }

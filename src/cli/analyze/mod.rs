@@ -12,11 +12,10 @@ use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, Variant};
 use crate::cli::score_text;
 use crate::cli::search_options::SearchOptions;
-use crate::engine::{EngineReporter, limits};
+use crate::engine::{EngineReporter, SearchRequest, limits};
 use crate::pgn::numbered_san;
-use crate::search::score_scale::ScoreScale;
-use crate::search::wdl::WdlContext;
-use crate::search::{Bound, Reporter, SearchReport, SearchResult};
+use crate::search::shown::{ScoreView, Shown};
+use crate::search::{Bound, SearchReport, SearchResult};
 use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
@@ -112,21 +111,24 @@ struct Printer {
     root: Position,
     /// The engine's endgame tables: what they say of the root is printed.
     tables: Tables,
-    /// The root's material and count, for the win/draw/loss chances.
-    wdl: WdlContext,
-    /// The root's stage, with `--calibrated-score`.
-    scale: Option<ScoreScale>,
+    /// `--calibrated-score`: the header says what the scores mean.
+    calibrated: bool,
     json: bool,
     multipv: usize,
     out: Mutex<Box<dyn Write + Send>>,
 }
 
 impl Printer {
-    /// A search score (side to move's view) as shown, in White's view: calibrated
-    /// with `--calibrated-score`.
-    fn shown(&self, score: i32) -> i32 {
-        let score = self.scale.map_or(score, |scale| scale.calibrated(score));
-        score_text::white_view(score, self.root.side_to_move())
+    /// A score as shown, in White's view.
+    fn white(&self, shown: Shown) -> i32 {
+        score_text::white_view(shown.score, self.root.side_to_move())
+    }
+
+    /// The chances of a score as shown, in White's view (the engine shows them).
+    fn wdl(&self, shown: Shown) -> Option<WdlJson> {
+        shown
+            .wdl
+            .map(|stm| WdlJson::of(stm, self.root.side_to_move()))
     }
 
     fn line(&self, text: &str) {
@@ -150,7 +152,7 @@ impl Printer {
             self.line(&format!("count: {}", counting::describe(&self.root)));
             self.line(&format!(
                 "scores in pawns from White's view{}; #N: White mates in N, #-N: Black does",
-                if self.scale.is_some() {
+                if self.calibrated {
                     " (calibrated: +1.00 is a 56% expected result)"
                 } else {
                     ""
@@ -160,8 +162,8 @@ impl Printer {
         }
     }
 
-    fn finish(&self, result: &SearchResult) {
-        let side = self.root.side_to_move();
+    /// The answer, its scores shown by `view`.
+    fn finish(&self, result: &SearchResult, view: &ScoreView) {
         let outcome = self.root.outcome();
         if self.json {
             let best = result.best.filter(|&m| self.root.is_legal(m));
@@ -171,8 +173,8 @@ impl Printer {
                 .enumerate()
                 .map(|(i, (score, pv))| LineJson {
                     multipv: i + 1,
-                    score: score_text::json(self.shown(*score)),
-                    wdl: WdlJson::of(&self.wdl, *score, side),
+                    score: score_text::json(self.white(view.show(*score))),
+                    wdl: self.wdl(view.show(*score)),
                     pv: pv.iter().map(|m| m.to_string()).collect(),
                     pv_san: numbered_san(&self.root, pv),
                 })
@@ -182,8 +184,8 @@ impl Printer {
                 fen: self.root.to_fen(),
                 best_move: best.map(|m| m.to_string()),
                 best_move_san: best.map(|m| self.root.san(m)),
-                score: best.map(|_| score_text::json(self.shown(result.score))),
-                wdl: best.map(|_| WdlJson::of(&self.wdl, result.score, side)),
+                score: best.map(|_| score_text::json(self.white(view.show(result.score)))),
+                wdl: best.and_then(|_| self.wdl(view.show(result.score))),
                 depth: result.depth,
                 nodes: result.nodes,
                 time_ms: result.elapsed_ms,
@@ -210,18 +212,19 @@ impl Printer {
                 self.line(&format!("best move: {} ({best})", self.root.san(best)));
                 self.line(&format!(
                     "score: {} (White's view), depth {}, {} nodes in {:.2} s",
-                    score_text::words(self.shown(result.score)),
+                    score_text::words(self.white(view.show(result.score))),
                     result.depth,
                     result.nodes,
                     result.elapsed_ms as f64 / 1000.0
                 ));
-                let chances = WdlJson::of(&self.wdl, result.score, side);
-                self.line(&format!(
-                    "chances: White wins {:.1}%, draw {:.1}%, Black wins {:.1}%",
-                    f64::from(chances.win) / 10.0,
-                    f64::from(chances.draw) / 10.0,
-                    f64::from(chances.loss) / 10.0
-                ));
+                if let Some(chances) = self.wdl(view.show(result.score)) {
+                    self.line(&format!(
+                        "chances: White wins {:.1}%, draw {:.1}%, Black wins {:.1}%",
+                        f64::from(chances.win) / 10.0,
+                        f64::from(chances.draw) / 10.0,
+                        f64::from(chances.loss) / 10.0
+                    ));
+                }
                 for (i, (score, pv)) in result.lines.iter().enumerate() {
                     let label = if self.multipv > 1 {
                         format!("line {}", i + 1)
@@ -231,7 +234,7 @@ impl Printer {
                     self.line(&format!(
                         "{label}: {} ({})",
                         numbered_san(&self.root, pv),
-                        score_text::short(self.shown(*score))
+                        score_text::short(self.white(view.show(*score)))
                     ));
                 }
             }
@@ -244,13 +247,13 @@ impl Printer {
     }
 }
 
-impl Reporter for Printer {
-    fn info(&self, r: &SearchReport) {
+impl EngineReporter for Printer {
+    fn info(&self, r: &SearchReport, shown: Shown) {
         if r.depth == 0 {
             return;
         }
         let side = self.root.side_to_move();
-        let white = self.shown(r.score);
+        let white = self.white(shown);
         let bound = white_bound(r.bound, side);
         let pv_san = numbered_san(&self.root, &r.pv);
         if self.json {
@@ -260,7 +263,7 @@ impl Reporter for Printer {
                 seldepth: r.seldepth,
                 multipv: r.multipv,
                 score: score_text::json(white),
-                wdl: WdlJson::of(&self.wdl, r.score, side),
+                wdl: self.wdl(shown),
                 bound: match bound {
                     Some(Bound::Lower) => Some("lower"),
                     Some(Bound::Upper) => Some("upper"),
@@ -295,11 +298,9 @@ impl Reporter for Printer {
         ));
     }
 
-    fn currmove(&self, _depth: i32, _mv: Move, _number: usize) {}
-}
-
-impl EngineReporter for Printer {
-    fn finished(&self, _result: &SearchResult) {}
+    // why not here: the answer is printed with the search's final node count, which
+    // `Engine::search` returns once the helper threads are joined.
+    fn finished(&self, _result: &SearchResult, _view: &ScoreView) {}
 }
 
 /// Runs `khun analyze`, writing to `out`. `Err` holds a message for bad input.
@@ -313,24 +314,28 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     let printer = Arc::new(Printer {
         root: root.clone(),
         tables: tables.clone(),
-        wdl: WdlContext::of(&root),
-        scale: args.calibrated_score.then(|| ScoreScale::of(&root)),
+        calibrated: args.calibrated_score,
         json: args.json,
         multipv: args.multipv,
         out: Mutex::new(out),
     });
     // The engine too: options it refuses end the command before anything is printed.
-    let mut engine = args.search.engine(printer.clone(), &tables)?;
-    printer.header();
-    if !root.has_legal_move() {
-        printer.finish(&SearchResult::default());
-        return Ok(());
-    }
+    let mut engine = args.search.engine(&tables)?;
     engine.set_multipv(args.multipv);
+    // The chances are always shown; the scale is the one asked for.
+    engine.set_show_wdl(true);
+    engine.set_calibrated_score(args.calibrated_score);
+    printer.header();
     engine.set_position(start, &moves)?;
     engine.set_count_started(args.count_started)?;
-    let result = engine.search_blocking(args.search.limits(DEFAULT_MOVETIME_MS));
-    printer.finish(&result);
+    let view = engine.score_view();
+    if !root.has_legal_move() {
+        printer.finish(&SearchResult::default(), &view);
+        return Ok(());
+    }
+    let request = SearchRequest::now(args.search.limits(DEFAULT_MOVETIME_MS));
+    let result = engine.search(request, printer.clone());
+    printer.finish(&result, &view);
     Ok(())
 }
 

@@ -30,7 +30,7 @@ use self::review::PositionEval;
 use self::shard::Shard;
 use self::summary::GameSummary;
 use self::svg::Graph;
-use crate::cli::search_options::{SearchOptions, Silent};
+use crate::cli::search_options::SearchOptions;
 use crate::engine::{Engine, limits};
 use crate::interrupt::{self, Interrupt};
 use crate::pgn::{self, Game, PgnError};
@@ -43,7 +43,6 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Search time per position when no `--depth`, `--movetime` or `--nodes` is given.
@@ -415,7 +414,7 @@ pub fn run(args: &AnnotateArgs, interrupt: &Interrupt) -> Result<Summary, String
     let searched = todo.iter().filter(|(_, g)| g.is_ok()).count();
     let jobs = job_count(args.jobs, args.search.threads, searched);
     let engines = (0..jobs)
-        .map(|_| args.search.engine(Arc::new(Silent), &tables))
+        .map(|_| args.search.engine(&tables))
         .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
     let positions: usize = todo

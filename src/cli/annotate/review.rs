@@ -4,9 +4,10 @@
 
 use crate::board::{Color, Move, Outcome, Position};
 use crate::cli::score_text::white_view;
-use crate::engine::Engine;
+use crate::engine::{Engine, SearchRequest, Silent};
 use crate::search::Limits;
 use crate::search::score::{self, is_mate};
+use std::sync::Arc;
 
 /// Scores are clamped to this many centipawns before moves are compared.
 // why: beyond ten pawns the game is decided either way; going from mate in 5 to
@@ -75,7 +76,7 @@ pub(crate) fn evaluate_positions(
         } else {
             // The automatic count (annotate never sets CountStarted): nothing to refuse.
             let _ = engine.set_position(start.clone(), &moves[..i]);
-            let result = engine.search_blocking(limits.clone());
+            let result = engine.search(SearchRequest::now(limits.clone()), Arc::new(Silent));
             out.push(PositionEval {
                 score_white: white_view(result.score, pos.side_to_move()),
                 depth: result.depth,

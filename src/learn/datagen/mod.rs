@@ -35,7 +35,7 @@ use crate::nnue::network::Network;
 use crate::progress_file;
 use crate::rng::Rng;
 use crate::search::score::is_proven;
-use crate::search::{self, Limits, SearchJob, Shared, ThreadData, TranspositionTable};
+use crate::search::{self, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::{self, Tables, Verdict};
 use resume::{Progress, RunSettings};
 pub use run::{DatagenConfig, DatagenSummary, GameEnd, Totals};
@@ -58,7 +58,10 @@ pub struct PlayedGame {
     pub end: GameEnd,
 }
 
-/// Searches positions of one game at a fixed node count, with its own table.
+/// Searches positions of one game at a fixed node count, with its own table. It
+/// drives the search directly, not through the engine facade: each of a run's
+/// players owns its table and histories, and a search must depend on nothing but the
+/// game (no clock, no count choice, no seeded strength) for the run to be repeatable.
 pub(crate) struct SelfPlayer {
     tt: Arc<TranspositionTable>,
     data: Vec<ThreadData>,
@@ -99,20 +102,7 @@ impl SelfPlayer {
     /// The best move and its score (side to move's view); `None` without a move.
     pub(crate) fn search(&mut self, pos: &Position, keys: &[u64]) -> Option<(Move, i32)> {
         let shared = Shared::new(Arc::clone(&self.tt), 1);
-        let job = SearchJob {
-            position: pos.clone(),
-            game_keys: keys.to_vec(),
-            limits: Limits::nodes(self.nodes),
-            multipv: 1,
-            move_overhead_ms: 0,
-            clock_lag: Default::default(),
-            contempt_cp: 0,
-            started: Instant::now(),
-            network: self.network.clone(),
-            skill: crate::search::skill::Skill::FULL,
-            tables: self.tables.clone(),
-            count_action: None,
-        };
+        let job = SearchJob::self_play(pos, keys, self.nodes, self.network.clone(), &self.tables);
         let result = search::run(&job, &shared, &mut self.data, None, None);
         result.best.map(|m| (m, result.score))
     }

@@ -1,27 +1,25 @@
 //! The engine facade: options, the game position, the transposition table, the
 //! endgame tables (a `tablebase::Tables` handle, handed to each search in its job)
-//! and the search threads. Protocols (UCI, XBoard) and the command line drive the
-//! engine only through this type; none of them reaches into the search.
+//! and the search threads. Protocols (UCI, XBoard), the web and Python sessions and
+//! the command line drive the engine only through this type; none of them reaches
+//! into the search. A search has one way in, [`Engine::go`] (and [`Engine::search`],
+//! which waits for its answer): it stops what runs, builds the job, shows the scores
+//! as the options ask ([`ScoreView`]) and starts the search.
+
+mod search;
+
+pub(crate) use search::{EngineReporter, SearchRequest, Silent};
 
 use crate::board::{CountAction, CountedReplay, Move, Position, Variant};
-use crate::clock::Instant;
 use crate::nnue::network::Network;
 use crate::search::clock_lag::ClockLag;
 use crate::search::skill::Skill;
-use crate::search::{
-    self, Limits, Reporter, SearchJob, SearchResult, Shared, ThreadData, TranspositionTable,
-};
+use crate::search::{SearchResult, ThreadData, TranspositionTable};
 use crate::tablebase::Tables;
+use search::RunningSearch;
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread::JoinHandle;
-
-/// Receives search progress and the final answer of each search.
-pub(crate) trait EngineReporter: Reporter {
-    /// The search is over: `result.best` is `None` when there was no legal move.
-    fn finished(&self, result: &SearchResult);
-}
+use std::sync::atomic::Ordering;
 
 /// Option bounds, shared by the protocols so they declare the same ranges.
 pub(crate) mod limits {
@@ -163,17 +161,6 @@ pub struct Sandbox {
     pub read_files: bool,
 }
 
-struct RunningSearch {
-    shared: Arc<Shared>,
-    handle: JoinHandle<Vec<ThreadData>>,
-    /// Milliseconds from the `go` to the answer, once answered (`NOT_ANSWERED` before).
-    answered_after_ms: Arc<AtomicU64>,
-    /// Set (before the answer goes out) when the engine stopped its count with it.
-    count_stopped: Arc<AtomicBool>,
-}
-
-const NOT_ANSWERED: u64 = u64::MAX;
-
 /// The engine: one game position, one table, one search at a time.
 pub struct Engine {
     options: EngineOptions,
@@ -188,7 +175,9 @@ pub struct Engine {
     /// Per-thread search memory; `None` while a search holds it.
     thread_data: Option<Vec<ThreadData>>,
     running: Option<RunningSearch>,
-    reporter: Arc<dyn EngineReporter>,
+    /// The answer of a search that ran on the caller's thread (without `native`),
+    /// until [`Engine::wait`] hands it over.
+    inline_answer: Option<SearchResult>,
     /// The network `EvalFile` named (used when `use_nnue`).
     network: Arc<Network>,
     /// What the GUI's clock charged beyond the engine's own time, on recent moves.
@@ -212,17 +201,9 @@ fn try_table(mb: usize) -> Result<TranspositionTable, EngineError> {
     Ok(TranspositionTable::new(mb))
 }
 
-/// The answer of a search that failed: the first legal move (or none), so the
-/// protocol still answers with a legal move.
-fn fallback_result(position: &Position) -> SearchResult {
-    SearchResult {
-        best: position.legal_moves().iter().next().copied(),
-        ..SearchResult::default()
-    }
-}
-
 impl Engine {
-    pub(crate) fn new(reporter: Arc<dyn EngineReporter>) -> Engine {
+    /// An engine with the options' starting values, at the start of a makruk game.
+    pub(crate) fn new() -> Engine {
         let options = EngineOptions::default();
         let position = Position::startpos();
         Engine {
@@ -237,7 +218,7 @@ impl Engine {
                     .collect(),
             ),
             running: None,
-            reporter,
+            inline_answer: None,
             options,
             network: crate::nnue::embedded(),
             clock_lag: ClockLag::default(),
@@ -257,29 +238,16 @@ impl Engine {
         self.sandbox
     }
 
-    /// `limits` with the sandbox's node bound applied.
-    fn bounded(&self, mut limits: Limits) -> Limits {
-        if let Some(sandbox) = self.sandbox {
-            limits.nodes = Some(
-                limits
-                    .nodes
-                    .map_or(sandbox.max_nodes, |n| n.min(sandbox.max_nodes)),
-            );
-        }
-        limits
-    }
-
+    /// The options as set now.
+    // why: only the Python package and the tests read them back; the protocols set
+    // them and the searches take them through their jobs.
+    #[cfg_attr(not(any(test, feature = "python")), allow(dead_code))]
     pub(crate) fn options(&self) -> &EngineOptions {
         &self.options
     }
 
     pub(crate) fn position(&self) -> &Position {
         &self.position
-    }
-
-    /// Replaces the reporter (the command line swaps in its own printer).
-    pub(crate) fn set_reporter(&mut self, reporter: Arc<dyn EngineReporter>) {
-        self.reporter = reporter;
     }
 
     /// Sets the game: a start position and the moves played from it (all legal; the
@@ -360,206 +328,9 @@ impl Engine {
         true
     }
 
-    pub(crate) fn is_searching(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
-    }
-
-    /// Waits for the running search (if any) to finish and takes its thread data back.
-    pub(crate) fn wait(&mut self) {
-        self.absorb_count_stop();
-        if let Some(run) = self.running.take() {
-            let answered = run.answered_after_ms.load(Ordering::Relaxed);
-            if answered != NOT_ANSWERED {
-                self.clock_lag.on_answer(answered);
-            }
-            let data = run.handle.join().unwrap_or_else(|_| {
-                // A panicking search thread loses its histories, nothing else.
-                Vec::new()
-            });
-            self.thread_data = Some(data);
-        }
-        let want = self.options.threads;
-        let data = self.thread_data.get_or_insert_with(Vec::new);
-        data.resize_with(want, ThreadData::default);
-    }
-
-    /// Stops the running search; its result is still reported.
-    pub(crate) fn stop(&mut self) {
-        if let Some(run) = &self.running {
-            run.shared.pondering.store(false, Ordering::Relaxed);
-            run.shared.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// The opponent played the move we pondered on: the clock now runs.
-    pub(crate) fn ponderhit(&mut self) {
-        if let Some(run) = &self.running {
-            run.shared.pondering.store(false, Ordering::Relaxed);
-        }
-    }
-
-    /// Starts a search of the current position. A search already running is stopped
-    /// first (and answers), so every `go` gets exactly one answer.
-    #[cfg(feature = "native")]
-    pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
-        self.stop();
-        self.wait();
-        let (shared, job, mut data) = self.begin_search(limits, started, self.options.threads);
-        let shared = Arc::new(shared);
-        let reporter = Arc::clone(&self.reporter);
-        let thread_shared = Arc::clone(&shared);
-        let answered_after_ms = Arc::new(AtomicU64::new(NOT_ANSWERED));
-        let answered = Arc::clone(&answered_after_ms);
-        let count_stopped = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&count_stopped);
-        let handle = std::thread::Builder::new()
-            .name("khun-search-main".into())
-            .stack_size(8 * 1024 * 1024)
-            .spawn(move || {
-                let answer = |result: &SearchResult| {
-                    if result.count_action == Some(CountAction::Stop) {
-                        stopped.store(true, Ordering::Relaxed);
-                    }
-                    reporter.finished(result);
-                    answered.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
-                };
-                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    search::run(
-                        &job,
-                        &thread_shared,
-                        &mut data,
-                        Some(&*reporter as &dyn Reporter),
-                        Some(&answer),
-                    )
-                }));
-                if searched.is_err() {
-                    // A bug in the search must not leave the GUI waiting for a move
-                    // that never comes: answer with any legal move (unless the search
-                    // answered before it failed), and start the next search with
-                    // fresh histories.
-                    data = Vec::new();
-                    if answered.load(Ordering::Relaxed) == NOT_ANSWERED {
-                        answer(&fallback_result(&job.position));
-                    }
-                }
-                data
-            })
-            .expect("spawn the search thread");
-        self.running = Some(RunningSearch {
-            shared,
-            handle,
-            answered_after_ms,
-            count_stopped,
-        });
-    }
-
-    /// Searches the current position on this thread and answers: without the
-    /// `native` feature (WebAssembly) there are no threads to search on. `stop` and
-    /// `ponderhit` reach this search through the host (`search::host`), and one
-    /// search thread searches however many `Threads` asks for.
-    #[cfg(not(feature = "native"))]
-    pub(crate) fn go(&mut self, limits: Limits, started: Instant) {
-        let (shared, job, mut data) = self.begin_search(limits, started, 1);
-        let reporter = Arc::clone(&self.reporter);
-        let answered_after_ms = AtomicU64::new(NOT_ANSWERED);
-        let answer = |result: &SearchResult| {
-            reporter.finished(result);
-            answered_after_ms.store(started.elapsed().as_millis() as u64, Ordering::Relaxed);
-        };
-        let result = search::run(
-            &job,
-            &shared,
-            &mut data,
-            Some(&*reporter as &dyn Reporter),
-            Some(&answer),
-        );
-        if result.count_action == Some(CountAction::Stop) {
-            self.note_count_action(CountAction::Stop);
-        }
-        self.clock_lag.on_answer(answered_after_ms.into_inner());
-        self.thread_data = Some(data);
-    }
-
-    /// What a `go` searches with, on `threads` threads: the limits within the
-    /// sandbox, the clock's lag told of the `go`, the shared flags (pondering set
-    /// before any thread runs, so a quick `ponderhit` is not lost), the job and the
-    /// threads' memory.
-    fn begin_search(
-        &mut self,
-        limits: Limits,
-        started: Instant,
-        threads: usize,
-    ) -> (Shared, SearchJob, Vec<ThreadData>) {
-        let limits = self.bounded(limits);
-        self.clock_lag
-            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
-        let shared = Shared::new(Arc::clone(&self.tt), threads);
-        shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let job = self.job(limits, started);
-        let mut data = self.thread_data.take().unwrap_or_default();
-        data.resize_with(threads, ThreadData::default);
-        (shared, job, data)
-    }
-
-    /// The search job for the current game, with the engine's options.
-    fn job(&mut self, limits: Limits, started: Instant) -> SearchJob {
-        self.searches += 1;
-        // why the clock: two games from the same opening should not repeat the same
-        // weak moves; the counter keeps searches within one nanosecond apart.
-        let seed = crate::clock::time_seed() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let contempt_cp = if self.options.analyse_mode {
-            0
-        } else {
-            self.options.contempt_cp
-        };
-        let mut root = self.position.clone();
-        let count_action = search::count_choice::before_search(&mut root);
-        if let Some(action) = count_action {
-            self.note_count_action(action);
-        }
-        SearchJob {
-            position: root,
-            game_keys: self.game_keys.clone(),
-            limits,
-            multipv: self.options.multipv,
-            move_overhead_ms: self.options.move_overhead_ms,
-            clock_lag: self.clock_lag.estimate(),
-            contempt_cp,
-            started,
-            network: self.search_network(),
-            skill: self.options.skill(seed),
-            tables: self.tables.clone(),
-            count_action,
-        }
-    }
-
-    /// Searches and waits for the answer (the command line, bench, XBoard analysis
-    /// helpers).
-    pub(crate) fn search_blocking(&mut self, limits: Limits) -> SearchResult {
-        let limits = self.bounded(limits);
-        self.stop();
-        self.wait();
-        let shared = Shared::new(Arc::clone(&self.tt), self.options.threads);
-        let job = self.job(limits, Instant::now());
-        let mut data = self.thread_data.take().unwrap_or_default();
-        data.resize_with(self.options.threads, ThreadData::default);
-        let result = search::run(
-            &job,
-            &shared,
-            &mut data,
-            Some(&*self.reporter as &dyn Reporter),
-            None,
-        );
-        self.thread_data = Some(data);
-        result
-    }
-
     /// A new game: forget the table and the histories.
     pub(crate) fn new_game(&mut self) {
-        self.stop();
-        self.wait();
+        self.stop_and_wait();
         self.clock_lag.clear();
         self.tt.clear();
         if let Some(data) = &mut self.thread_data {
@@ -737,8 +508,7 @@ impl Engine {
     /// that share one handle (the jobs of one `annotate` run) build each table once.
     /// The five-man directory is `tables`' own.
     pub(crate) fn use_tables(&mut self, tables: Tables) {
-        self.stop();
-        self.wait();
+        self.stop_and_wait();
         self.tables = tables;
     }
 
@@ -750,8 +520,7 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        self.stop();
-        self.wait();
+        self.stop_and_wait();
     }
 }
 
@@ -777,12 +546,11 @@ fn within(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::Output;
-    use crate::uci::UciReporter;
+    use crate::search::Limits;
 
-    fn quiet_engine() -> Engine {
-        let out = Arc::new(Output::new(Box::new(std::io::sink())));
-        Engine::new(Arc::new(UciReporter::new(out)))
+    /// A search of `limits` that prints nothing.
+    fn search(engine: &mut Engine, limits: Limits) -> SearchResult {
+        engine.search(SearchRequest::now(limits), Arc::new(Silent))
     }
 
     const SMALL: Sandbox = Sandbox {
@@ -795,9 +563,9 @@ mod tests {
 
     #[test]
     fn a_sandbox_bounds_searches_hash_threads_and_files() {
-        let mut engine = quiet_engine();
+        let mut engine = Engine::new();
         engine.set_sandbox(Some(SMALL));
-        let result = engine.search_blocking(Limits::depth(60));
+        let result = search(&mut engine, Limits::depth(60));
         assert!(result.best.is_some());
         assert!(result.depth < 60, "searched to depth {}", result.depth);
         // why twice: the node bound is checked as nodes are counted, a few nodes late.
@@ -816,10 +584,10 @@ mod tests {
 
     #[test]
     fn without_a_sandbox_requests_are_taken_as_asked() {
-        let mut engine = quiet_engine();
+        let mut engine = Engine::new();
         engine.set_threads(3);
         assert_eq!(engine.options().threads, 3);
-        let result = engine.search_blocking(Limits::nodes(3_000));
+        let result = search(&mut engine, Limits::nodes(3_000));
         assert!(result.nodes >= 3_000, "{} nodes", result.nodes);
     }
 }
