@@ -96,12 +96,10 @@ pub fn run(args: &RecordsArgs, interrupt: &Interrupt) -> Result<RecordsSummary, 
             Err(e) => (e.to_string(), Err(e)),
         })
         .collect();
-    let mut variants: Vec<Variant> = games
+    let variants: Vec<Variant> = games
         .iter()
         .filter_map(|(_, game)| game.as_ref().ok().map(|g| g.start.variant()))
         .collect();
-    variants.sort_by_key(|v| v.name());
-    variants.dedup();
     let tables = every_table_built(&variants);
     let threads = super::thread_count(args.threads).clamp(1, games.len().max(1));
     let players = (0..threads)

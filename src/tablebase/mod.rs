@@ -49,8 +49,8 @@ mod readable;
 mod solve;
 mod verdict;
 
-pub(crate) use ending::table_game;
 pub use ending::{Ending, table_piece};
+pub(crate) use ending::{has_tables, table_game};
 pub use files::table_file;
 pub(crate) use handle::ReadableTables;
 pub use handle::Tables;

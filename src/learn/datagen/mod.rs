@@ -257,13 +257,19 @@ fn opening(cfg: &DatagenConfig, rng: &mut Rng, player: &mut SelfPlayer, index: u
 }
 
 /// Endgame tables with every table of up to four men built for each of `variants`
-/// (under the count of the game whose tables serve it), as a run plays with them: a
-/// search that finds one built by an earlier game but not yet in a later one would
-/// not be repeatable.
+/// that has tables (under the count of the game whose tables serve it, each such game
+/// once), as a run plays with them: a search that finds one built by an earlier game
+/// but not yet in a later one would not be repeatable.
 pub fn every_table_built(variants: &[crate::board::Variant]) -> Tables {
     let tables = Tables::new();
-    for &variant in variants {
-        let game = tablebase::table_game(variant);
+    let mut games: Vec<_> = variants
+        .iter()
+        .filter(|&&v| tablebase::has_tables(v))
+        .map(|&v| tablebase::table_game(v))
+        .collect();
+    games.sort();
+    games.dedup();
+    for game in games {
         for ending in tablebase::Ending::ALL {
             tables.build(ending, game);
         }
