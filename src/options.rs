@@ -8,7 +8,7 @@
 
 use crate::board::Variant;
 use crate::engine::{Engine, limits};
-use crate::io::clip_to;
+use crate::protocol::io::clip_to;
 
 /// What a spin value outside its range gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -621,8 +621,8 @@ mod tests {
         }
     }
 
-    fn output(capture: &Capture) -> std::sync::Arc<crate::io::Output> {
-        std::sync::Arc::new(crate::io::Output::new(Box::new(capture.clone())))
+    fn output(capture: &Capture) -> std::sync::Arc<crate::protocol::io::Output> {
+        std::sync::Arc::new(crate::protocol::io::Output::new(Box::new(capture.clone())))
     }
 
     /// Values each option must refuse or clamp: out of range, and not of its type.
