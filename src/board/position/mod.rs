@@ -56,7 +56,7 @@ pub struct Position {
     /// The automatic count (Fairy-Stockfish's), kept under either convention: the
     /// players' count reads its limit and its piece's honour.
     count: CountState,
-    /// Counting as players count (`players_count.rs`); off under the automatic count.
+    /// Counting as players count (`players_count/`); off under the automatic count.
     players: PlayersCount,
     /// The pieces that were pawns (Fairy-Stockfish's promoted pieces): only notation
     /// reads it (Thai notation names a promoted met apart, `M~` in a FEN).
@@ -173,7 +173,7 @@ impl Position {
     }
 
     /// The count in force: the automatic one, or under players' counting the one the
-    /// players started (or the piece's honour); see `players_count.rs`.
+    /// players started (or the piece's honour); see `players_count/`.
     #[inline(always)]
     pub fn count(&self) -> CountState {
         if self.players.is_on() {
