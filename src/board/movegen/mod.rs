@@ -199,6 +199,9 @@ impl Position {
         }
     }
 
+    /// The generator of game `V`: the set-up phase's drops, else the king's moves,
+    /// then (unless in double check) every other man's, each kept legal by the
+    /// squares it may go to (`targets`) and the pin it stands in (`allowed`).
     fn generate_in<const V: u8>(&self, kind: GenKind, list: &mut MoveList) {
         let variant = Variant::from_u8(V);
         if variant.check_counting() && self.check_count_won() {
@@ -208,7 +211,6 @@ impl Position {
         let them = !us;
         let ours = self.pieces_of(us);
         let theirs = self.pieces_of(them);
-        let occupied = self.occupied();
         let checkers = self.checkers();
         let in_check = checkers.any();
         let tactical_only = kind == GenKind::Tactical && !in_check;
@@ -237,40 +239,8 @@ impl Position {
         // leave a position without a king.
         let their_king = self.pieces(them, PieceKind::King);
 
-        // King moves (in check in makpong, only the capture of the checker), and the
-        // Cambodian leap: two files sideways and one rank forward, to an empty square,
-        // not out of check.
-        if !has_king {
-            // A king still in hand has no moves.
-        } else if tactical_only {
-            // Only captures: each (rarely more than one) is tested on its own, which
-            // costs less than the map of every square the other side attacks.
-            let without_king = occupied ^ Bitboard::from_square(king);
-            for to in attacks::king_attacks(king) & theirs & !their_king {
-                if !self.is_attacked_by(to, them, without_king) {
-                    list.push(Move::new(king, to));
-                }
-            }
-        } else {
-            let danger = self.danger_squares::<V>(them);
-            let mut king_targets = attacks::king_attacks(king) & !ours & !their_king & !danger;
-            if variant.king_frozen_in_check() && in_check {
-                king_targets &= checkers;
-            }
-            for to in king_targets {
-                list.push(Move::new(king, to));
-            }
-            if variant.cambodian_moves()
-                && kind == GenKind::All
-                && !in_check
-                && self.gates().contains(king)
-            {
-                let forward_rank = Bitboard::rank(king.rank()).forward(us);
-                let leaps = attacks::knight_attacks(king) & forward_rank & !occupied & !danger;
-                for to in leaps {
-                    list.push(Move::new(king, to));
-                }
-            }
+        if has_king {
+            self.push_king_moves::<V>(kind, king, their_king, list);
         }
         if checkers.more_than_one() {
             return;
@@ -313,7 +283,83 @@ impl Position {
             }
         };
 
-        // Pawns: a push onto an empty square, or a diagonal capture.
+        self.push_pawn_moves::<V>(targets, &allowed, list);
+        if variant.promotes_as_own_move() {
+            // Out of check the promotion may go to any empty square (or stay), the
+            // tactical generator's included; in check it must block.
+            let promotion_targets = if in_check { targets } else { Bitboard::FULL };
+            self.push_own_move_promotions::<V>(promotion_targets, &allowed, list);
+        }
+        self.push_piece_moves::<V>(kind, targets, &allowed, list);
+    }
+
+    /// The moves of the king on `king` into `list` (in check in makpong, only the
+    /// capture of the checker), and the Cambodian leap: two files sideways and one
+    /// rank forward, to an empty square, not out of check. Never onto `their_king`.
+    #[inline(always)]
+    fn push_king_moves<const V: u8>(
+        &self,
+        kind: GenKind,
+        king: Square,
+        their_king: Bitboard,
+        list: &mut MoveList,
+    ) {
+        let variant = Variant::from_u8(V);
+        let us = self.side_to_move();
+        let them = !us;
+        let ours = self.pieces_of(us);
+        let theirs = self.pieces_of(them);
+        let occupied = self.occupied();
+        let checkers = self.checkers();
+        let in_check = checkers.any();
+        let tactical_only = kind == GenKind::Tactical && !in_check;
+        if tactical_only {
+            // Only captures: each (rarely more than one) is tested on its own, which
+            // costs less than the map of every square the other side attacks.
+            let without_king = occupied ^ Bitboard::from_square(king);
+            for to in attacks::king_attacks(king) & theirs & !their_king {
+                if !self.is_attacked_by(to, them, without_king) {
+                    list.push(Move::new(king, to));
+                }
+            }
+        } else {
+            let danger = self.danger_squares::<V>(them);
+            let mut king_targets = attacks::king_attacks(king) & !ours & !their_king & !danger;
+            if variant.king_frozen_in_check() && in_check {
+                king_targets &= checkers;
+            }
+            for to in king_targets {
+                list.push(Move::new(king, to));
+            }
+            if variant.cambodian_moves()
+                && kind == GenKind::All
+                && !in_check
+                && self.gates().contains(king)
+            {
+                let forward_rank = Bitboard::rank(king.rank()).forward(us);
+                let leaps = attacks::knight_attacks(king) & forward_rank & !occupied & !danger;
+                for to in leaps {
+                    list.push(Move::new(king, to));
+                }
+            }
+        }
+    }
+
+    /// The pawns' moves into `list`: a push onto an empty square, or a diagonal
+    /// capture, onto `targets` and as far as `allowed` lets each pawn (promotions in
+    /// the zone, as the game has them).
+    #[inline(always)]
+    fn push_pawn_moves<const V: u8>(
+        &self,
+        targets: Bitboard,
+        allowed: impl Fn(Square) -> Bitboard,
+        list: &mut MoveList,
+    ) {
+        let variant = Variant::from_u8(V);
+        let us = self.side_to_move();
+        let theirs = self.pieces_of(!us);
+        let occupied = self.occupied();
+        let promotion_zone = variant.promotion_zone(us);
         for from in self.pieces(us, PieceKind::Pawn) {
             let push = Bitboard::from_square(from).forward(us) & !occupied;
             let dests =
@@ -334,13 +380,25 @@ impl Position {
                 }
             }
         }
-        if variant.promotes_as_own_move() {
-            // Out of check the promotion may go to any empty square (or stay), the
-            // tactical generator's included; in check it must block.
-            let promotion_targets = if in_check { targets } else { Bitboard::FULL };
-            self.push_own_move_promotions::<V>(promotion_targets, &allowed, list);
-        }
+    }
 
+    /// The moves of the mets (ai-woks), khons, knights and rooks into `list`, onto
+    /// `targets` and as far as `allowed` lets each, with the Cambodian met's first
+    /// move.
+    #[inline(always)]
+    fn push_piece_moves<const V: u8>(
+        &self,
+        kind: GenKind,
+        targets: Bitboard,
+        allowed: impl Fn(Square) -> Bitboard,
+        list: &mut MoveList,
+    ) {
+        let variant = Variant::from_u8(V);
+        let us = self.side_to_move();
+        let theirs = self.pieces_of(!us);
+        let occupied = self.occupied();
+        let in_check = self.checkers().any();
+        let tactical_only = kind == GenKind::Tactical && !in_check;
         // Quiet moves of pieces never land on the promotion zone by promoting, so
         // in tactical mode only captures remain for them.
         let piece_targets = if tactical_only {
