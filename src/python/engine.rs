@@ -265,14 +265,20 @@ impl PyEngine {
             let mut facade = lock(&self.facade);
             let variant = facade.variant().name();
             let game = game(variant, fen, moves, 0)?;
-            facade.set_analyse_mode(analysing);
-            facade.set_multipv(multipv);
-            facade.set_count_started(0).map_err(value_error)?;
+            facade
+                .set_option_to("UCI_AnalyseMode", analysing)
+                .map_err(value_error)?;
+            facade
+                .set_option_to("MultiPV", multipv)
+                .map_err(value_error)?;
+            facade
+                .set_option_to("CountStarted", 0)
+                .map_err(value_error)?;
             facade
                 .set_position(game.start, &game.moves)
                 .map_err(value_error)?;
             facade
-                .set_count_started(count_started)
+                .set_option_to("CountStarted", count_started)
                 .map_err(value_error)?;
             let root = facade.position().clone();
             // The search's own view: taken before the engine's count choice.
@@ -373,22 +379,23 @@ impl PyEngine {
         let collector = Arc::new(Collector::default());
         let mut facade = Facade::new();
         // why: Python's answers always carry the chances.
-        facade.set_show_wdl(true);
-        facade.set_variant(variant);
-        facade
-            .set_hash(hash_mb)
-            .map_err(|e| value_error(e.to_string()))?;
-        facade.set_threads(threads);
+        let mut set = |name: &str, value: &dyn std::fmt::Display| {
+            facade.set_option_to(name, value).map_err(value_error)
+        };
+        set("UCI_ShowWDL", &true)?;
+        set("UCI_Variant", &variant)?;
+        set("Hash", &hash_mb)?;
+        set("Threads", &threads)?;
         if let Some(level) = skill_level {
-            facade.set_skill_level(level).map_err(value_error)?;
+            set("Skill Level", &level)?;
         }
         if let Some(elo) = elo {
-            facade.set_elo(elo).map_err(value_error)?;
-            facade.set_limit_strength(true);
+            set("UCI_Elo", &elo)?;
+            set("UCI_LimitStrength", &true)?;
         }
-        facade.set_use_nnue(use_nnue);
+        set("Use NNUE", &use_nnue)?;
         if let Some(dir) = five_man_tables {
-            facade.set_five_man_tables(&dir).map_err(value_error)?;
+            set("FiveManTables", &dir)?;
         }
         Ok(PyEngine {
             facade: Mutex::new(facade),
@@ -541,7 +548,9 @@ impl PyEngine {
         self.idle()?;
         let mut facade = lock(&self.facade);
         if facade.variant() != variant {
-            facade.set_variant(variant);
+            facade
+                .set_option_to("UCI_Variant", variant)
+                .map_err(value_error)?;
         }
         Ok(())
     }
@@ -556,8 +565,8 @@ impl PyEngine {
     fn set_hash_mb(&self, mb: usize) -> PyResult<()> {
         self.idle()?;
         lock(&self.facade)
-            .set_hash(mb)
-            .map_err(|e| value_error(e.to_string()))
+            .set_option_to("Hash", mb)
+            .map_err(value_error)
     }
 
     /// The search threads.
@@ -567,8 +576,10 @@ impl PyEngine {
     }
 
     #[setter]
-    fn set_threads(&self, threads: usize) {
-        lock(&self.facade).set_threads(threads);
+    fn set_threads(&self, threads: usize) -> PyResult<()> {
+        lock(&self.facade)
+            .set_option_to("Threads", threads)
+            .map_err(value_error)
     }
 
     /// ``Skill Level``, -20..20 (20: full strength), for ``play``; setting it turns
@@ -581,9 +592,12 @@ impl PyEngine {
     #[setter]
     fn set_skill_level(&self, level: i32) -> PyResult<()> {
         let mut facade = lock(&self.facade);
-        facade.set_skill_level(level).map_err(value_error)?;
-        facade.set_limit_strength(false);
-        Ok(())
+        facade
+            .set_option_to("Skill Level", level)
+            .map_err(value_error)?;
+        facade
+            .set_option_to("UCI_LimitStrength", false)
+            .map_err(value_error)
     }
 
     /// ``UCI_Elo`` for ``play``, or None when ``skill_level`` rules.
@@ -601,12 +615,12 @@ impl PyEngine {
         let mut facade = lock(&self.facade);
         match elo {
             Some(elo) => {
-                facade.set_elo(elo).map_err(value_error)?;
-                facade.set_limit_strength(true);
+                facade.set_option_to("UCI_Elo", elo).map_err(value_error)?;
+                facade.set_option_to("UCI_LimitStrength", true)
             }
-            None => facade.set_limit_strength(false),
+            None => facade.set_option_to("UCI_LimitStrength", false),
         }
-        Ok(())
+        .map_err(value_error)
     }
 
     fn __repr__(&self) -> String {
