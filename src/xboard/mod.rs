@@ -218,7 +218,8 @@ impl Xboard {
                 self.refused_position = None;
                 // XBoard's `new` is a game of the standard variant; a GUI names any
                 // other with `variant` after it.
-                self.engine.set_variant(Variant::Makruk);
+                // why the result is dropped: makruk is always a game Khun plays.
+                let _ = self.engine.set_option_to("UCI_Variant", Variant::Makruk);
                 self.clock.new_game();
                 self.hint = None;
                 if self.mode == Mode::Analyze {
@@ -231,7 +232,7 @@ impl Xboard {
                 Some(v) => {
                     self.cancel_search();
                     self.refused_position = None;
-                    self.engine.set_variant(v);
+                    let _ = self.engine.set_option_to("UCI_Variant", v);
                     self.hint = None;
                 }
                 None => self.error(
@@ -331,7 +332,7 @@ impl Xboard {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        match crate::options::set(&mut self.engine, name, value) {
+        match self.engine.set_option(name, value) {
             Ok(None) => {}
             Ok(Some(note)) | Err(OptionError::Refused(note)) => {
                 self.error(&format!("option {note}"), line)
@@ -374,8 +375,8 @@ impl Xboard {
             self.finished_tx.clone(),
         );
         // XBoard has no UCI_AnalyseMode: `analyze` is the analysis, at full strength.
-        self.engine
-            .set_analyse_mode(matches!(purpose, Purpose::Analyze));
+        let analysing = matches!(purpose, Purpose::Analyze);
+        let _ = self.engine.set_option_to("UCI_AnalyseMode", analysing);
         self.engine
             .go(SearchRequest::now(limits), Arc::new(reporter));
         self.active = Some(ActiveSearch {
