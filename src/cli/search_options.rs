@@ -1,7 +1,8 @@
 //! The search options `analyze` and `annotate` share (`--depth`, `--movetime`,
 //! `--nodes`, `--threads`, `--hash`) and the engine they set up.
 
-use crate::engine::{Engine, limits};
+use crate::engine::Engine;
+use crate::options::table::{HASH_MB, THREADS};
 use crate::search::Limits;
 use crate::search::score::MAX_PLY;
 use crate::tablebase::Tables;
@@ -22,14 +23,14 @@ pub(crate) struct SearchOptions {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) nodes: Option<u64>,
     /// Search threads.
-    #[arg(long, default_value_t = limits::THREADS_DEFAULT,
+    #[arg(long, default_value_t = THREADS.default as usize,
           value_parser = RangedU64ValueParser::<usize>::new()
-              .range(limits::THREADS_MIN as u64..=limits::THREADS_MAX as u64))]
+              .range(THREADS.min as u64..=THREADS.max as u64))]
     pub(crate) threads: usize,
     /// Transposition table size in MB.
-    #[arg(long, default_value_t = limits::HASH_DEFAULT,
+    #[arg(long, default_value_t = HASH_MB.default as usize,
           value_parser = RangedU64ValueParser::<usize>::new()
-              .range(limits::HASH_MIN as u64..=limits::HASH_MAX as u64))]
+              .range(HASH_MB.min as u64..=HASH_MB.max as u64))]
     pub(crate) hash: usize,
     /// Evaluate with this network file instead of the built-in one.
     #[arg(long, conflicts_with = "no_nnue")]
@@ -69,16 +70,16 @@ impl SearchOptions {
     pub(crate) fn engine(&self, tables: &Tables) -> Result<Engine, String> {
         let mut engine = Engine::new();
         engine.use_tables(tables.clone());
-        engine.set_threads(self.threads);
-        engine.set_hash(self.hash).map_err(|e| e.to_string())?;
+        engine.set_option_to("Threads", self.threads)?;
+        engine.set_option_to("Hash", self.hash)?;
         if let Some(file) = &self.eval_file {
-            engine.set_eval_file(file)?;
+            engine.set_option_to("EvalFile", file)?;
         }
-        engine.set_use_nnue(!self.no_nnue);
+        engine.set_option_to("Use NNUE", !self.no_nnue)?;
         // The clock is ours alone: no GUI lag to allow for.
-        engine.set_move_overhead(0);
+        engine.set_option_to("Move Overhead", 0)?;
         // An analysis judges the position, not a game against someone: draws are 0.
-        engine.set_contempt(0);
+        engine.set_option_to("Contempt", 0)?;
         Ok(engine)
     }
 }

@@ -138,48 +138,57 @@ impl Draft {
     }
 }
 
+/// Ends the game `draft` collected: the game, or the first error it met, pushed onto
+/// `games`. `result` is the result token that ended it (`None`: a new game's tags or
+/// the end of the text came first, `end_line` the line where).
+fn finish(
+    draft: Draft,
+    result: Option<String>,
+    games: &mut Vec<Result<WrittenGame, PgnError>>,
+    end_line: usize,
+) {
+    let number = games.len() + 1;
+    let label = game_label(number, &draft.tags);
+    let error = |line: usize, message: String| PgnError {
+        game: label.clone(),
+        line,
+        message,
+    };
+    let outcome = if let Some((line, message)) = draft.error {
+        Err(error(line, message))
+    } else if draft.variation_depth > 0 {
+        Err(error(
+            draft.variation_line,
+            "variation opened with '(' is never closed with ')'".into(),
+        ))
+    } else if let Some(result) = result {
+        Ok(WrittenGame {
+            number,
+            line: draft.line,
+            tags: draft.tags,
+            preamble: draft.preamble,
+            moves: draft.moves,
+            result,
+        })
+    } else {
+        Err(error(
+            if draft.movetext_seen {
+                draft.movetext_line
+            } else {
+                end_line
+            },
+            "the game has no result: its moves must end with 1-0, 0-1, 1/2-1/2 or *".into(),
+        ))
+    };
+    games.push(outcome);
+}
+
 /// Reads every game of a PGN text. A game with an error is returned as that error and
 /// the reader goes on with the next game.
 pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
     let mut games = Vec::new();
     let mut draft = Draft::default();
     let mut lexer = Lexer::new(text);
-    let finish = |draft: Draft, result: Option<String>, games: &mut Vec<_>, end_line: usize| {
-        let number = games.len() + 1;
-        let label = game_label(number, &draft.tags);
-        let error = |line: usize, message: String| PgnError {
-            game: label.clone(),
-            line,
-            message,
-        };
-        let outcome = if let Some((line, message)) = draft.error {
-            Err(error(line, message))
-        } else if draft.variation_depth > 0 {
-            Err(error(
-                draft.variation_line,
-                "variation opened with '(' is never closed with ')'".into(),
-            ))
-        } else if let Some(result) = result {
-            Ok(WrittenGame {
-                number,
-                line: draft.line,
-                tags: draft.tags,
-                preamble: draft.preamble,
-                moves: draft.moves,
-                result,
-            })
-        } else {
-            Err(error(
-                if draft.movetext_seen {
-                    draft.movetext_line
-                } else {
-                    end_line
-                },
-                "the game has no result: its moves must end with 1-0, 0-1, 1/2-1/2 or *".into(),
-            ))
-        };
-        games.push(outcome);
-    };
     let mut last_line = 1;
     loop {
         let token = match lexer.next() {

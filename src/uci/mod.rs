@@ -24,7 +24,7 @@ const MAX_ERROR_CHARS: usize = 300;
 /// The option declarations `uci` prints.
 fn option_lines() -> Vec<String> {
     crate::options::offered()
-        .map(crate::options::uci_declaration)
+        .map(crate::options::declare::uci_declaration)
         .chain(tunable_option_lines())
         .collect()
 }
@@ -252,7 +252,7 @@ impl Uci {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match crate::options::set(&mut self.engine, name, value) {
+        match self.engine.set_option(name, value) {
             Ok(None) => {}
             Ok(Some(note)) | Err(OptionError::Refused(note)) => {
                 self.error(&format!("setoption {note}"))

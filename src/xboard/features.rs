@@ -30,7 +30,7 @@ pub(crate) fn feature_lines() -> Vec<String> {
 /// the one table ([`crate::options`]), so names and ranges are UCI's.
 pub(crate) fn option_declarations() -> Vec<String> {
     crate::options::offered()
-        .filter_map(crate::options::xboard_declaration)
+        .filter_map(crate::options::declare::xboard_declaration)
         .collect()
 }
 

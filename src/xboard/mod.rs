@@ -213,35 +213,8 @@ impl Xboard {
                     self.out.line(&feature);
                 }
             }
-            Command::New => {
-                self.cancel_search();
-                self.refused_position = None;
-                // XBoard's `new` is a game of the standard variant; a GUI names any
-                // other with `variant` after it.
-                self.engine.set_variant(Variant::Makruk);
-                self.clock.new_game();
-                self.hint = None;
-                if self.mode == Mode::Analyze {
-                    self.analyze();
-                } else {
-                    self.mode = Mode::Play(Color::Black);
-                }
-            }
-            Command::Variant(name) => match Variant::from_name(&name) {
-                Some(v) => {
-                    self.cancel_search();
-                    self.refused_position = None;
-                    self.engine.set_variant(v);
-                    self.hint = None;
-                }
-                None => self.error(
-                    &format!(
-                        "unsupported variant; Khun plays {}",
-                        Variant::names_joined(", ")
-                    ),
-                    line,
-                ),
-            },
+            Command::New => self.new_game(),
+            Command::Variant(name) => self.choose_variant(&name, line),
             Command::Force | Command::Result => {
                 self.cancel_search();
                 self.mode = Mode::Force;
@@ -256,18 +229,7 @@ impl Xboard {
                 self.mode = Mode::Play(!self.engine.position().side_to_move());
             }
             Command::UserMove(text) => self.user_move(&text),
-            Command::SetBoard(pos) => {
-                self.cancel_search();
-                self.refused_position = None;
-                if let Err(why) = self.engine.set_position(pos, &[]) {
-                    self.error(&format!("setboard refused: {why}"), line);
-                    self.refused_position = Some(why);
-                }
-                self.hint = None;
-                if self.mode == Mode::Analyze {
-                    self.analyze();
-                }
-            }
+            Command::SetBoard(pos) => self.set_board(pos, line),
             Command::Control(control) => self.clock.set_control(control),
             Command::Depth(depth) => self.clock.set_depth(depth),
             Command::EngineTime(ms) => self.clock.set_engine_time(ms),
@@ -312,26 +274,80 @@ impl Xboard {
             Command::Memory(mb) => self.set_option("Hash", Some(&mb.to_string()), line),
             Command::Cores(n) => self.set_option("Threads", Some(&n.to_string()), line),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref(), line),
-            Command::Hint => {
-                // While pondering, the hint is on the board already.
-                let hint = match &self.active {
-                    Some(ActiveSearch {
-                        purpose: Purpose::Ponder { predicted, .. },
-                        ..
-                    }) => Some(*predicted),
-                    _ => self.hint.filter(|&m| self.engine.position().is_legal(m)),
-                };
-                if let Some(m) = hint {
-                    self.out.line(&format!("Hint: {m}"));
-                }
-            }
+            Command::Hint => self.give_hint(),
             Command::Quit => return false,
         }
         true
     }
 
+    /// `new`: a new game of makruk, the engine Black (or analysing on).
+    fn new_game(&mut self) {
+        self.cancel_search();
+        self.refused_position = None;
+        // XBoard's `new` is a game of the standard variant; a GUI names any
+        // other with `variant` after it.
+        // why the result is dropped: makruk is always a game Khun plays.
+        let _ = self.engine.set_option_to("UCI_Variant", Variant::Makruk);
+        self.clock.new_game();
+        self.hint = None;
+        if self.mode == Mode::Analyze {
+            self.analyze();
+        } else {
+            self.mode = Mode::Play(Color::Black);
+        }
+    }
+
+    /// `variant NAME`: the game from its start, or an error for a game Khun does not
+    /// play.
+    fn choose_variant(&mut self, name: &str, line: &str) {
+        match Variant::from_name(name) {
+            Some(v) => {
+                self.cancel_search();
+                self.refused_position = None;
+                let _ = self.engine.set_option_to("UCI_Variant", v);
+                self.hint = None;
+            }
+            None => self.error(
+                &format!(
+                    "unsupported variant; Khun plays {}",
+                    Variant::names_joined(", ")
+                ),
+                line,
+            ),
+        }
+    }
+
+    /// `setboard`: the position, or the refusal remembered until a good one.
+    fn set_board(&mut self, pos: Position, line: &str) {
+        self.cancel_search();
+        self.refused_position = None;
+        if let Err(why) = self.engine.set_position(pos, &[]) {
+            self.error(&format!("setboard refused: {why}"), line);
+            self.refused_position = Some(why);
+        }
+        self.hint = None;
+        if self.mode == Mode::Analyze {
+            self.analyze();
+        }
+    }
+
+    /// `hint`: the opponent's expected reply, where the engine has one.
+    fn give_hint(&self) {
+        // While pondering, the hint is on the board already.
+        let hint = match &self.active {
+            Some(ActiveSearch {
+                purpose: Purpose::Ponder { predicted, .. },
+                ..
+            }) => Some(*predicted),
+            _ => self.hint.filter(|&m| self.engine.position().is_legal(m)),
+        };
+        if let Some(m) = hint {
+            self.out.line(&format!("Hint: {m}"));
+        }
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        match crate::options::set(&mut self.engine, name, value) {
+        match self.engine.set_option(name, value) {
             Ok(None) => {}
             Ok(Some(note)) | Err(OptionError::Refused(note)) => {
                 self.error(&format!("option {note}"), line)
@@ -374,8 +390,8 @@ impl Xboard {
             self.finished_tx.clone(),
         );
         // XBoard has no UCI_AnalyseMode: `analyze` is the analysis, at full strength.
-        self.engine
-            .set_analyse_mode(matches!(purpose, Purpose::Analyze));
+        let analysing = matches!(purpose, Purpose::Analyze);
+        let _ = self.engine.set_option_to("UCI_AnalyseMode", analysing);
         self.engine
             .go(SearchRequest::now(limits), Arc::new(reporter));
         self.active = Some(ActiveSearch {

@@ -12,7 +12,8 @@ use crate::board::counting;
 use crate::board::{Color, FenRules, Move, Position, Variant};
 use crate::cli::score_text;
 use crate::cli::search_options::SearchOptions;
-use crate::engine::{EngineReporter, SearchRequest, limits};
+use crate::engine::{EngineReporter, SearchRequest};
+use crate::options::table::MULTIPV;
 use crate::pgn::numbered_san;
 use crate::search::shown::{ScoreView, Shown};
 use crate::search::{Bound, SearchReport, SearchResult};
@@ -45,9 +46,9 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     pub(crate) count_started: i64,
     /// How many best lines to show.
-    #[arg(long, default_value_t = limits::MULTIPV_DEFAULT,
+    #[arg(long, default_value_t = MULTIPV.default as usize,
           value_parser = RangedU64ValueParser::<usize>::new()
-              .range(limits::MULTIPV_MIN as u64..=limits::MULTIPV_MAX as u64))]
+              .range(MULTIPV.min as u64..=MULTIPV.max as u64))]
     pub(crate) multipv: usize,
     #[command(flatten)]
     pub(crate) search: SearchOptions,
@@ -321,13 +322,13 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     });
     // The engine too: options it refuses end the command before anything is printed.
     let mut engine = args.search.engine(&tables)?;
-    engine.set_multipv(args.multipv);
+    engine.set_option_to("MultiPV", args.multipv)?;
     // The chances are always shown; the scale is the one asked for.
-    engine.set_show_wdl(true);
-    engine.set_calibrated_score(args.calibrated_score);
+    engine.set_option_to("UCI_ShowWDL", true)?;
+    engine.set_option_to("Calibrated Score", args.calibrated_score)?;
     printer.header();
     engine.set_position(start, &moves)?;
-    engine.set_count_started(args.count_started)?;
+    engine.set_option_to("CountStarted", args.count_started)?;
     let view = engine.score_view();
     if !root.has_legal_move() {
         printer.finish(&SearchResult::default(), &view);

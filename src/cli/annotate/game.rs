@@ -3,8 +3,8 @@
 //! where a move loses a clear amount, draw offers noted, the counting rules' events
 //! and the real end, and the game's evaluation graph.
 
-use crate::board::Color;
 use crate::board::count_events::{self, PlacedEvent};
+use crate::board::{Color, Move, Outcome, Position};
 use crate::cli::annotate::review::{self, PositionEval};
 use crate::cli::annotate::svg::{self, Graph, TableSpan};
 use crate::cli::score_text::{self, eval_command};
@@ -67,22 +67,7 @@ pub(crate) fn annotate_game(
                 before.san(best),
                 score_text::short(evals[i].score_white)
             ));
-            let pv: Vec<_> = if evals[i].pv.first() == Some(&best) {
-                evals[i]
-                    .pv
-                    .iter()
-                    .copied()
-                    .take(BETTER_LINE_PLIES)
-                    .collect()
-            } else {
-                vec![best]
-            };
-            let mut line: Vec<Piece> = pgn::numbered_san_tokens(before, &pv)
-                .into_iter()
-                .map(Piece::Word)
-                .collect();
-            line.push(Piece::Comment(eval_comment(&evals[i])));
-            variations.push(line);
+            variations.push(better_line(before, &evals[i], best));
         }
         let mut comments = game.comments[i].clone();
         if game.draw_offers[i] {
@@ -103,6 +88,51 @@ pub(crate) fn annotate_game(
     }
 
     let result = output_result(game, rules);
+    let closing = closing_comments(game, rules);
+    if !closing.is_empty() {
+        match moves.last_mut() {
+            Some(last) => last.comments_after.extend(closing),
+            None => preamble.extend(closing),
+        }
+    }
+
+    let out = GameOut {
+        tags: output_tags(game, &result),
+        start: game.start.clone(),
+        preamble,
+        moves,
+        result: result.clone(),
+    };
+    let graph = graph_with(
+        game,
+        &result,
+        &events,
+        &verdicts,
+        evals.iter().map(|e| e.score_white).collect(),
+    );
+    (out, graph)
+}
+
+/// The engine's better line after a marked move, from `before`: its line when that
+/// starts with `best` (at most [`BETTER_LINE_PLIES`]), else `best` alone, then the
+/// evaluation before the move.
+fn better_line(before: &Position, eval: &PositionEval, best: Move) -> Vec<Piece> {
+    let pv: Vec<_> = if eval.pv.first() == Some(&best) {
+        eval.pv.iter().copied().take(BETTER_LINE_PLIES).collect()
+    } else {
+        vec![best]
+    };
+    let mut line: Vec<Piece> = pgn::numbered_san_tokens(before, &pv)
+        .into_iter()
+        .map(Piece::Word)
+        .collect();
+    line.push(Piece::Comment(eval_comment(eval)));
+    line
+}
+
+/// The comments that close the game: where it stopped early, or where the rules
+/// ended it with another result than the file's.
+fn closing_comments(game: &Game, rules: Option<(usize, Outcome)>) -> Vec<String> {
     let mut closing = Vec::new();
     if let Some(e) = &game.error {
         closing.push(format!("stopped: {}", e.message));
@@ -121,20 +151,19 @@ pub(crate) fn annotate_game(
             outcome.result()
         ));
     }
-    if !closing.is_empty() {
-        match moves.last_mut() {
-            Some(last) => last.comments_after.extend(closing),
-            None => preamble.extend(closing),
-        }
-    }
+    closing
+}
 
+/// The game's tags as written out: `Variant` added for a relative, `Result` the
+/// output's, `PlyCount` (where the file has one) recounted, `Annotator` Khun.
+fn output_tags(game: &Game, result: &str) -> Vec<(String, String)> {
     let mut tags = game.tags.clone();
     // A game of a relative read as such by `--variant` says so in its output.
     let variant = game.start.variant();
     if variant != crate::board::Variant::Makruk && !tags.iter().any(|(n, _)| n == "Variant") {
         set_tag(&mut tags, "Variant", variant.name().to_string());
     }
-    set_tag(&mut tags, "Result", result.clone());
+    set_tag(&mut tags, "Result", result.to_string());
     if tags.iter().any(|(n, _)| n == "PlyCount") {
         set_tag(&mut tags, "PlyCount", game.moves.len().to_string());
     }
@@ -143,21 +172,7 @@ pub(crate) fn annotate_game(
         "Annotator",
         format!("Khun {}", env!("CARGO_PKG_VERSION")),
     );
-    let out = GameOut {
-        tags,
-        start: game.start.clone(),
-        preamble,
-        moves,
-        result: result.clone(),
-    };
-    let graph = graph_with(
-        game,
-        &result,
-        &events,
-        &verdicts,
-        evals.iter().map(|e| e.score_white).collect(),
-    );
-    (out, graph)
+    tags
 }
 
 /// What the endgame tables say of a position (`None` where no table covers it).

@@ -31,9 +31,10 @@ use self::shard::Shard;
 use self::summary::GameSummary;
 use self::svg::Graph;
 use crate::cli::search_options::SearchOptions;
-use crate::engine::{Engine, limits};
+use crate::engine::Engine;
 use crate::long_jobs::interrupt::{self, Interrupt};
 use crate::long_jobs::progress_file;
+use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
 use crate::search::Limits;
 use crate::tablebase::Tables;
@@ -72,7 +73,7 @@ pub struct AnnotateArgs {
     /// Games annotated at once, each job with its own engine and table (default: all
     /// cores, divided by --threads).
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
-              .range(1..=limits::THREADS_MAX as u64))]
+              .range(1..=THREADS.max as u64))]
     pub(crate) jobs: Option<usize>,
     /// Annotate only shard K of N: the games whose index, counting the file's first
     /// game as 0, leaves K when divided by N. Each game of the output is named in a

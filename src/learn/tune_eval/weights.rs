@@ -167,8 +167,25 @@ fn table_text(name: &str, values: impl Iterator<Item = i32>) -> String {
 /// `weights` (in vector order, rounded) as the Rust constants of `params.rs` and
 /// `psqt.rs`, to paste over today's.
 pub(crate) fn rust_source(weights: &[S]) -> String {
-    let at = |w: Weight| weights[w.index()];
     let mut s = String::from("// params.rs\n");
+    write_per_kind(&mut s, weights);
+    write_imbalance(&mut s, weights);
+    write_single_terms(&mut s, weights);
+    s.push_str("\n// psqt.rs\n");
+    for (kind, name) in PieceKind::ALL.iter().zip(psqt::TABLE_NAMES) {
+        let cells = |part: fn(S) -> i32| {
+            (0..64).map(move |d| part(weights[Weight::PieceSquare(*kind, d).index()]))
+        };
+        s.push_str(&table_text(&format!("{name}_MG"), cells(S::mg)));
+        s.push_str(&table_text(&format!("{name}_EG"), cells(S::eg)));
+    }
+    s
+}
+
+/// `MATERIAL`, the `MOBILITY_` tables and the arrays with one weight per kind
+/// (`PAWN_SUPPORTED`, `KING_ZONE_HIT`, `SAFE_CHECK`), as `params.rs` writes them.
+fn write_per_kind(s: &mut String, weights: &[S]) {
+    let at = |w: Weight| weights[w.index()];
     let material: Vec<String> = PieceKind::ALL[..MATERIAL_SLOTS]
         .iter()
         .map(|&k| pair_text(at(Weight::Material(k))))
@@ -215,6 +232,11 @@ pub(crate) fn rust_source(weights: &[S]) -> String {
             per_kind.join(", ")
         );
     }
+}
+
+/// `IMBALANCE_OURS` and `IMBALANCE_THEIRS`, their unused pairs written as zero.
+fn write_imbalance(s: &mut String, weights: &[S]) {
+    let at = |w: Weight| weights[w.index()];
     type PairWeight = fn(usize, usize) -> Weight;
     for (name, weight, used) in [
         (
@@ -244,6 +266,12 @@ pub(crate) fn rust_source(weights: &[S]) -> String {
             rows.join(", ")
         );
     }
+}
+
+/// The weights of their own: the rook on an open file, the pawns' structure, the free
+/// pawns by rank, the king's shield and danger.
+fn write_single_terms(s: &mut String, weights: &[S]) {
+    let at = |w: Weight| weights[w.index()];
     for (name, w) in [
         ("ROOK_OPEN_FILE", Weight::RookOpenFile),
         ("ROOK_SEMI_OPEN_FILE", Weight::RookSemiOpenFile),
@@ -280,15 +308,6 @@ pub(crate) fn rust_source(weights: &[S]) -> String {
         "pub(crate) const KING_DANGER: [i32; 16] = [{}];",
         danger.join(", ")
     );
-    s.push_str("\n// psqt.rs\n");
-    for (kind, name) in PieceKind::ALL.iter().zip(psqt::TABLE_NAMES) {
-        let cells = |part: fn(S) -> i32| {
-            (0..64).map(move |d| part(weights[Weight::PieceSquare(*kind, d).index()]))
-        };
-        s.push_str(&table_text(&format!("{name}_MG"), cells(S::mg)));
-        s.push_str(&table_text(&format!("{name}_EG"), cells(S::eg)));
-    }
-    s
 }
 
 #[cfg(test)]
