@@ -9,8 +9,8 @@
 //! choice or clock around it.
 
 use crate::board::Position;
-use crate::clock::Instant;
 use crate::nnue::network::Network;
+use crate::platform::clock::Instant;
 use crate::search::{self, SearchJob, Shared, ThreadData, TranspositionTable};
 use crate::tablebase::Tables;
 use std::sync::Arc;

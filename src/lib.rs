@@ -6,17 +6,21 @@
 //! - [`nnue`]: the learned evaluation, as the search evaluates with it.
 //! - [`learn`]: above the search: self-play training data, the network trainer and
 //!   the hand-written evaluation's fitter.
-//! - [`rng`]: the crate's one seeded random generator.
+//! - [`rng`]: the crate's one seeded random generator, below every other module (the
+//!   rules draw their Zobrist keys from it); [`platform`]: what Khun asks of the host
+//!   (the clock, a thread's priority), below every layer too.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`rules_api`]: the rules as the front ends ask for them (the JavaScript rules in
 //!   [`web`], the Python package's functions).
 //! - [`engine`]: the facade the protocols and the command line drive; [`options`]:
 //!   its options, one table both protocols declare and set them from.
 //! - [`uci`]: the UCI protocol; [`xboard`]: the XBoard protocol; [`protocol`]: serving
-//!   a GUI in either; [`io`]: the input thread and output printer.
-//! - [`bench`](mod@bench): the fixed-depth search signature; [`cli`]: command-line tools.
-//! - [`interrupt`]: SIGINT/SIGTERM stopping long jobs cleanly; [`progress_file`]:
-//!   what their progress files (for `--resume`) share.
+//!   a GUI in either, and the input thread and output printer they share.
+//! - [`bench`](mod@bench): the fixed-depth search signature, at the root as the
+//!   signature every change is checked against (`khun bench`, the UCI `bench`; the
+//!   lab's tools read its positions from `src/bench.rs`).
+//! - [`cli`]: command-line tools; [`long_jobs`]: what the long ones and [`learn`]'s
+//!   runs share (stopping on SIGINT/SIGTERM, `--resume` files).
 //!
 //! Only what the binary, the integration tests, the benches and the fuzz targets use
 //! is `pub`; everything else is `pub(crate)`, so the compiler reports dead code. The
@@ -37,21 +41,16 @@ pub mod bench;
 pub mod board;
 #[cfg(feature = "native")]
 pub mod cli;
-pub mod clock;
 pub mod engine;
 pub mod eval;
 #[cfg(feature = "native")]
-pub mod interrupt;
-pub mod io;
-#[cfg(feature = "native")]
 pub mod learn;
+#[cfg(feature = "native")]
+pub mod long_jobs;
 pub mod nnue;
 pub(crate) mod options;
-pub(crate) mod os;
 pub mod pgn;
-#[cfg(feature = "native")]
-pub(crate) mod progress_file;
-#[cfg(feature = "native")]
+pub mod platform;
 pub mod protocol;
 #[cfg(feature = "python")]
 mod python;

@@ -249,116 +249,119 @@ mod tests {
         }
     }
 
+    /// Moves picked for one way each of checking or not (the game, the position, the
+    /// move, whether it checks), each answered by playing it and by `gives_check`.
+    const HAND_PICKED: [(Variant, &str, &str, bool); 16] = [
+        // A rook checks from where it lands.
+        (
+            Variant::Makruk,
+            "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
+            "a1e1",
+            true,
+        ),
+        (
+            Variant::Makruk,
+            "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
+            "a1a8",
+            true,
+        ),
+        (
+            Variant::Makruk,
+            "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
+            "a1a7",
+            false,
+        ),
+        // A knight leaves the rook's file: discovered check.
+        (
+            Variant::Makruk,
+            "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1",
+            "e4c5",
+            true,
+        ),
+        // A pawn push along the rook's file still blocks it.
+        (
+            Variant::Makruk,
+            "4k3/8/8/8/8/4P3/8/4RK2 w - - 0 1",
+            "e3e4",
+            false,
+        ),
+        // The promoted met checks backwards, where the pawn never attacked.
+        (
+            Variant::Makruk,
+            "8/8/8/2Pk4/8/8/8/4K3 w - - 0 1",
+            "c5c6m",
+            true,
+        ),
+        (
+            Variant::Makruk,
+            "8/8/8/2P1k3/8/8/8/4K3 w - - 0 1",
+            "c5c6m",
+            false,
+        ),
+        // ASEAN: the promotion's piece decides.
+        (
+            Variant::Asean,
+            "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "c7c8r",
+            true,
+        ),
+        (
+            Variant::Asean,
+            "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "c7c8n",
+            false,
+        ),
+        (
+            Variant::Asean,
+            "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "c7c8q",
+            false,
+        ),
+        // Ai-wok: the promoted ai-wok checks as a knight and as a rook; an ai-wok
+        // uncovers like a rook.
+        (
+            Variant::AiWok,
+            "8/2k5/8/4P3/8/8/8/4K3 w - - 0 1",
+            "e5e6a",
+            true,
+        ),
+        (
+            Variant::AiWok,
+            "8/8/k7/4P3/8/8/8/4K3 w - - 0 1",
+            "e5e6a",
+            true,
+        ),
+        (
+            Variant::AiWok,
+            "6k1/8/8/4P3/8/8/8/4K3 w - - 0 1",
+            "e5e6a",
+            false,
+        ),
+        (
+            Variant::AiWok,
+            "4k3/8/8/8/4N3/8/8/4A1K1 w - - 0 1",
+            "e4c5",
+            true,
+        ),
+        // Cambodian first moves: the king's leap and the met's double step
+        // uncover a rook; the met checks from its landing square.
+        (
+            Variant::Cambodian,
+            "8/8/8/8/8/8/8/R2K3k w D - 0 1",
+            "d1f2",
+            true,
+        ),
+        (
+            Variant::Cambodian,
+            "3K4/8/8/8/8/8/8/R3M2k w E - 0 1",
+            "e1e3",
+            true,
+        ),
+    ];
+
     #[test]
     fn hand_picked_checks() {
-        let cases: [(Variant, &str, &str, bool); 16] = [
-            // A rook checks from where it lands.
-            (
-                Variant::Makruk,
-                "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
-                "a1e1",
-                true,
-            ),
-            (
-                Variant::Makruk,
-                "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
-                "a1a8",
-                true,
-            ),
-            (
-                Variant::Makruk,
-                "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
-                "a1a7",
-                false,
-            ),
-            // A knight leaves the rook's file: discovered check.
-            (
-                Variant::Makruk,
-                "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1",
-                "e4c5",
-                true,
-            ),
-            // A pawn push along the rook's file still blocks it.
-            (
-                Variant::Makruk,
-                "4k3/8/8/8/8/4P3/8/4RK2 w - - 0 1",
-                "e3e4",
-                false,
-            ),
-            // The promoted met checks backwards, where the pawn never attacked.
-            (
-                Variant::Makruk,
-                "8/8/8/2Pk4/8/8/8/4K3 w - - 0 1",
-                "c5c6m",
-                true,
-            ),
-            (
-                Variant::Makruk,
-                "8/8/8/2P1k3/8/8/8/4K3 w - - 0 1",
-                "c5c6m",
-                false,
-            ),
-            // ASEAN: the promotion's piece decides.
-            (
-                Variant::Asean,
-                "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
-                "c7c8r",
-                true,
-            ),
-            (
-                Variant::Asean,
-                "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
-                "c7c8n",
-                false,
-            ),
-            (
-                Variant::Asean,
-                "k7/2P5/8/8/8/8/8/4K3 w - - 0 1",
-                "c7c8q",
-                false,
-            ),
-            // Ai-wok: the promoted ai-wok checks as a knight and as a rook; an ai-wok
-            // uncovers like a rook.
-            (
-                Variant::AiWok,
-                "8/2k5/8/4P3/8/8/8/4K3 w - - 0 1",
-                "e5e6a",
-                true,
-            ),
-            (
-                Variant::AiWok,
-                "8/8/k7/4P3/8/8/8/4K3 w - - 0 1",
-                "e5e6a",
-                true,
-            ),
-            (
-                Variant::AiWok,
-                "6k1/8/8/4P3/8/8/8/4K3 w - - 0 1",
-                "e5e6a",
-                false,
-            ),
-            (
-                Variant::AiWok,
-                "4k3/8/8/8/4N3/8/8/4A1K1 w - - 0 1",
-                "e4c5",
-                true,
-            ),
-            // Cambodian first moves: the king's leap and the met's double step
-            // uncover a rook; the met checks from its landing square.
-            (
-                Variant::Cambodian,
-                "8/8/8/8/8/8/8/R2K3k w D - 0 1",
-                "d1f2",
-                true,
-            ),
-            (
-                Variant::Cambodian,
-                "3K4/8/8/8/8/8/8/R3M2k w E - 0 1",
-                "e1e3",
-                true,
-            ),
-        ];
-        for (variant, fen, uci, expected) in cases {
+        for (variant, fen, uci, expected) in HAND_PICKED {
             let pos = Position::from_fen_in(variant, fen).expect("test FEN parses");
             let m = pos
                 .legal_moves()

@@ -5,7 +5,7 @@
 use super::movegen::GenKind;
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use crate::clock::Instant;
+use crate::platform::clock::Instant;
 use std::io::Write;
 
 /// The number of leaf nodes `depth` plies below `pos`.

@@ -176,7 +176,7 @@ impl Variant {
         }
     }
 
-    /// Players may count by hand (`players_count.rs`): the games pychess.org counts
+    /// Players may count by hand (`players_count/`): the games pychess.org counts
     /// so, makruk, makpong and Cambodian chess.
     #[inline(always)]
     pub(crate) const fn players_count(self) -> bool {

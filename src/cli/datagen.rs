@@ -1,8 +1,8 @@
 //! `khun datagen`: the command line over [`crate::learn::datagen`].
 
 use crate::board::{FenRules, Position, Variant};
-use crate::interrupt::{self, Interrupt};
 use crate::learn::datagen::{self, DatagenConfig, DatagenSummary};
+use crate::long_jobs::interrupt::{self, Interrupt};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -143,7 +143,7 @@ pub fn main(args: &DatagenArgs) -> ExitCode {
             println!("game ends: {}", ends.join(", "));
             match s.stopped_by {
                 // Stopped by a signal before its limits: as shells report it.
-                Some(signal) => ExitCode::from(crate::interrupt::exit_code(signal)),
+                Some(signal) => ExitCode::from(crate::long_jobs::interrupt::exit_code(signal)),
                 None => ExitCode::SUCCESS,
             }
         }

@@ -100,8 +100,8 @@ pub(crate) fn could_not_run(command: &str, why: impl std::fmt::Display) -> std::
 }
 
 /// SIGINT and SIGTERM asking a long job to stop cleanly.
-pub(crate) fn interrupt() -> Result<crate::interrupt::Interrupt, String> {
-    crate::interrupt::Interrupt::on_signals()
+pub(crate) fn interrupt() -> Result<crate::long_jobs::interrupt::Interrupt, String> {
+    crate::long_jobs::interrupt::Interrupt::on_signals()
 }
 
 /// Reads a `--variant` value: one of the games' names, in any letter case.

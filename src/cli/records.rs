@@ -2,11 +2,11 @@
 //! over [`crate::learn::records`].
 
 use crate::board::Variant;
-use crate::interrupt::{self, Interrupt};
 use crate::learn::data::GameResult;
 use crate::learn::datagen::{GameEnd, every_table_built};
 use crate::learn::records::GameRecords;
 use crate::learn::records::{self, RecordsConfig, Skipped};
+use crate::long_jobs::interrupt::{self, Interrupt};
 use crate::pgn::{Game, PgnError};
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -6,7 +6,7 @@
 
 use super::Engine;
 use crate::board::{CountAction, Move, Position};
-use crate::clock::Instant;
+use crate::platform::clock::{self, Instant};
 use crate::search::shown::{ScoreView, Shown};
 use crate::search::{
     self, GameSettings, Limits, Reporter, SearchJob, SearchReport, SearchResult, Shared, ThreadData,
@@ -316,7 +316,7 @@ impl Engine {
         self.searches += 1;
         // why the clock: two games from the same opening should not repeat the same
         // weak moves; the counter keeps searches within one nanosecond apart.
-        let seed = crate::clock::time_seed() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = clock::time_seed() ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let contempt_cp = if self.options.analyse_mode {
             0
         } else {

@@ -20,7 +20,7 @@
 use super::data::GameResult;
 use super::datagen::{GameEnd, SelfPlayer, result_of};
 use crate::board::{Position, Variant};
-use crate::interrupt::Interrupt;
+use crate::long_jobs::interrupt::Interrupt;
 use crate::nnue::network::Network;
 use crate::pgn::Game;
 use crate::tablebase::Tables;

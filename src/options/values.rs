@@ -41,7 +41,7 @@ pub(crate) struct EngineOptions {
     pub(crate) calibrated_score: bool,
     /// `CountStarted`, pyffish's `count_started`: 0 the automatic count, -1 players'
     /// counting with no count running, N a count running since game ply N
-    /// (`board/players_count.rs`).
+    /// (`board/players_count/`).
     pub(crate) count_started: i64,
 }
 

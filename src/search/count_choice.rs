@@ -1,4 +1,4 @@
-//! The engine's choices under players' counting (`board/players_count.rs`): when to
+//! The engine's choices under players' counting (`board/players_count/`): when to
 //! start the board's honour, when to stop it, and what the search assumes of the
 //! other side.
 //!

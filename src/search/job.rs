@@ -6,8 +6,8 @@ use super::clock_lag::LagEstimate;
 use super::limits::Limits;
 use super::skill::Skill;
 use crate::board::{CountAction, Position};
-use crate::clock::Instant;
 use crate::nnue::network::Network;
+use crate::platform::clock::Instant;
 use crate::tablebase::Tables;
 use std::sync::Arc;
 

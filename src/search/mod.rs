@@ -40,7 +40,7 @@ pub(crate) use tt::{Bound, TranspositionTable};
 pub(crate) use worker::ThreadData;
 
 use crate::board::{CountAction, Move, Position};
-use crate::clock::Instant;
+use crate::platform::clock::Instant;
 use crate::tablebase::{Readable, ReadableTables};
 use movepick::MovePicker;
 use std::sync::Arc;

@@ -13,7 +13,7 @@
 use super::clock_lag::LagEstimate;
 use super::limits::Limits;
 use crate::board::Color;
-use crate::clock::Instant;
+use crate::platform::clock::Instant;
 use std::time::Duration;
 
 /// The moves the rest of the game is assumed to last when no `movestogo` is given and

@@ -11,8 +11,8 @@ mod report;
 pub(crate) use report::engine_name;
 
 use crate::engine::{Engine, EngineReporter, SearchRequest};
-use crate::io::{Input, Output, clip_to};
 use crate::options::OptionError;
+use crate::protocol::io::{Input, Output, clip_to};
 use crossbeam_channel::Receiver;
 use parse::{Command, clip, parse, tokens};
 use report::UciReporter;
@@ -96,7 +96,7 @@ impl Uci {
                 Input::Truncated(line) => {
                     self.error(&format!(
                         "line longer than {} bytes ignored",
-                        crate::io::MAX_LINE_BYTES
+                        crate::protocol::io::MAX_LINE_BYTES
                     ));
                     let _ = line;
                     true

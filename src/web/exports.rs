@@ -6,7 +6,7 @@
 //! back as a pointer to a 4-byte little-endian length followed by the bytes, which
 //! the host reads and gives back with [`khun_free`].
 //!
-//! Imports: `now_ms() -> f64` (`performance.now()`, see `crate::clock`),
+//! Imports: `now_ms() -> f64` (`performance.now()`, see `crate::platform::clock`),
 //! `poll(idle) -> i32` (see `crate::search::host`), and `line(ptr, len)`, which
 //! receives each line the engine prints.
 

@@ -22,8 +22,8 @@ pub(crate) use features::feature_lines;
 
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
 use crate::engine::{Engine, SearchRequest};
-use crate::io::{Input, MAX_LINE_BYTES, Output};
 use crate::options::OptionError;
+use crate::protocol::io::{Input, MAX_LINE_BYTES, Output};
 use crate::search::Limits;
 use command::clip;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};

@@ -32,10 +32,10 @@ use self::summary::GameSummary;
 use self::svg::Graph;
 use crate::cli::search_options::SearchOptions;
 use crate::engine::Engine;
-use crate::interrupt::{self, Interrupt};
+use crate::long_jobs::interrupt::{self, Interrupt};
+use crate::long_jobs::progress_file;
 use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
-use crate::progress_file;
 use crate::search::Limits;
 use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
@@ -523,7 +523,7 @@ pub fn main(args: &AnnotateArgs) -> ExitCode {
     match crate::cli::interrupt().and_then(|i| run(args, &i)) {
         Ok(summary) => match summary.stopped_by {
             // Stopped by a signal before the last game: as shells report it.
-            Some(signal) => ExitCode::from(crate::interrupt::exit_code(signal)),
+            Some(signal) => ExitCode::from(crate::long_jobs::interrupt::exit_code(signal)),
             None if summary.errors == 0 => ExitCode::SUCCESS,
             // Some games could not be read in full: say so to scripts.
             None => ExitCode::FAILURE,

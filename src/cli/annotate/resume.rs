@@ -20,7 +20,7 @@
 //! each difference.
 
 use crate::cli::annotate::shard::Shard;
-use crate::progress_file;
+use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;

@@ -29,10 +29,10 @@ pub(crate) mod resume;
 pub(crate) mod run;
 
 use crate::board::{Color, Move, Outcome, Position};
-use crate::interrupt::Interrupt;
 use crate::learn::data::{self, GameResult, RECORD_BYTES};
+use crate::long_jobs::interrupt::Interrupt;
+use crate::long_jobs::progress_file;
 use crate::nnue::network::Network;
-use crate::progress_file;
 use crate::rng::Rng;
 use crate::search::score::is_proven;
 use crate::search::{self, SearchJob, Shared, ThreadData, TranspositionTable};

@@ -14,7 +14,7 @@
 //! what was there included, so a finished run can also be taken further.
 
 use super::run::{DatagenConfig, DatagenSummary, Totals};
-use crate::progress_file;
+use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

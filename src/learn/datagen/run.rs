@@ -3,8 +3,8 @@
 //! ([`super`]) and its progress file ([`super::resume`]).
 
 use crate::board::{Outcome, Position, Variant};
-use crate::interrupt::Interrupt;
 use crate::learn::data::GameResult;
+use crate::long_jobs::interrupt::Interrupt;
 use crate::nnue::network::Network;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

@@ -188,7 +188,7 @@ impl SmallTables {
 
     /// The background builder: builds queued tables until the queue is empty.
     fn build_queued(&self) {
-        crate::os::lower_thread_priority();
+        crate::platform::priority::lower_thread_priority();
         loop {
             let next = {
                 let mut queue = self.build_queue();

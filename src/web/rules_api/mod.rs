@@ -102,7 +102,10 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
             let start = start_of(request, variant_of(request)?)?;
             write_pgn(request, start).map(Value::String)
         }
-        other => Err(format!("unknown op '{}'", crate::io::clip_to(other, 40))),
+        other => Err(format!(
+            "unknown op '{}'",
+            crate::protocol::io::clip_to(other, 40)
+        )),
     }
 }
 
@@ -147,7 +150,7 @@ fn notation_of(request: &Value) -> Result<Notation, String> {
             "thaiLan" => Ok(Notation::ThaiLan),
             other => Err(format!(
                 "unknown notation '{}' (known: san, lan, thaiSan, thaiLan)",
-                crate::io::clip_to(other, 40)
+                crate::protocol::io::clip_to(other, 40)
             )),
         },
         Some(_) => Err("\"notation\" must be a string".to_string()),

@@ -1,4 +1,4 @@
-//! What Khun asks of the operating system beyond the standard library.
+//! A thread's scheduling priority, which the standard library does not set.
 
 /// Lowers the calling thread's scheduling priority to the lowest (nice 19), so it
 /// runs only on time no other thread wants: for background work (building endgame
