@@ -8,14 +8,14 @@
 //!   the hand-written evaluation's fitter.
 //! - [`rng`]: the crate's one seeded random generator, below every other module (the
 //!   rules draw their Zobrist keys from it); [`platform`]: what Khun asks of the host
-//!   (the clock, a thread's priority), below every layer too.
+//!   (the clock, a thread's priority, stdin and stdout), below every layer too.
 //! - [`tablebase`]: counting-aware endgame tables for bare-king endings.
 //! - [`rules_api`]: the rules as the front ends ask for them (the JavaScript rules in
 //!   [`web`], the Python package's functions).
 //! - [`engine`]: the facade the protocols and the command line drive; [`options`]:
 //!   its options, one table both protocols declare and set them from.
 //! - [`uci`]: the UCI protocol; [`xboard`]: the XBoard protocol; [`protocol`]: serving
-//!   a GUI in either, and the input thread and output printer they share.
+//!   a GUI in either (the input thread and printer they share are [`platform::io`]).
 //! - [`bench`](mod@bench): the fixed-depth search signature, at the root as the
 //!   signature every change is checked against (`khun bench`, the UCI `bench`; the
 //!   lab's tools read its positions from `src/bench.rs`).
@@ -51,6 +51,7 @@ pub mod nnue;
 pub(crate) mod options;
 pub mod pgn;
 pub mod platform;
+#[cfg(feature = "native")]
 pub mod protocol;
 #[cfg(feature = "python")]
 mod python;

@@ -70,7 +70,7 @@ fn main() -> ExitCode {
             } else {
                 Protocol::FirstCommand
             };
-            let out = std::sync::Arc::new(khun::protocol::io::Output::stdout());
+            let out = std::sync::Arc::new(khun::platform::io::Output::stdout());
             khun::protocol::serve(
                 std::io::stdin(),
                 out,

@@ -2,7 +2,7 @@
 //! ask for anything, but each input must stay a few milliseconds.
 
 use khun::engine::Sandbox;
-use khun::protocol::io::Output;
+use khun::platform::io::Output;
 use khun::protocol::Protocol;
 use khun::tablebase::{Ending, Tables};
 use std::sync::{Arc, OnceLock};

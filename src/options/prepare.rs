@@ -2,7 +2,7 @@
 //! refused), then stored in a copy of the options for the engine to apply.
 
 use super::{EngineOption, EngineOptions, Kind, OptionError, OutOfRange};
-use crate::protocol::io::clip_to;
+use crate::platform::io::clip_to;
 
 /// An option's value read and stored, for the engine to apply.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 
 use super::{EngineOption, EngineOptions, Kind, OutOfRange, Range, Then};
 use crate::board::Variant;
-use crate::protocol::io::clip_to;
+use crate::platform::io::clip_to;
 use crate::search::skill;
 
 /// `Hash`, in MB (the command line's `--hash` takes the same). Natively 32 GB at most;

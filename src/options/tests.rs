@@ -165,8 +165,8 @@ impl Capture {
     }
 }
 
-fn output(capture: &Capture) -> std::sync::Arc<crate::protocol::io::Output> {
-    std::sync::Arc::new(crate::protocol::io::Output::new(Box::new(capture.clone())))
+fn output(capture: &Capture) -> std::sync::Arc<crate::platform::io::Output> {
+    std::sync::Arc::new(crate::platform::io::Output::new(Box::new(capture.clone())))
 }
 
 /// Values each option must refuse or clamp: out of range, and not of its type.

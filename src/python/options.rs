@@ -95,7 +95,7 @@ fn set_option(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<
     else {
         return Err(value_error(format!(
             "No such option '{}' (Fairy-Stockfish's options: {})",
-            crate::protocol::io::clip_to(name, 40),
+            crate::platform::io::clip_to(name, 40),
             PYFFISH_OPTIONS.join(", ")
         )));
     };

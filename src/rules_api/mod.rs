@@ -30,7 +30,7 @@ pub fn variant_named(name: &str) -> Result<Variant, String> {
     Variant::from_name(name).ok_or_else(|| {
         format!(
             "unknown variant '{}' (known: {})",
-            crate::protocol::io::clip_to(name, 40),
+            crate::platform::io::clip_to(name, 40),
             Variant::names_joined(", ")
         )
     })

@@ -12,7 +12,7 @@ pub(crate) use report::engine_name;
 
 use crate::engine::{Engine, EngineReporter, SearchRequest};
 use crate::options::OptionError;
-use crate::protocol::io::{Input, Output, clip_to};
+use crate::platform::io::{Input, Output, clip_to};
 use crossbeam_channel::Receiver;
 use parse::{Command, clip, parse, tokens};
 use report::UciReporter;
@@ -96,7 +96,7 @@ impl Uci {
                 Input::Truncated(line) => {
                     self.error(&format!(
                         "line longer than {} bytes ignored",
-                        crate::protocol::io::MAX_LINE_BYTES
+                        crate::platform::io::MAX_LINE_BYTES
                     ));
                     let _ = line;
                     true

@@ -2,7 +2,7 @@
 //! and `go` with its keywords and limits. A malformed command is an error message.
 
 use crate::board::{Move, Position, Variant};
-use crate::protocol::io::clip_to;
+use crate::platform::io::clip_to;
 use crate::search::Limits;
 
 /// A parsed UCI command.

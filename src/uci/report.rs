@@ -3,7 +3,7 @@
 
 use crate::board::Move;
 use crate::engine::EngineReporter;
-use crate::protocol::io::Output;
+use crate::platform::io::Output;
 use crate::search::score::{ScoreText, describe};
 use crate::search::shown::{ScoreView, Shown};
 use crate::search::{Bound, SearchReport, SearchResult};

@@ -3,7 +3,7 @@
 //! lines that come in and posts the lines that go out). The session is the native
 //! one ([`Uci`]); only where its lines come from and go to differ.
 
-use crate::protocol::io::Output;
+use crate::platform::io::Output;
 use crate::uci::Uci;
 use std::io::Write;
 use std::sync::Arc;

@@ -23,7 +23,7 @@ pub(crate) use features::feature_lines;
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
 use crate::engine::{Engine, SearchRequest};
 use crate::options::OptionError;
-use crate::protocol::io::{Input, MAX_LINE_BYTES, Output};
+use crate::platform::io::{Input, MAX_LINE_BYTES, Output};
 use crate::search::Limits;
 use command::clip;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};

@@ -7,7 +7,7 @@
 
 use crate::board::{Move, Position};
 use crate::engine::EngineReporter;
-use crate::protocol::io::Output;
+use crate::platform::io::Output;
 use crate::search::score::{ScoreText, describe};
 use crate::search::shown::{ScoreView, Shown};
 use crate::search::{SearchReport, SearchResult};

@@ -104,7 +104,7 @@ fn answer_value(request: &Value, tables: &Tables) -> Result<Value, String> {
         }
         other => Err(format!(
             "unknown op '{}'",
-            crate::protocol::io::clip_to(other, 40)
+            crate::platform::io::clip_to(other, 40)
         )),
     }
 }
@@ -150,7 +150,7 @@ fn notation_of(request: &Value) -> Result<Notation, String> {
             "thaiLan" => Ok(Notation::ThaiLan),
             other => Err(format!(
                 "unknown notation '{}' (known: san, lan, thaiSan, thaiLan)",
-                crate::protocol::io::clip_to(other, 40)
+                crate::platform::io::clip_to(other, 40)
             )),
         },
         Some(_) => Err("\"notation\" must be a string".to_string()),

@@ -3,7 +3,7 @@
 //! stdin and stdout; the fuzz targets serve random bytes under a sandbox.
 
 use crate::engine::Sandbox;
-use crate::protocol::io::{Input, Output, spawn_reader};
+use crate::platform::io::{Input, Output, spawn_reader};
 use crate::tablebase::Tables;
 use crate::uci::Uci;
 use crate::xboard::{Xboard, is_xboard_greeting};
