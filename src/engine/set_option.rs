@@ -27,10 +27,19 @@ impl Engine {
         match self.apply(option.then, &previous) {
             Ok(()) => Ok(note),
             Err(e) => {
+                // why the count is kept: a search that answered meanwhile (a table
+                // resize waits for it) may have stopped the count, in the position as
+                // in the options; only `CountStarted`'s own refusal puts it back.
+                let count_started = self.options.count_started;
                 self.options = previous;
-                // why both: the clamp explains the size that could not be had.
+                if option.then != Then::Recount {
+                    self.options.count_started = count_started;
+                }
+                // why both: the clamp explains the size that could not be had. The
+                // count's rules name the option in their reasons already.
                 Err(OptionError::Refused(match note {
                     Some(note) => format!("{note}; {e}"),
+                    None if e.starts_with(option.name) => e,
                     None => format!("{}: {e}", option.name),
                 }))
             }

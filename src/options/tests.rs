@@ -354,3 +354,15 @@ fn a_new_row_is_declared_read_and_stored_with_no_other_code() {
         ))
     );
 }
+
+/// A refusal by the count's rules names the option once, as they word it, and keeps
+/// the count and the game.
+#[test]
+fn a_count_refused_by_the_rules_names_the_option_once() {
+    let mut engine = quiet_engine();
+    let Err(OptionError::Refused(message)) = engine.set_option("CountStarted", Some("5")) else {
+        panic!("a count started beyond the next ply should be refused");
+    };
+    assert!(message.starts_with("CountStarted 5: "), "{message}");
+    assert_eq!(engine.options().count_started, 0);
+}
