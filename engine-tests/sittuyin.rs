@@ -327,6 +327,23 @@ fn uci_searches_the_set_up_phase_and_promotions() {
     e.send("quit");
 }
 
+#[test]
+fn the_search_sees_the_claim_when_a_king_and_pawn_can_only_promote() {
+    // From a match against Fairy-Stockfish: Black (a khon, met and pawn against a
+    // rook and a pawn on b8) took the met with its rook; after Rxe7 Kxe7 White's king
+    // and pawn have only the promotion b8b8f left, and White claims the draw. Through
+    // that line the capture is worth the draw and no more; Black keeps its winning
+    // chances with a king move.
+    let mut e = uci_sittuyin();
+    e.send("position fen 1PK5/4F2r/1sfk4/8/p7/4R3/8/8[] b - - 49 143");
+    let capture = searched_score(&mut e, "go depth 10 searchmoves h7e7");
+    assert_eq!(capture, 0, "Rxe7 Rxe7 Kxe7 lets White claim the draw");
+    e.send("go depth 10");
+    let best = bestmove_of(e.until_bestmove().last().unwrap()).to_string();
+    assert_ne!(best, "h7e7");
+    e.send("quit");
+}
+
 /// The lines `eval` prints for the engine's position.
 fn eval_lines(e: &mut EngineProcess) -> Vec<String> {
     e.send("eval");

@@ -5,7 +5,8 @@
 //! transposition table's entry.
 //!
 //! Draws inside the tree: repetition of a position on the current line or in the
-//! game, stalemate, material that cannot mate, and the counting rule. A node whose
+//! game, stalemate, material that cannot mate, sittuyin's claim when a king and a
+//! pawn have only promotions left, and the counting rule. A node whose
 //! count has run out is a draw unless the side to move is mated, so the search never
 //! aims at a mate the count forbids and sees the draw a sacrifice into a bare king
 //! buys.
@@ -72,9 +73,14 @@ impl Worker<'_> {
         // why a repetition test in quiescence too: a quiet move or an evasion into
         // the horizon can repeat a position, and standing pat would score the draw as
         // the evaluation (after a capture the window is empty and the test is free).
+        // why sittuyin's claim is a draw here: the side left with a king and a pawn
+        // that can only promote claims it whenever it is losing, and a search blind to
+        // it walks a won ending into it (a +6.47 capture that let the claim in, in a
+        // match against Fairy-Stockfish, which knows the rule).
         if self.is_repetition(pos, ply)
             || (pos.has_insufficient_material(Color::White)
                 && pos.has_insufficient_material(Color::Black))
+            || pos.only_promotions_left()
         {
             return NodeStart::Settled(self.draw_score(ply));
         }
