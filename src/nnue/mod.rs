@@ -35,7 +35,14 @@ pub(crate) const EMBEDDED_NAME: &str = "<embedded>";
 static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/default.nnue");
 
 /// Sittuyin's network, built in beside the default (`nets/sittuyin.nnue`): the
-/// default fine-tuned on sittuyin's self-play once its men are placed.
+/// default fine-tuned on sittuyin's self-play once its men are placed, its targets
+/// half the search's score and half the game's result.
+// why the results blended in: the self-play scores came from networks that learnt
+// makruk's pawns, for which a pawn on the fifth rank is a step from its met; a
+// sittuyin pawn there is a step from its start and cannot promote while its side
+// keeps a met. Fitted to the scores alone the network kept that belief (two such
+// pawns worth +6.8 in an even ending that was drawn); with the results it is +4.3,
+// and the engine scores better (lab/log/2026-11-28-sittuyin-play.md).
 static SITTUYIN_BYTES: &[u8] = include_bytes!("../../nets/sittuyin.nnue");
 
 static DEFAULT_NET: OnceLock<Arc<Network>> = OnceLock::new();
