@@ -105,11 +105,7 @@ fn may_start_count(
     count_started: i64,
 ) -> PyResult<(bool, String)> {
     let game = game(variant, fen, &moves, count_started)?;
-    let pos = game.position();
-    Ok(match pos.may_start_count() {
-        Ok(()) => (true, String::new()),
-        Err(why) => (false, why),
-    })
+    Ok(permission(game.position().may_start_count()))
 }
 
 /// `(True, "")` where the side to move may stop the players' count now, else
@@ -123,11 +119,16 @@ fn may_stop_count(
     count_started: i64,
 ) -> PyResult<(bool, String)> {
     let game = game(variant, fen, &moves, count_started)?;
-    let pos = game.position();
-    Ok(match pos.may_stop_count() {
+    Ok(permission(game.position().may_stop_count()))
+}
+
+/// A count permission as pyffish-style callers read it: `(True, "")`, or `(False,
+/// why)`.
+fn permission(answer: Result<(), String>) -> (bool, String) {
+    match answer {
         Ok(()) => (true, String::new()),
         Err(why) => (false, why),
-    })
+    }
 }
 
 /// The endgame tables: built in memory (up to four men) the first time a position
