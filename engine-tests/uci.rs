@@ -537,17 +537,29 @@ fn show_wdl_adds_chances_to_scored_info_lines() {
     assert!(last.contains(" wdl 1000 0 0"), "{last}");
 }
 
+/// Sends a game and its count in the order `count_first` says: GUIs configure first
+/// (`setoption` before `position`), others tell the count after the position.
+fn send_counted(e: &mut EngineProcess, position: &str, count: &str, count_first: bool) {
+    let option = format!("setoption name CountStarted value {count}");
+    if count_first {
+        e.send(&option);
+        e.send(position);
+    } else {
+        e.send(position);
+        e.send(&option);
+    }
+}
+
 /// Players' counting (`CountStarted`, pyffish's `count_started`): the engine starts the
 /// count when it stands worse, not when it stands better, stops its own count to mate,
-/// prints each decision before `bestmove`, keeps it for the next position, and refuses
-/// values that do not fit the game, keeping the last good state.
-#[test]
-fn players_counting_over_uci() {
+/// prints each decision before `bestmove`, keeps it for the next position, and reports
+/// values that do not fit the game when they meet it, saying which count it plays
+/// under. The same answers whether `setoption` comes before or after `position`.
+fn players_counting_over_uci(count_first: bool) {
     let mut e = EngineProcess::start(&[]);
     // K+M v K+R+N, Black (a rook and a horse down) to move at game ply 61.
     let worse = "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31";
-    e.send(&format!("position fen {worse}"));
-    e.send("setoption name CountStarted value -1");
+    send_counted(&mut e, &format!("position fen {worse}"), "-1", count_first);
     assert_eq!(
         e.fen(),
         "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 0 31",
@@ -575,8 +587,7 @@ fn players_counting_over_uci() {
 
     // The stronger side does not start a count.
     let better = "4k3/8/8/3m4/8/8/3N4/R3K3 w - 128 3 31";
-    e.send(&format!("position fen {better}"));
-    e.send("setoption name CountStarted value -1");
+    send_counted(&mut e, &format!("position fen {better}"), "-1", count_first);
     e.send("go nodes 3000");
     let lines = e.until_bestmove();
     assert!(
@@ -586,49 +597,65 @@ fn players_counting_over_uci() {
 
     // White counts (it started at game ply 78) and can mate: it stops first.
     let mate = "k6m/2K5/8/8/8/8/8/2R5 w - 128 20 40";
-    e.send(&format!("position fen {mate}"));
-    e.send("setoption name CountStarted value 79");
+    send_counted(&mut e, &format!("position fen {mate}"), "79", count_first);
+    assert_eq!(e.fen(), "k6m/2K5/8/8/8/8/8/2R5 w - 128 0 40");
     e.send("go depth 4");
     let lines = e.until_bestmove();
     let n = lines.len();
     assert_eq!(lines[n - 2], "info string count stop", "{lines:?}");
     assert_eq!(lines[n - 1], "bestmove c1a1");
 
-    // Bad values: refused with the reason, the last good state kept.
-    e.send(&format!("position fen {mate}"));
-    e.send("setoption name CountStarted value 79");
+    // A value that does not fit the game it meets: said when they meet, the game
+    // played under the count it had.
+    // Black started its count at game ply 61 (count_started 62), where it stands worse.
+    send_counted(&mut e, &format!("position fen {worse}"), "62", count_first);
     let before = e.fen();
-    for (value, why) in [
-        ("81", "beyond the next ply"),
-        ("-2", "CountStarted"),
-        ("many", "CountStarted"),
-    ] {
+    assert_eq!(before, "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 0 31");
+    send_counted(&mut e, &format!("position fen {worse}"), "81", count_first);
+    let lines = e.sync();
+    let reported = |lines: &[String]| {
+        lines.iter().any(|l| {
+            l.starts_with("info string error")
+                && l.contains("CountStarted 81: beyond the next ply")
+                && l.contains("playing with the count running since game ply 62")
+        })
+    };
+    if count_first {
+        assert!(reported(&lines), "at position: {lines:?}");
+    } else {
+        assert!(lines.is_empty(), "it may yet meet its game: {lines:?}");
+        e.send("go depth 1");
+        let lines = e.until_bestmove();
+        assert!(reported(&lines), "at go: {lines:?}");
+    }
+    assert_eq!(e.fen(), before);
+    // Out of range or unreadable: refused at once, naming the option.
+    for value in ["-2", "many"] {
         e.send(&format!("setoption name CountStarted value {value}"));
         let lines = e.sync();
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with("info string error") && l.contains(why)),
+                .any(|l| l.starts_with("info string error: setoption CountStarted")),
             "{value}: {lines:?}"
         );
         assert_eq!(e.fen(), before, "{value}");
     }
-    e.send("position startpos");
-    let lines = e.sync();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("position refused") && l.contains("beyond the next ply")),
-        "{lines:?}"
-    );
+    // A new game: players' counting with no count running, whichever came first.
     e.send("ucinewgame");
-    e.send("position startpos");
-    e.send("setoption name CountStarted value 1");
-    let lines = e.sync();
+    send_counted(&mut e, "position startpos", "1", count_first);
+    if !count_first {
+        e.send("go depth 1");
+    }
+    let lines = if count_first {
+        e.sync()
+    } else {
+        e.until_bestmove()
+    };
     assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string error") && l.contains("pawn")),
+        lines.iter().any(|l| l.starts_with("info string error")
+            && l.contains("CountStarted 1: a count started at game ply 0, while a pawn")
+            && l.contains("players' counting with no count running")),
         "{lines:?}"
     );
     assert_eq!(
@@ -637,10 +664,84 @@ fn players_counting_over_uci() {
         "ucinewgame kept players' counting with no count running"
     );
     e.send("setoption name UCI_Variant value asean");
-    e.send("setoption name CountStarted value -1");
+    send_counted(&mut e, "position startpos", "-1", count_first);
+    e.send("go depth 1");
+    let lines = e.until_bestmove();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("asean does not count by hand")
+                && l.contains("playing with the automatic count")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn players_counting_over_uci_count_after_position() {
+    players_counting_over_uci(false);
+}
+
+#[test]
+fn players_counting_over_uci_count_before_position() {
+    players_counting_over_uci(true);
+}
+
+/// The game, in the order GUIs send it: the variant, the count, then the
+/// position with its moves; the count is pyffish's (`count_started=203`).
+#[test]
+fn a_count_sent_before_the_position_counts_the_position() {
+    let game =
+        "position fen 4r3/3n4/S1s5/7M/8/4k3/7K/5s2 w - - 0 118 moves h2h1 e3f4 a6b7 e8c8 h1g1";
+    for count_first in [true, false] {
+        let mut e = EngineProcess::start(&[]);
+        e.send("setoption name UCI_Variant value makpong");
+        send_counted(&mut e, game, "203", count_first);
+        assert_eq!(e.sync(), Vec::<String>::new(), "no complaint");
+        assert_eq!(e.fen(), "2r5/1S1n4/2s5/7M/5k2/8/8/5sK1 b - 128 37 120");
+        // With ucinewgame between the value and its game, the same.
+        let mut e = EngineProcess::start(&[]);
+        e.send("setoption name UCI_Variant value makpong");
+        e.send("setoption name CountStarted value 203");
+        e.send("ucinewgame");
+        e.send(game);
+        assert_eq!(e.fen(), "2r5/1S1n4/2s5/7M/5k2/8/8/5sK1 b - 128 37 120");
+    }
+}
+
+/// The game cutechess refereed against Fairy-Max in Cambodian chess: Black's met took
+/// on d6 with its first-move leap, which cutechess and Fairy-Max allow and
+/// Fairy-Stockfish's rules do not. Khun plays on from the GUI's game, says so once,
+/// answers a move legal in it, and still refuses every other illegal move.
+#[test]
+fn a_move_the_gui_allowed_under_another_reading_is_played_on_from() {
+    let before = "r1sm1s1r/2n3k1/pp1Mp1pp/2p1np2/2P5/PP2M1PP/2SN1S2/R2K2NR b Dd - 0 12";
+    let mut e = EngineProcess::start(&[]);
+    e.send("setoption name UCI_Variant value cambodian");
+    e.send(&format!("position fen {before} moves d8d6"));
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string move d8d6 at game ply 23 is not legal")
+            && lines[0].contains(
+                "cutechess and Fairy-Max let the Cambodian met's first-move leap capture"
+            ),
+        "{lines:?}"
+    );
+    e.send("go depth 6");
+    let reply = bestmove_of(e.until_bestmove().last().unwrap()).to_string();
+    let mut after = Position::from_fen_in(khun::board::Variant::Cambodian, before).unwrap();
+    after.play(after.other_reading("d8d6").unwrap().mv);
+    assert_legal(&after, &reply);
+    // The same game again, a move longer: nothing more is said.
+    e.send(&format!("position fen {before} moves d8d6 {reply}"));
+    assert_eq!(e.sync(), Vec::<String>::new());
+    // Any other illegal move is refused as before.
+    e.send(&format!("position fen {before} moves d8d5"));
     let lines = e.sync();
     assert!(
-        lines.iter().any(|l| l.contains("does not count by hand")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: position: move 1")),
         "{lines:?}"
     );
 }

@@ -586,13 +586,25 @@ fn move_now_and_ping_during_a_search() {
     play_engine_move(&mut Position::startpos(), &text);
 }
 
-/// Players' counting over XBoard: `option CountStarted=N`, and the engine's own start
-/// of the count shown to the user (`telluser count start`) before its move.
-#[test]
-fn players_counting_over_xboard() {
+/// Players' counting over XBoard: `option CountStarted=N` before or after `setboard`,
+/// and the engine's own start of the count shown to the user (`telluser count start`)
+/// before its move; a value that does not fit its game is told when they meet.
+fn players_counting_over_xboard(count_first: bool) {
     let mut xb = Xboard::new_game(4);
-    xb.send("setboard 4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31");
-    xb.send("option CountStarted=-1");
+    let worse = "4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31";
+    let counted = |xb: &mut Xboard, fen: &str, count: &str| {
+        let board = format!("setboard {fen}");
+        let option = format!("option CountStarted={count}");
+        let order = if count_first {
+            [option, board]
+        } else {
+            [board, option]
+        };
+        for line in order {
+            xb.send(&line);
+        }
+    };
+    counted(&mut xb, worse, "-1");
     assert_eq!(xb.sync(), Vec::<String>::new(), "no complaint expected");
     xb.send("go");
     let (lines, mv) = xb.expect_move();
@@ -600,14 +612,79 @@ fn players_counting_over_xboard() {
         lines.iter().any(|l| l == "telluser count start"),
         "{lines:?}"
     );
-    let pos = Position::from_fen("4k3/8/8/3m4/8/8/3N4/R3K3 b - 128 3 31").unwrap();
+    let pos = Position::from_fen(worse).unwrap();
     assert!(pos.parse_uci_move(&mv).is_ok(), "{mv}");
-    xb.send("option CountStarted=200");
-    let lines = xb.sync();
+    xb.send("force");
+    counted(&mut xb, worse, "200");
+    let told = |lines: &[String]| {
+        lines.iter().any(|l| {
+            l.starts_with("telluser CountStarted 200: beyond the next ply")
+                && l.contains("playing with the count running since game ply 62")
+        })
+    };
+    if count_first {
+        assert!(told(&xb.sync()), "told at setboard");
+    } else {
+        assert_eq!(xb.sync(), Vec::<String>::new(), "it may yet meet its game");
+        xb.send("go");
+        let (lines, _) = xb.expect_move();
+        assert!(told(&lines), "told at go: {lines:?}");
+    }
+}
+
+#[test]
+fn players_counting_over_xboard_option_after_setboard() {
+    players_counting_over_xboard(false);
+}
+
+#[test]
+fn players_counting_over_xboard_option_before_setboard() {
+    players_counting_over_xboard(true);
+}
+
+/// A count sent before the moves that reach its ply is applied once they do: White
+/// started counting at game ply 60, told at ply 58; at ply 60 the engine, White and
+/// far ahead, stops its own count (it would only bind its mate).
+#[test]
+fn an_xboard_count_waits_for_the_moves_it_is_meant_for() {
+    let mut xb = Xboard::new_game(4);
+    xb.send("force");
+    xb.send("setboard 4k3/8/8/3m4/8/8/3N4/R3K3 w - - 0 30");
+    xb.send("option CountStarted=61");
+    xb.send("usermove a1a2");
+    xb.send("usermove e8d8");
+    assert_eq!(xb.sync(), Vec::<String>::new(), "no complaint expected");
+    xb.send("go");
+    let (lines, _) = xb.expect_move();
     assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("Error") && l.contains("beyond the next ply")),
+        lines.iter().any(|l| l == "telluser count stop"),
         "{lines:?}"
     );
+}
+
+/// XBoard's `usermove` of a move only another program's reading allows (cutechess's
+/// and Fairy-Max's Cambodian met leap that captures): told once with `telluser`, the
+/// game goes on from it and the engine answers a legal move; other illegal moves are
+/// refused as before.
+#[test]
+fn an_xboard_move_under_another_reading_is_played_on_from() {
+    let before = "r1sm1s1r/2n3k1/pp1Mp1pp/2p1np2/2P5/PP2M1PP/2SN1S2/R2K2NR b Dd - 0 12";
+    let mut xb = Xboard::new_game(4);
+    xb.send("variant cambodian");
+    xb.send("force");
+    xb.send(&format!("setboard {before}"));
+    xb.send("usermove d8d5");
+    let lines = xb.sync();
+    assert_eq!(lines, vec!["Illegal move: d8d5".to_string()]);
+    xb.send("usermove d8d6");
+    let lines = xb.sync();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("telluser d8d6 is not legal"),
+        "{lines:?}"
+    );
+    xb.send("go");
+    let (_, mv) = xb.expect_move();
+    let mut after = Position::from_fen_in(khun::board::Variant::Cambodian, before).unwrap();
+    after.play(after.other_reading("d8d6").unwrap().mv);
+    assert!(after.parse_uci_move(&mv).is_ok(), "{mv}");
 }

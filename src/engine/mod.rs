@@ -6,12 +6,14 @@
 //! which waits for its answer): it stops what runs, builds the job, shows the scores
 //! as the options ask ([`ScoreView`]) and starts the search.
 
+mod count;
 mod search;
 mod set_option;
 
+pub(crate) use count::CountRefused;
 pub(crate) use search::{EngineReporter, SearchRequest, Silent};
 
-use crate::board::{CountAction, CountedReplay, Move, Position, Variant};
+use crate::board::{Game, Move, Position, Variant};
 use crate::nnue::network::Network;
 use crate::options::EngineOptions;
 use crate::search::clock_lag::ClockLag;
@@ -20,7 +22,6 @@ use crate::tablebase::Tables;
 use search::RunningSearch;
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 /// Why the engine refused a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,13 +65,12 @@ pub struct Sandbox {
 /// The engine: one game position, one table, one search at a time.
 pub struct Engine {
     options: EngineOptions,
-    /// The game: where it started and the moves played since.
-    start: Position,
-    moves: Vec<Move>,
-    /// The position after `moves`.
-    position: Position,
-    /// Placement keys of every position of the game so far, the current one last.
-    game_keys: Vec<u64>,
+    /// The game searches play in: its start, moves and count.
+    game: Game,
+    /// A `CountStarted` value the GUI sent that did not fit the game then in force:
+    /// it waits for the game it is meant for (the next `position`, `setboard` or
+    /// move), and is settled at the latest by the next search (see `count.rs`).
+    count_waiting: Option<i64>,
     tt: Arc<TranspositionTable>,
     /// Per-thread search memory; `None` while a search holds it.
     thread_data: Option<Vec<ThreadData>>,
@@ -105,12 +105,9 @@ impl Engine {
     /// An engine with the options' starting values, at the start of a makruk game.
     pub(crate) fn new() -> Engine {
         let options = EngineOptions::declared();
-        let position = Position::startpos();
         Engine {
-            game_keys: vec![position.placement_key()],
-            start: position.clone(),
-            moves: Vec::new(),
-            position,
+            game: Game::starting_at(Position::startpos()),
+            count_waiting: None,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             thread_data: Some(
                 (0..options.threads)
@@ -147,75 +144,12 @@ impl Engine {
     }
 
     pub(crate) fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// Sets the game: a start position and the moves played from it (all legal; the
-    /// protocol checked them), counted under `CountStarted`. Refused, the game kept,
-    /// when `CountStarted` does not fit it (a count started beyond the next ply or
-    /// while a pawn was on the board).
-    pub(crate) fn set_position(&mut self, start: Position, moves: &[Move]) -> Result<(), String> {
-        self.absorb_count_stop();
-        // One replay: the counted game, and each placement on the way (repetition).
-        let mut replay = CountedReplay::new(&start, self.options.count_started, moves.len())?;
-        let mut keys = Vec::with_capacity(moves.len() + 1);
-        keys.push(replay.position().placement_key());
-        for &m in moves {
-            replay.play(m)?;
-            keys.push(replay.position().placement_key());
-        }
-        self.start = start;
-        self.moves = moves.to_vec();
-        self.position = replay.into_position();
-        self.game_keys = keys;
-        Ok(())
-    }
-
-    /// A count the last search stopped: the game goes on without it (the GUI is told
-    /// with the answer, and may say otherwise with `CountStarted`).
-    fn absorb_count_stop(&mut self) {
-        let stopped = self
-            .running
-            .as_ref()
-            .is_some_and(|run| run.count_stopped.swap(false, Ordering::Relaxed));
-        if stopped {
-            self.note_count_action(CountAction::Stop);
-        }
-    }
-
-    /// The engine's own start or stop of the count, in the game.
-    fn note_count_action(&mut self, action: CountAction) {
-        if self.position.apply_count_action(action).is_ok() {
-            self.options.count_started = self.position.count_started();
-        }
+        self.game.position()
     }
 
     /// The moves played since the start position.
     pub(crate) fn game_moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Plays one more move in the game (XBoard's `usermove`). The move must be legal.
-    pub(crate) fn push_move(&mut self, m: Move) {
-        self.absorb_count_stop();
-        self.position.play(m);
-        self.moves.push(m);
-        self.game_keys.push(self.position.placement_key());
-    }
-
-    /// Takes back the last move; false when there is none.
-    pub(crate) fn undo_move(&mut self) -> bool {
-        if self.moves.pop().is_none() {
-            return false;
-        }
-        let moves = std::mem::take(&mut self.moves);
-        let start = self.start.clone();
-        if self.set_position(start.clone(), &moves).is_err() {
-            // The count was started after the position now reached: it is undone too.
-            self.options.count_started = -1;
-            let _ = self.set_position(start, &moves);
-        }
-        true
+        self.game.moves()
     }
 
     /// A new game: forget the table and the histories.
@@ -228,14 +162,12 @@ impl Engine {
                 d.history.clear();
             }
         }
-        // A new game has no count running yet; the convention stays.
-        self.options.count_started = match self.options.count_started {
-            0 => 0,
-            _ if self.options.variant.players_count() => -1,
-            _ => 0,
-        };
-        let start = Position::startpos_of(self.options.variant);
-        let _ = self.set_position(start, &[]);
+        // A new game has no count running yet; the convention stays, and a value the
+        // GUI sent for the game to come still waits for it.
+        let fresh = self.fresh_count_started();
+        self.game = Game::starting_at(Position::startpos_of(self.options.variant))
+            .recounted(fresh)
+            .unwrap_or_else(|_| Game::starting_at(Position::startpos_of(self.options.variant)));
     }
 
     /// The game played.

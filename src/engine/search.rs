@@ -197,7 +197,7 @@ impl Engine {
     /// choice changes the search's root.
     pub(crate) fn score_view(&self) -> ScoreView {
         ScoreView::of(
-            &self.position,
+            self.game.position(),
             self.options.calibrated_score,
             self.options.show_wdl,
         )
@@ -212,7 +212,7 @@ impl Engine {
     ) -> SearchResult {
         self.go(request, reporter);
         self.wait()
-            .unwrap_or_else(|| fallback_result(&self.position))
+            .unwrap_or_else(|| fallback_result(self.game.position()))
     }
 
     /// Runs `job` on a search thread of its own; its answer goes out as soon as the
@@ -301,8 +301,11 @@ impl Engine {
     /// threads' memory.
     fn begin_search(&mut self, limits: Limits, started: Instant, threads: usize) -> Prepared {
         let limits = self.bounded(limits);
-        self.clock_lag
-            .on_go(self.position.side_to_move(), self.moves.len(), &limits);
+        self.clock_lag.on_go(
+            self.game.position().side_to_move(),
+            self.game.moves().len(),
+            &limits,
+        );
         let shared = Shared::new(Arc::clone(&self.tt), threads);
         shared.pondering.store(limits.ponder, Ordering::Relaxed);
         let job = self.job(limits, started);
@@ -322,7 +325,7 @@ impl Engine {
         } else {
             self.options.contempt_cp
         };
-        let mut root = self.position.clone();
+        let mut root = self.game.position().clone();
         let count_action = search::count_choice::before_search(&mut root);
         if let Some(action) = count_action {
             self.note_count_action(action);
@@ -336,7 +339,7 @@ impl Engine {
             skill: self.options.skill(seed),
             count_action,
         };
-        let game_keys = self.game_keys.clone();
+        let game_keys = self.game.placements().to_vec();
         let network = self.search_network();
         SearchJob::of_game(root, game_keys, limits, network, &self.tables, settings)
     }

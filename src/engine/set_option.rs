@@ -4,7 +4,6 @@
 //! does what the option's [`Then`] names, and a refusal puts the old values back.
 
 use super::{Engine, EngineError, try_table};
-use crate::board::Position;
 use crate::options::{self, EngineOptions, OptionError, Prepared, Then};
 use crate::search::TranspositionTable;
 use std::fmt;
@@ -27,19 +26,10 @@ impl Engine {
         match self.apply(option.then, &previous) {
             Ok(()) => Ok(note),
             Err(e) => {
-                // why the count is kept: a search that answered meanwhile (a table
-                // resize waits for it) may have stopped the count, in the position as
-                // in the options; only `CountStarted`'s own refusal puts it back.
-                let count_started = self.options.count_started;
                 self.options = previous;
-                if option.then != Then::Recount {
-                    self.options.count_started = count_started;
-                }
-                // why both: the clamp explains the size that could not be had. The
-                // count's rules name the option in their reasons already.
+                // why both: the clamp explains the size that could not be had.
                 Err(OptionError::Refused(match note {
                     Some(note) => format!("{note}; {e}"),
-                    None if e.starts_with(option.name) => e,
                     None => format!("{}: {e}", option.name),
                 }))
             }
@@ -85,12 +75,10 @@ impl Engine {
                 self.new_game();
                 Ok(())
             }
-            Then::Recount => {
-                self.position = Position::replay_with_count_started(
-                    &self.start,
-                    &self.moves,
-                    self.options.count_started,
-                )?;
+            Then::SetCount => {
+                if let Some(value) = self.options.count_given.take() {
+                    self.set_count_started(value);
+                }
                 Ok(())
             }
         }

@@ -88,8 +88,9 @@ pub(crate) enum Then {
     OpenFiveManTables,
     /// Start a new game (of the variant stored).
     NewGame,
-    /// Count the game again under the new `CountStarted`.
-    Recount,
+    /// Hand the `CountStarted` value to the game (the count is the game's, not a
+    /// setting: `engine/count.rs`).
+    SetCount,
 }
 
 /// One engine option.

@@ -264,14 +264,15 @@ pub(crate) const OPTIONS: &[EngineOption] = &[
                 max: i32::MAX as i64,
             },
             out_of_range: OutOfRange::Refuse,
-            store: |o, ply| o.count_started = ply,
+            store: |o, ply| o.count_given = Some(ply),
         },
-        then: Then::Recount,
+        then: Then::SetCount,
         xboard: true,
         what: "The count as players count it, with pyffish's `count_started` meaning: 0 the \
             automatic count; -1 players' counting, no count running; N a count running since \
-            game ply N. Makruk, makpong and cambodian; a value that does not fit the game is \
-            refused (see \"Counting as players count\").",
+            game ply N. Makruk, makpong and cambodian. Applies to the game the next search \
+            plays in, sent before or after `position`; a value that does not fit that game \
+            is reported when they meet (see \"Counting as players count\").",
     },
     EngineOption {
         name: "VariantPath",

@@ -83,9 +83,17 @@ fn declared_defaults_are_the_engines_own() {
         assert_eq!(engine.options(), &fresh, "{} = {default}", option.name);
         // why Hash is left out: its smallest and largest tables are the machine's
         // business (1 MB is taken, 32 GB may not be); Hash is tested apart.
+        // CountStarted's value is the game's (the engine's count), never kept among
+        // the options.
         if let Some(other) = other.filter(|_| option.name != "Hash") {
+            let before = engine.position().count_started();
             let _ = engine.set_option(option.name, Some(&other));
-            assert_ne!(engine.options(), &fresh, "{} = {other}", option.name);
+            if option.then == Then::SetCount {
+                assert_eq!(engine.options(), &fresh, "{} = {other}", option.name);
+                assert_ne!(engine.position().count_started(), before, "{}", option.name);
+            } else {
+                assert_ne!(engine.options(), &fresh, "{} = {other}", option.name);
+            }
         }
     }
 }
@@ -355,14 +363,20 @@ fn a_new_row_is_declared_read_and_stored_with_no_other_code() {
     );
 }
 
-/// A refusal by the count's rules names the option once, as they word it, and keeps
-/// the count and the game.
+/// A count below -1 is refused by the option's range, naming the option once, and
+/// the game's count is kept; a value that does not fit the game in force waits for its
+/// game instead of being refused (`engine/count.rs`).
 #[test]
-fn a_count_refused_by_the_rules_names_the_option_once() {
+fn a_count_out_of_range_names_the_option_once() {
     let mut engine = quiet_engine();
-    let Err(OptionError::Refused(message)) = engine.set_option("CountStarted", Some("5")) else {
-        panic!("a count started beyond the next ply should be refused");
+    let Err(OptionError::Refused(message)) = engine.set_option("CountStarted", Some("-5")) else {
+        panic!("a count below -1 should be refused");
     };
-    assert!(message.starts_with("CountStarted 5: "), "{message}");
-    assert_eq!(engine.options().count_started, 0);
+    assert!(
+        message.starts_with("CountStarted: -5 is outside"),
+        "{message}"
+    );
+    assert_eq!(engine.position().count_started(), 0);
+    assert_eq!(engine.set_option("CountStarted", Some("5")), Ok(None));
+    assert_eq!(engine.options().count_given, None, "handed to the game");
 }

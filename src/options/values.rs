@@ -39,10 +39,10 @@ pub(crate) struct EngineOptions {
     /// `Calibrated Score`: scores are shown on the calibrated scale
     /// ([`crate::search::score_scale`]).
     pub(crate) calibrated_score: bool,
-    /// `CountStarted`, pyffish's `count_started`: 0 the automatic count, -1 players'
-    /// counting with no count running, N a count running since game ply N
-    /// (`board/players_count/`).
-    pub(crate) count_started: i64,
+    /// A `CountStarted` value just read (pyffish's `count_started`), until the engine
+    /// hands it to the game at once: the count is the game's, never kept here
+    /// (`engine/count.rs`).
+    pub(crate) count_given: Option<i64>,
 }
 
 impl EngineOptions {
@@ -61,6 +61,8 @@ impl EngineOptions {
                 Kind::Button => {}
             }
         }
+        // why: the count's default (0, automatic) is the game's own starting count.
+        options.count_given = None;
         options
     }
 

@@ -10,6 +10,7 @@ mod report;
 
 pub(crate) use report::engine_name;
 
+use crate::board::{Move, OtherReading, Position};
 use crate::engine::{Engine, EngineReporter, SearchRequest};
 use crate::options::OptionError;
 use crate::platform::io::{Input, Output, clip_to};
@@ -51,6 +52,9 @@ pub(crate) struct Uci {
     engine: Engine,
     out: Arc<Output>,
     reporter: Arc<UciReporter>,
+    /// The moves of other programs' readings already told of (the start's key, the
+    /// ply and the move), so each is told once however often the GUI sends the game.
+    told_readings: Vec<(u64, u32, Move)>,
     /// Why the last `position` was refused, until a good one (or a new game) comes:
     /// the engine kept its last good position, which is not the GUI's, so a `go`
     /// then answers `bestmove 0000` instead of a move the GUI would see as illegal.
@@ -64,7 +68,25 @@ impl Uci {
             engine: Engine::new(),
             out,
             reporter,
+            told_readings: Vec::new(),
             refused_position: None,
+        }
+    }
+
+    /// Says once (`info string`) that the game goes on from a move only another
+    /// program's rules allow.
+    fn tell_other_readings(&mut self, start: &Position, readings: &[(u32, OtherReading)]) {
+        for (ply, reading) in readings {
+            let told = (start.key(), *ply, reading.mv);
+            if self.told_readings.contains(&told) {
+                continue;
+            }
+            self.told_readings.push(told);
+            self.out.line(&format!(
+                "info string move {} at game ply {ply} is not legal under Fairy-Stockfish's \
+                 rules, but {}: playing on from the GUI's game",
+                reading.mv, reading.reading
+            ));
         }
     }
 
@@ -169,13 +191,18 @@ impl Uci {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 self.refused_position = None;
+                self.told_readings.clear();
                 self.engine.new_game()
             }
-            Command::Position { start, moves } => {
+            Command::Position {
+                start,
+                moves,
+                readings,
+            } => {
+                self.tell_other_readings(&start, &readings);
                 self.refused_position = None;
-                if let Err(why) = self.engine.set_position(start, &moves) {
-                    self.error(&format!("position refused: {why}; position unchanged"));
-                    self.refused_position = Some(why);
+                if let Some(refused) = self.engine.set_position(start, &moves) {
+                    self.error(&format!("position: {}", refused.named("CountStarted")));
                 }
             }
             Command::Go { perft: None, .. } if self.refused_position.is_some() => {
@@ -209,6 +236,9 @@ impl Uci {
             } => {
                 // The clock runs from now, before the previous search is waited for.
                 let request = SearchRequest::now(limits);
+                if let Some(refused) = self.engine.settle_count() {
+                    self.error(&format!("go: {}", refused.named("CountStarted")));
+                }
                 let reporter = Arc::clone(&self.reporter) as Arc<dyn EngineReporter>;
                 self.engine.go(request, reporter)
             }

@@ -1,7 +1,7 @@
 //! UCI commands read from a line: the `Command` they become, `position`, `setoption`
 //! and `go` with its keywords and limits. A malformed command is an error message.
 
-use crate::board::{Move, Position, Variant};
+use crate::board::{Move, OtherReading, Position, Variant};
 use crate::platform::io::clip_to;
 use crate::search::Limits;
 
@@ -11,16 +11,30 @@ pub(super) enum Command {
     Uci,
     Debug,
     IsReady,
-    SetOption { name: String, value: Option<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     NewGame,
-    Position { start: Position, moves: Vec<Move> },
-    Go { limits: Limits, perft: Option<u32> },
+    Position {
+        start: Position,
+        moves: Vec<Move>,
+        /// Moves Khun's rules refuse but another program's allow (the GUI's), each
+        /// with the game ply it was played from.
+        readings: Vec<(u32, OtherReading)>,
+    },
+    Go {
+        limits: Limits,
+        perft: Option<u32>,
+    },
     Stop,
     PonderHit,
     Quit,
     Display,
     Eval,
-    Bench { depth: Option<u32> },
+    Bench {
+        depth: Option<u32>,
+    },
 }
 
 /// Splits on whitespace, keeping at most this many tokens (a 1 MB line of moves is
@@ -170,7 +184,11 @@ fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> (Limits, 
     (limits, perft)
 }
 
-fn parse_position(args: &[&str], variant: Variant) -> Result<(Position, Vec<Move>), String> {
+/// A game told by `position`: its start, its moves, and those among them only another
+/// program's reading of the rules allows (`board/other_readings.rs`).
+type ToldGame = (Position, Vec<Move>, Vec<(u32, OtherReading)>);
+
+fn parse_position(args: &[&str], variant: Variant) -> Result<ToldGame, String> {
     let moves_at = args.iter().position(|&t| t == "moves");
     let (head, move_texts) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -200,14 +218,24 @@ fn parse_position(args: &[&str], variant: Variant) -> Result<(Position, Vec<Move
     };
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(move_texts.len());
+    let mut readings = Vec::new();
     for (i, text) in move_texts.iter().enumerate() {
-        let m = pos
-            .parse_uci_move(text)
-            .map_err(|e| format!("position: move {} {e}; position unchanged", i + 1))?;
+        // why: the GUI referees the game; a move its rules allowed (the opponent's)
+        // is where the game now is, so Khun plays on from it rather than lose.
+        let m = match pos.parse_uci_move(text) {
+            Ok(m) => m,
+            Err(e) => match pos.other_reading(text) {
+                Some(reading) => {
+                    readings.push((pos.game_ply(), reading));
+                    reading.mv
+                }
+                None => return Err(format!("position: move {} {e}; position unchanged", i + 1)),
+            },
+        };
         pos.play(m);
         moves.push(m);
     }
-    Ok((start, moves))
+    Ok((start, moves, readings))
 }
 
 fn parse_setoption(args: &[&str]) -> Result<(String, Option<String>), String> {
@@ -244,8 +272,12 @@ pub(super) fn parse(
         }
         "ucinewgame" => Command::NewGame,
         "position" => {
-            let (start, moves) = parse_position(args, pos.variant())?;
-            Command::Position { start, moves }
+            let (start, moves, readings) = parse_position(args, pos.variant())?;
+            Command::Position {
+                start,
+                moves,
+                readings,
+            }
         }
         "go" => {
             let (limits, perft) = parse_go(args, pos, notes);

@@ -21,7 +21,7 @@ pub(crate) use command::{Command, CommandError};
 pub(crate) use features::feature_lines;
 
 use crate::board::{Color, Move, MoveError, Outcome, Position, Variant};
-use crate::engine::{Engine, SearchRequest};
+use crate::engine::{CountRefused, Engine, SearchRequest};
 use crate::options::OptionError;
 use crate::platform::io::{Input, MAX_LINE_BYTES, Output};
 use crate::search::Limits;
@@ -229,7 +229,7 @@ impl Xboard {
                 self.mode = Mode::Play(!self.engine.position().side_to_move());
             }
             Command::UserMove(text) => self.user_move(&text),
-            Command::SetBoard(pos) => self.set_board(pos, line),
+            Command::SetBoard(pos) => self.set_board(pos),
             Command::Control(control) => self.clock.set_control(control),
             Command::Depth(depth) => self.clock.set_depth(depth),
             Command::EngineTime(ms) => self.clock.set_engine_time(ms),
@@ -318,12 +318,11 @@ impl Xboard {
     }
 
     /// `setboard`: the position, or the refusal remembered until a good one.
-    fn set_board(&mut self, pos: Position, line: &str) {
+    fn set_board(&mut self, pos: Position) {
         self.cancel_search();
         self.refused_position = None;
-        if let Err(why) = self.engine.set_position(pos, &[]) {
-            self.error(&format!("setboard refused: {why}"), line);
-            self.refused_position = Some(why);
+        if let Some(refused) = self.engine.set_position(pos, &[]) {
+            self.tell_count_refused(refused);
         }
         self.hint = None;
         if self.mode == Mode::Analyze {
@@ -407,11 +406,26 @@ impl Xboard {
         self.engine.game_moves().len() / 2
     }
 
+    /// A `CountStarted` value the game could not take, and the count played instead.
+    fn tell_count_refused(&self, refused: CountRefused) {
+        self.out
+            .line(&format!("telluser {}", refused.named("CountStarted")));
+    }
+
+    /// A `CountStarted` value still waiting for its game is applied or refused before
+    /// the engine looks at the game's end or searches.
+    fn settle_count(&mut self) {
+        if let Some(refused) = self.engine.settle_count() {
+            self.tell_count_refused(refused);
+        }
+    }
+
     /// The engine is to move: think, or announce the end if the game is over.
     fn think(&mut self) {
         if self.refuses_to_search() {
             return;
         }
+        self.settle_count();
         if let Some(outcome) = claimable(self.engine.position()) {
             self.claim(outcome);
             return;
@@ -439,6 +453,7 @@ impl Xboard {
         if self.refuses_to_search() {
             return;
         }
+        self.settle_count();
         let limits = Limits {
             infinite: true,
             ..Limits::default()
@@ -488,9 +503,24 @@ impl Xboard {
             Some((_, before)) => before,
             None => self.engine.position(),
         };
-        let Ok(m) = parse_move(played_in, text) else {
-            self.out.line(&format!("Illegal move: {}", clip(text)));
-            return;
+        let m = match parse_move(played_in, text) {
+            Ok(m) => m,
+            // why: the GUI referees the game; a move its rules allowed is where the
+            // game now is, so Khun plays on from it rather than lose.
+            Err(_) => match played_in.other_reading(text) {
+                Some(reading) => {
+                    self.out.line(&format!(
+                        "telluser {text} is not legal under Fairy-Stockfish's rules, but {}: \
+                         playing on from it",
+                        reading.reading
+                    ));
+                    reading.mv
+                }
+                None => {
+                    self.out.line(&format!("Illegal move: {}", clip(text)));
+                    return;
+                }
+            },
         };
         if let Some((predicted, _)) = ponder_guess
             && m == predicted

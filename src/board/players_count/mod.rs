@@ -61,7 +61,7 @@ use super::variant::CountingRule;
 
 mod replay;
 
-pub use replay::CountedReplay;
+pub use replay::{CountError, CountMisfit, CountedReplay};
 
 /// The board's-honour limit of players' counting, in plies (Cambodian chess: 63 moves).
 fn players_limit(rule: CountingRule) -> u16 {
@@ -365,7 +365,7 @@ mod tests {
             pos.play(m);
             list.push(m);
         }
-        Position::replay_with_count_started(&start, &list, n)
+        Ok(Position::replay_with_count_started(&start, &list, n)?)
     }
 
     #[test]

@@ -5,6 +5,74 @@ use crate::board::count_state::{NOT_RUNNING, ON, PlayersCount};
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::types::PieceKind;
+use crate::board::variant::Variant;
+use std::fmt;
+
+/// Why a `count_started` value does not fit the game it is applied to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountMisfit {
+    /// Below -1: no meaning.
+    BelowRange,
+    /// Players' counting asked in a game that counts automatically only.
+    NotCountedByHand(Variant),
+    /// The count would start after the game's next ply (`last`: the game ply reached).
+    BeyondNextPly { last: i64 },
+    /// The count would start at game ply `ply`, while a pawn stood on the board.
+    PawnOnBoard { ply: i64 },
+}
+
+/// A `count_started` value (pyffish's: 0 automatic, -1 players' counting with no count
+/// running, N a count running since game ply N) that does not fit its game, and why.
+/// Each interface names the value as its callers know it ([`CountError::named`]): UCI's
+/// and XBoard's `CountStarted`, Python's `count_started`, JavaScript's `countStarted`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountError {
+    /// The value given.
+    pub value: i64,
+    /// Why it does not fit.
+    pub misfit: CountMisfit,
+}
+
+impl CountError {
+    /// The reason, the value named `name` (e.g. `CountStarted 203: beyond the next ply ...`).
+    pub fn named(&self, name: &str) -> String {
+        format!("{name} {}: {}", self.value, self.misfit_text())
+    }
+
+    fn misfit_text(&self) -> String {
+        match self.misfit {
+            CountMisfit::BelowRange => {
+                "must be 0 (automatic), -1 (no count running) or a game ply >= 1".to_string()
+            }
+            CountMisfit::NotCountedByHand(variant) => format!(
+                "{variant} does not count by hand (only makruk, makpong and cambodian do); use 0"
+            ),
+            CountMisfit::BeyondNextPly { last } => format!(
+                "beyond the next ply (this position is game ply {last}; {} starts a count now)",
+                last + 1
+            ),
+            CountMisfit::PawnOnBoard { ply } => {
+                format!("a count started at game ply {ply}, while a pawn was on the board")
+            }
+        }
+    }
+}
+
+/// pyffish's name for the value, the rules' own.
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.named("count_started"))
+    }
+}
+
+impl std::error::Error for CountError {}
+
+// why: most callers answer in text; `?` turns the typed reason into it.
+impl From<CountError> for String {
+    fn from(e: CountError) -> String {
+        e.to_string()
+    }
+}
 
 impl Position {
     /// The game from `start` through `moves` under `count_started`, pyffish's value
@@ -16,7 +84,7 @@ impl Position {
         start: &Position,
         moves: &[Move],
         count_started: i64,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, CountError> {
         let mut replay = CountedReplay::new(start, count_started, moves.len())?;
         for &m in moves {
             replay.play(m)?;
@@ -41,7 +109,15 @@ impl CountedReplay {
     /// checked against the game as a whole here (its range, the game, a count started
     /// beyond the next ply or before the start while a pawn stood); a count started
     /// at a later ply with a pawn on the board is refused when the replay gets there.
-    pub fn new(start: &Position, count_started: i64, moves_to_come: usize) -> Result<Self, String> {
+    pub fn new(
+        start: &Position,
+        count_started: i64,
+        moves_to_come: usize,
+    ) -> Result<Self, CountError> {
+        let refused = |misfit| CountError {
+            value: count_started,
+            misfit,
+        };
         let mut pos = start.clone();
         if count_started == 0 {
             return Ok(Self {
@@ -51,15 +127,10 @@ impl CountedReplay {
             });
         }
         if count_started < -1 {
-            return Err(format!(
-                "CountStarted {count_started}: must be 0 (automatic), -1 (no count running) or a game ply >= 1"
-            ));
+            return Err(refused(CountMisfit::BelowRange));
         }
         if !start.variant().players_count() {
-            return Err(format!(
-                "CountStarted {count_started}: {} does not count by hand (only makruk, makpong and cambodian do); use 0",
-                start.variant()
-            ));
+            return Err(refused(CountMisfit::NotCountedByHand(start.variant())));
         }
         let first = start.game_ply() as i64;
         let last = first + moves_to_come as i64;
@@ -67,10 +138,7 @@ impl CountedReplay {
         if let Some(p) = started_at
             && p > last
         {
-            return Err(format!(
-                "CountStarted {count_started}: beyond the next ply (this position is game ply {last}; {} starts a count now)",
-                last + 1
-            ));
+            return Err(refused(CountMisfit::BeyondNextPly { last }));
         }
         pos.set_players(PlayersCount {
             flags: ON,
@@ -80,7 +148,7 @@ impl CountedReplay {
             && p <= first
         {
             if pos.pieces_of_kind(PieceKind::Pawn).any() {
-                return Err(pawns_refusal(count_started, p));
+                return Err(refused(CountMisfit::PawnOnBoard { ply: p }));
             }
             let since = (first - p).min(NOT_RUNNING as i64 - 1) as u16;
             pos.set_players(PlayersCount {
@@ -102,13 +170,14 @@ impl CountedReplay {
 
     /// Plays `m` (legal in the position reached), and starts the count where it starts
     /// at the ply `m` reaches; refused where a pawn is then on the board.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn play(&mut self, m: Move) -> Result<(), CountError> {
         self.pos.play(m);
         let ply = self.pos.game_ply() as i64;
         if self.starts_at == Some(ply) {
-            self.pos
-                .start_count()
-                .map_err(|_| pawns_refusal(self.count_started, ply))?;
+            self.pos.start_count().map_err(|_| CountError {
+                value: self.count_started,
+                misfit: CountMisfit::PawnOnBoard { ply },
+            })?;
         }
         Ok(())
     }
@@ -117,11 +186,4 @@ impl CountedReplay {
     pub fn into_position(self) -> Position {
         self.pos
     }
-}
-
-/// Why a count could not start at game ply `ply`: a pawn was on the board.
-fn pawns_refusal(count_started: i64, ply: i64) -> String {
-    format!(
-        "CountStarted {count_started}: a count started at game ply {ply}, while a pawn was on the board"
-    )
 }

@@ -9,7 +9,7 @@ use self::json::{
     CountJson, GameOverJson, InfoLine, LineJson, PositionLine, ResultLine, TableJson, WdlJson,
 };
 use crate::board::counting;
-use crate::board::{Color, FenRules, Move, Position, Variant};
+use crate::board::{Color, FenRules, Game, Move, Position, Variant};
 use crate::cli::score_text;
 use crate::cli::search_options::SearchOptions;
 use crate::engine::{EngineReporter, SearchRequest};
@@ -307,8 +307,9 @@ impl EngineReporter for Printer {
 /// Runs `khun analyze`, writing to `out`. `Err` holds a message for bad input.
 pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String> {
     let (start, moves) = game_from_args(args.variant, args.fen.as_deref(), &args.moves)?;
-    let root = Position::replay_with_count_started(&start, &moves, args.count_started)
-        .map_err(|e| format!("--count-started: {e}"))?;
+    let game =
+        Game::new(start, &moves, args.count_started).map_err(|e| e.named("--count-started"))?;
+    let root = game.position().clone();
     // The tables first: a directory they refuse (a file) ends the command before
     // anything is printed.
     let tables = args.search.tables()?;
@@ -327,8 +328,7 @@ pub fn run(args: &AnalyzeArgs, out: Box<dyn Write + Send>) -> Result<(), String>
     engine.set_option_to("UCI_ShowWDL", true)?;
     engine.set_option_to("Calibrated Score", args.calibrated_score)?;
     printer.header();
-    engine.set_position(start, &moves)?;
-    engine.set_option_to("CountStarted", args.count_started)?;
+    engine.set_game(game);
     let view = engine.score_view();
     if !root.has_legal_move() {
         printer.finish(&SearchResult::default(), &view);

@@ -4,9 +4,9 @@
 use super::answer::{LineData, line_dict};
 use super::collector::Event;
 use super::{PyEngine, Searching, lock};
-use crate::board::Position;
+use crate::board::{Game, Position};
 use crate::engine::{EngineReporter, SearchRequest};
-use crate::python::rules::{game, value_error};
+use crate::python::rules::{position_of, value_error};
 use crate::search::shown::ScoreView;
 use crate::search::{Limits, SearchResult};
 use crossbeam_channel::RecvTimeoutError;
@@ -54,23 +54,17 @@ impl PyEngine {
         let _searching = Searching(&self.searching);
         let (root, events, view) = {
             let mut facade = lock(&self.facade);
-            let variant = facade.variant().name();
-            let game = game(variant, fen, moves, 0)?;
+            let start = position_of(facade.variant(), fen)?;
+            // The game, its moves and its count, in one walk.
+            let game = Game::from_uci(start, moves, count_started)
+                .map_err(|e| value_error(e.named("count_started")))?;
             facade
                 .set_option_to("UCI_AnalyseMode", analysing)
                 .map_err(value_error)?;
             facade
                 .set_option_to("MultiPV", multipv)
                 .map_err(value_error)?;
-            facade
-                .set_option_to("CountStarted", 0)
-                .map_err(value_error)?;
-            facade
-                .set_position(game.start, &game.moves)
-                .map_err(value_error)?;
-            facade
-                .set_option_to("CountStarted", count_started)
-                .map_err(value_error)?;
+            facade.set_game(game);
             let root = facade.position().clone();
             // The search's own view: taken before the engine's count choice.
             let view = facade.score_view();

@@ -40,7 +40,6 @@ pub(super) fn position_of(variant: Variant, fen: &str) -> PyResult<Position> {
 /// A game: where it started, the moves, and every position they reach under the count
 /// they were played under.
 pub(super) struct Game {
-    pub(super) start: Position,
     pub(super) moves: Vec<Move>,
     /// Every position, the start first, under the game's `count_started`.
     line: Vec<Position>,
@@ -72,7 +71,6 @@ pub(super) fn game(
         line.push(replay.position().clone());
     }
     Ok(Game {
-        start,
         moves: played,
         line,
     })
