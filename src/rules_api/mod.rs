@@ -13,10 +13,20 @@
 //!   an endgame table's verdict ([`TableReport`]);
 //! - [`read_pgn`], [`write_pgn`]: games as PGN text, the players' count actions
 //!   included;
+//! - [`Question`] and [`ask`]: each of these as a typed question, its answer typed in
+//!   [`answers`]: what JavaScript and Python both ask, so a new question is written
+//!   once and both languages have it;
 //! - [`pyffish`]: the answers pyffish gives (its FEN status codes, its game-end
 //!   values), computed from Khun's rules.
 
+pub mod answers;
 pub mod pyffish;
+mod questions;
+
+pub use questions::{
+    ActionName, Answer, CountActionAt, CountingName, GameQuestion, NotationName, Question,
+    ReadPgnQuestion, SanQuestion, StateQuestion, UciFromSanQuestion, WritePgnQuestion, ask,
+};
 
 use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;

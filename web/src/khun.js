@@ -315,6 +315,9 @@
       return reply.ok;
     }
     return {
+      // Any question the rules answer, as typed in src/rules_api/questions.rs: the
+      // functions below are named forms of it.
+      ask,
       variants: () => ask({ op: "variants" }),
       // options: {table, countStarted, notation} (countStarted: pyffish's count_started, 0
       // automatic, -1 players' counting with no count running, N a count running since game

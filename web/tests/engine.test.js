@@ -176,20 +176,22 @@ test("players' counting: Khun, worse, starts the count before its bestmove; bett
   assert.ok(!lines.slice(mark).some((l) => /^info string count /.test(l.line)));
 });
 
-test("players' counting: a CountStarted that does not fit the game gets an info string error", async () => {
+test("players' counting: a CountStarted that does not fit its game gets an info string error when they meet", async () => {
   const { e, lines, until } = await engine();
   const refused = async (setup, why) => {
     const mark = lines.length;
     for (const line of setup) e.send(line);
-    e.send("isready");
-    await until(/^readyok$/, 5000, mark);
+    e.send("go depth 1");
+    await until(/^bestmove /, 20000, mark);
     const said = lines.slice(mark).map((l) => l.line);
     const error = said.find((l) => l.startsWith("info string error: "));
     assert.ok(error, `${setup.join(" / ")}: ${said.join(" | ")}`);
     assert.match(error, why);
   };
-  // Game ply 61: 62 starts a count now, 63 would start one beyond the next ply.
+  // Game ply 61: 62 starts a count now, 70 would start one beyond the next ply; the
+  // value is told of at the go that meets it, or at the position when it came first.
   await refused([`position fen ${PAWNLESS_BLACK}`, "setoption name CountStarted value 70"], /beyond the next ply/);
+  await refused(["setoption name CountStarted value 70", `position fen ${PAWNLESS_BLACK}`], /beyond the next ply/);
   await refused(["setoption name CountStarted value -5"], /-5/);
   await refused(["position startpos moves e3e4", "setoption name CountStarted value 2"], /pawn/);
   await refused(["setoption name UCI_Variant value asean", "setoption name CountStarted value -1"], /count by hand/);
