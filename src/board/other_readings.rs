@@ -10,7 +10,10 @@
 //!   may capture: cutechess and Fairy-Max generate it as a capture too; Fairy-Stockfish
 //!   lets it go only to an empty square;
 //! - the Cambodian king's first-move leap (two files sideways and one rank forward) may
-//!   capture likewise.
+//!   capture likewise;
+//! - the king keeps its leap after an enemy rook moved onto its file or rank: Fairy-
+//!   Stockfish takes the right away then, for good; cutechess and Fairy-Max keep it
+//!   while the king has not moved.
 //!
 //! Each is checked as far as the other program's rules go: the piece, its unused right,
 //! the leap's geometry, an enemy man (not the king) on the square, and the mover's king
@@ -42,25 +45,35 @@ impl Position {
         let to = Square::parse(&text[2..4])?;
         let us = self.side_to_move();
         let piece = self.piece_at(from)?;
-        if piece.color != us || !self.gates().contains(from) {
+        if piece.color != us {
             return None;
         }
-        let target = self.piece_at(to)?;
-        if target.color == us || target.kind == PieceKind::King {
+        let target = self.piece_at(to);
+        if target.is_some_and(|t| t.color == us || t.kind == PieceKind::King) {
             return None;
         }
-        let forward_one = Bitboard::from_square(from).forward(us);
+        let has_right = self.gates().contains(from);
+        let two_ahead = Bitboard::from_square(from).forward(us).forward(us);
+        let king_leap = piece.kind == PieceKind::King
+            && !self.in_check()
+            && (attacks::knight_attacks(from) & Bitboard::rank(from.rank()).forward(us))
+                .contains(to);
         let reading = match piece.kind {
-            PieceKind::Met if forward_one.forward(us).contains(to) => {
+            PieceKind::Met if has_right && target.is_some() && two_ahead.contains(to) => {
                 "cutechess and Fairy-Max let the Cambodian met's first-move leap capture"
             }
-            PieceKind::King
-                if !self.in_check()
-                    && (attacks::knight_attacks(from)
-                        & Bitboard::rank(from.rank()).forward(us))
-                    .contains(to) =>
-            {
+            PieceKind::King if king_leap && has_right && target.is_some() => {
                 "cutechess and Fairy-Max let the Cambodian king's first-move leap capture"
+            }
+            // why the start square: a king that moved has lost its leap in every reading;
+            // one still on its square lost it here only to an enemy rook's aim.
+            PieceKind::King
+                if king_leap
+                    && !has_right
+                    && target.is_none()
+                    && Position::startpos_of(self.variant()).king_square(us) == from =>
+            {
+                "cutechess and Fairy-Max keep the Cambodian king's leap after an enemy rook aimed at the king"
             }
             _ => return None,
         };
@@ -117,6 +130,27 @@ mod tests {
         // Makruk has no leap to read.
         let makruk = Position::from_fen("4k3/8/3p4/8/8/8/8/4K3 b - - 0 1").unwrap();
         assert_eq!(makruk.other_reading("e8e6"), None);
+    }
+
+    #[test]
+    fn the_kings_leap_after_a_rook_aimed_at_it_is_read_as_cutechess_reads_it() {
+        // 1...Rd8 took White's leap away under Fairy-Stockfish's rule; cutechess keeps it.
+        let start =
+            Position::from_fen_in(Variant::Cambodian, "k6r/8/8/8/3P4/8/8/3K4 b D - 0 1").unwrap();
+        let mut pos = start.clone();
+        pos.play(pos.parse_uci_move("h8d8").unwrap());
+        assert!(
+            pos.parse_uci_move("d1b2").is_err(),
+            "Khun's own rules refuse it"
+        );
+        let reading = pos.other_reading("d1b2").expect("cutechess's reading");
+        assert!(reading.reading.contains("rook aimed"));
+        // A king off its start square has no leap in any reading. (One that moved and
+        // came back looks the same as one a rook aimed at: a GUI that refused its leap
+        // never sends it.)
+        let moved =
+            Position::from_fen_in(Variant::Cambodian, "k7/8/8/8/8/8/8/2K5 w - - 0 1").unwrap();
+        assert_eq!(moved.other_reading("c1a2"), None);
     }
 
     #[test]

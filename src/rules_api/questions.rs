@@ -178,8 +178,8 @@ pub enum Answer {
 }
 
 /// Answers `question`; a `state` with `table` reads (and builds) the tables of
-/// `tables`. A refusal says why.
-pub fn ask(question: &Question, tables: &Tables) -> Result<Answer, String> {
+/// `tables` (none given: no verdict). A refusal says why.
+pub fn ask(question: &Question, tables: Option<&Tables>) -> Result<Answer, String> {
     match question {
         Question::Variants => Ok(Answer::Variants(variants())),
         Question::State(q) => {
@@ -187,7 +187,7 @@ pub fn ask(question: &Question, tables: &Tables) -> Result<Answer, String> {
                 &q.game.start()?,
                 &q.game.moves(),
                 q.count_started,
-                q.table.then_some(tables),
+                tables.filter(|_| q.table),
                 notation_of(q.notation),
             )?;
             Ok(Answer::State(Box::new(StateAnswer::from(&state))))

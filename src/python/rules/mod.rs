@@ -12,11 +12,12 @@
 //! start or stop it, the tables' verdict, a front end's whole state); `pgn.rs`: PGN
 //! read and written.
 
+mod ask;
 mod pgn;
 mod pyffish;
 mod state;
 
-use crate::board::{Color, CountedReplay, Move, Position, Variant};
+use crate::board::{CountedReplay, Move, Position, Variant};
 use crate::rules_api;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -94,16 +95,12 @@ impl Game {
     }
 }
 
-pub(super) fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+pub(super) use crate::rules_api::answers::color_name;
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pyffish::register(m)?;
     state::register(m)?;
     pgn::register(m)?;
+    ask::register(m)?;
     Ok(())
 }

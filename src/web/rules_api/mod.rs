@@ -64,6 +64,12 @@ fn answer_value(request: Value, tables: &Tables) -> Result<Value, String> {
         ));
     }
     let question: Question = serde_json::from_value(request).map_err(|e| format!("{op}: {e}"))?;
-    let answer = ask(&question, tables)?;
+    // why: the rules name the count as pyffish does (`count_started`); JavaScript's
+    // field is `countStarted`.
+    let answer =
+        ask(&question, Some(tables)).map_err(|e| match e.strip_prefix("count_started ") {
+            Some(rest) => format!("countStarted {rest}"),
+            None => e,
+        })?;
     serde_json::to_value(answer).map_err(|e| format!("{op}: {e}"))
 }

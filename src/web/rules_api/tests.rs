@@ -92,9 +92,10 @@ fn players_counting_says_who_counts_and_who_may_start_or_stop() {
     let s = ok(json!({"op": "state", "fen": fen, "moves": &moves[..5], "countStarted": 62}));
     assert_eq!(s["count"]["number"], 2);
     assert_eq!(s["mayStopCount"], true);
+    let beyond = error(&json!({"op": "state", "fen": fen, "countStarted": 70}).to_string());
     assert!(
-        error(&json!({"op": "state", "fen": fen, "countStarted": 70}).to_string())
-            .contains("beyond the next ply")
+        beyond.starts_with("countStarted 70: beyond the next ply"),
+        "named as JavaScript names it: {beyond}"
     );
     assert!(
         error(r#"{"op":"state","countStarted":-1,"variant":"asean"}"#)
