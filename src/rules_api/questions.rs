@@ -75,8 +75,19 @@ pub struct StateQuestion {
     #[serde(flatten)]
     pub game: GameQuestion,
     pub table: bool,
+    #[serde(deserialize_with = "whole_number")]
     pub count_started: i64,
     pub notation: Option<NotationName>,
+}
+
+/// A count's value: a whole number (JSON has only numbers; `1.5` is refused by name).
+fn whole_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    value.as_i64().ok_or_else(|| {
+        serde::de::Error::custom(format!(
+            "the count's value must be a whole number, not {value}"
+        ))
+    })
 }
 
 /// A notation's name: pyffish's `NOTATION_SAN`, `_LAN`, `_THAI_SAN` and `_THAI_LAN`.

@@ -124,7 +124,7 @@ test("the rules: legal moves, SAN, the count, a game's end, PGN", async () => {
   assert.strictEqual(counting.count.honour, "piece");
   assert.strictEqual(counting.count.movesLeft, 13);
   const mate = rules.state("makruk", "7k/8/6K1/8/8/8/8/R7 w - 32 10 40", ["a1a8"]);
-  assert.deepStrictEqual(mate.end, { result: "1-0", reason: "White mates" });
+  assert.deepStrictEqual(mate.end, { result: "1-0", reason: "White mates", kind: "checkmate", winner: "white", matedBy: null });
   assert.throws(() => rules.state("makruk", "startpos", ["e2e4"]), /move 1/);
   assert.strictEqual(rules.san("makruk", "startpos", "b1d2"), "Nd2");
   const games = rules.readPgn('[White "A"]\n\n1. e4 d5 2. exd5 1-0\n');
@@ -227,10 +227,10 @@ test("the rules under players' counting: countStarted, who may start or stop, PG
   assert.strictEqual(s.count.of, 64);
   assert.strictEqual(rules.state("makruk", fen, moves.slice(0, 5), { countStarted: 62 }).mayStopCount, true);
   // Bad values: an Error with the rules' own message.
-  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 70 }), /CountStarted 70: beyond the next ply/);
+  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 70 }), /^Error: countStarted 70: beyond the next ply/);
   assert.throws(() => rules.state("makruk", "startpos", [], { countStarted: 1 }), /pawn/);
   assert.throws(() => rules.state("asean", "startpos", [], { countStarted: -1 }), /does not count by hand/);
-  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 1.5 }), /whole number/);
+  assert.throws(() => rules.state("makruk", fen, [], { countStarted: 1.5 }), /the count.s value must be a whole number, not 1.5/);
   assert.throws(() => rules.state("makruk", fen, [], { countStarted: NaN }), /whole number/);
   // A players' game to PGN and back.
   const countActions = [{ ply: 1, action: "start" }, { ply: 5, action: "stop" }];

@@ -92,6 +92,10 @@ fn players_counting_says_who_counts_and_who_may_start_or_stop() {
     let s = ok(json!({"op": "state", "fen": fen, "moves": &moves[..5], "countStarted": 62}));
     assert_eq!(s["count"]["number"], 2);
     assert_eq!(s["mayStopCount"], true);
+    assert_eq!(
+        error(r#"{"op":"state","countStarted":1.5}"#),
+        "state: the count's value must be a whole number, not 1.5"
+    );
     let beyond = error(&json!({"op": "state", "fen": fen, "countStarted": 70}).to_string());
     assert!(
         beyond.starts_with("countStarted 70: beyond the next ply"),
