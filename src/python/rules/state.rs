@@ -2,7 +2,10 @@
 //! it and who may start or stop it, the endgame tables' verdict, and a front end's
 //! whole state after moves, as dicts.
 
-use super::{color_name, game, position_of, value_error, variant_of};
+use super::{
+    CountStarted, color_name, count_started_error, game, position_of, value_error, variant_of,
+};
+use crate::board::CountedReplay;
 use crate::board::Outcome;
 use crate::rules_api::{self, CountReport, TableReport};
 use crate::tablebase::Tables as TableHandle;
@@ -64,31 +67,35 @@ pub(super) fn table_dict<'py>(
 /// The game's end after `moves` as the rules score it (the count under
 /// `count_started`, the counting side's mate a draw), or `None` while it goes on.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0)),
+    text_signature = "(variant, fen, moves, count_started=0)"
+)]
 fn outcome<'py>(
     py: Python<'py>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let game = game(variant, fen, &moves, count_started)?;
-    let pos = game.position();
+    let pos = &game(variant, fen, &moves, count_started.0)?;
     pos.outcome().map(|o| outcome_dict(py, o)).transpose()
 }
 
 /// The count running after `moves` as players say it, or `None`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0)),
+    text_signature = "(variant, fen, moves, count_started=0)"
+)]
 fn count<'py>(
     py: Python<'py>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let game = game(variant, fen, &moves, count_started)?;
-    let pos = game.position();
+    let pos = &game(variant, fen, &moves, count_started.0)?;
     rules_api::count_report(pos)
         .map(|c| count_dict(py, &c))
         .transpose()
@@ -97,15 +104,18 @@ fn count<'py>(
 /// `(True, "")` where the side to move may start the players' count now, else
 /// `(False, why)`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=-1))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(-1)),
+    text_signature = "(variant, fen, moves, count_started=-1)"
+)]
 fn may_start_count(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<(bool, String)> {
-    let game = game(variant, fen, &moves, count_started)?;
-    Ok(permission(game.position().may_start_count()))
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    Ok(permission(pos.may_start_count()))
 }
 
 /// `(True, "")` where the side to move may stop the players' count now, else
@@ -116,10 +126,10 @@ fn may_stop_count(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<(bool, String)> {
-    let game = game(variant, fen, &moves, count_started)?;
-    Ok(permission(game.position().may_stop_count()))
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    Ok(permission(pos.may_stop_count()))
 }
 
 /// A count permission as pyffish-style callers read it: `(True, "")`, or `(False,
@@ -152,16 +162,19 @@ impl Tables {
 
     /// The tables' verdict on the position after `moves`, the count included, or
     /// `None` where no table covers it.
-    #[pyo3(signature = (variant, fen, moves=Vec::new(), count_started=0))]
+    #[pyo3(
+        signature = (variant, fen, moves=Vec::new(), count_started=CountStarted(0)),
+        text_signature = "($self, variant, fen, moves=[], count_started=0)"
+    )]
     fn verdict<'py>(
         &self,
         py: Python<'py>,
         variant: &str,
         fen: &str,
         moves: Vec<String>,
-        count_started: i64,
+        count_started: CountStarted,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let pos = game(variant, fen, &moves, count_started)?.into_position();
+        let pos = game(variant, fen, &moves, count_started.0)?;
         let tables = self.tables.clone();
         let report = py.detach(move || rules_api::table_report(&tables, &pos));
         report.map(|t| table_dict(py, &t)).transpose()
@@ -173,21 +186,36 @@ impl Tables {
 /// or stop it, and with `tables` their verdict. Moves after the game's end and a
 /// `count_started` that does not fit the game raise `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0, tables=None))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0), tables=None),
+    text_signature = "(variant, fen, moves, count_started=0, tables=None)"
+)]
 fn state<'py>(
     py: Python<'py>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
     tables: Option<PyRef<'py, Tables>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let CountStarted(n) = count_started;
     let start = position_of(variant_of(variant)?, fen)?;
+    // A `count_started` that does not fit the game is refused in the argument's name,
+    // whatever the rules' wording: the value checked first against the game as a
+    // whole; later, every refusal but a move's ("move 3 ...") is the count's (a count
+    // started while a pawn stood).
+    CountedReplay::new(&start, n, moves.len()).map_err(|e| count_started_error(n, e))?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     let handle = tables.map(|t| t.tables.clone());
     let state = py
-        .detach(|| rules_api::state(&start, &moves, count_started, handle.as_ref()))
-        .map_err(value_error)?;
+        .detach(|| rules_api::state(&start, &moves, n, handle.as_ref()))
+        .map_err(|e| {
+            if e.starts_with("move ") {
+                value_error(e)
+            } else {
+                count_started_error(n, e)
+            }
+        })?;
     let pos = &state.position;
     let d = PyDict::new(py);
     d.set_item("fen", pos.to_fen())?;
