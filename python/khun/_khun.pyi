@@ -13,6 +13,7 @@ from typing import (
     TypedDict,
     Union,
     final,
+    type_check_only,
 )
 
 Color = Literal["white", "black"]
@@ -20,6 +21,11 @@ Color = Literal["white", "black"]
 NOTATION_DEFAULT: int
 NOTATION_SAN: int
 NOTATION_LAN: int
+NOTATION_SHOGI_HOSKING: int
+NOTATION_SHOGI_HODGES: int
+NOTATION_SHOGI_HODGES_NUMBER: int
+NOTATION_JANGGI: int
+NOTATION_XIANGQI_WXF: int
 NOTATION_THAI_SAN: int
 NOTATION_THAI_LAN: int
 VALUE_MATE: int
@@ -35,10 +41,12 @@ FEN_INVALID_BOARD_GEOMETRY: int
 FEN_TOUCHING_KINGS: int
 FEN_INVALID_CHAR: int
 FEN_INVALID_NB_PARTS: int
+FEN_INVALID_PROMOTED_PIECE: int
 FEN_INVALID_CHECK_COUNT: int
 FEN_INVALID_COUNTING_RULE: int
 FEN_IMPOSSIBLE_POSITION: int
 
+@type_check_only
 class Outcome(TypedDict, total=False):
     result: Literal["1-0", "0-1", "1/2-1/2"]
     reason: str
@@ -53,9 +61,10 @@ class Outcome(TypedDict, total=False):
         "only_promotions",
         "insufficient_material",
     ]
-    mated_by: Color
+    mated_by: Optional[Color]
     ply: int
 
+@type_check_only
 class Count(TypedDict):
     honour: Literal["piece", "board"]
     counting: Color
@@ -68,6 +77,7 @@ class Count(TypedDict):
     exceeded: bool
     text: str
 
+@type_check_only
 class TableVerdict(TypedDict):
     ending: str
     winner: Optional[Color]
@@ -87,6 +97,7 @@ LegalMove = TypedDict(
     },
 )
 
+@type_check_only
 class State(TypedDict):
     fen: str
     turn: Color
@@ -102,10 +113,12 @@ class State(TypedDict):
     may_stop_count: bool
     table: Optional[TableVerdict]
 
+@type_check_only
 class Score(TypedDict, total=False):
     cp: int
     mate: int
 
+@type_check_only
 class Line(TypedDict):
     """A line of ``analyse``'s answer, or an update its ``info`` callback receives."""
 
@@ -122,6 +135,7 @@ class Line(TypedDict):
     pv: List[str]
     pv_san: List[str]
 
+@type_check_only
 class Analysis(TypedDict, total=False):
     turn: Color
     best_move: Optional[str]
@@ -142,11 +156,21 @@ class Analysis(TypedDict, total=False):
 
 # pyffish's functions (positional arguments in pyffish's order).
 
+class error(Exception):
+    """pyffish's exception type, offered under its name; like pyffish, Khun raises
+    ``ValueError`` instead."""
+
 def variants() -> List[str]:
     """The seven games' names, sorted."""
 
 def start_fen(variant: str) -> str:
-    """The start position's FEN."""
+    """The start position's FEN (chess's too, which servers ask for)."""
+
+def two_boards(variant: str) -> bool:
+    """Whether the game is played on two boards: False (Khun's games, chess)."""
+
+def captures_to_hand(variant: str) -> bool:
+    """Whether a capture goes to the capturer's hand: False (Khun's games, chess)."""
 
 def legal_moves(variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False) -> List[str]:
     """The legal moves (UCI) after ``moves`` from ``fen`` (``"startpos"`` allowed)."""
@@ -161,8 +185,9 @@ def get_fen(
     count_started: int = 0,
 ) -> str:
     """The FEN after ``moves``, count fields under ``count_started`` (0 automatic,
-    -1 players' counting with no count running, N a count running since game ply N);
-    ``show_promoted``: promoted pawns written ``M~``."""
+    -1 players' counting with no count running, N a count running since game ply N;
+    any value, with pyffish's arithmetic); ``show_promoted``: promoted pawns written
+    ``M~``."""
 
 def get_san(
     variant: str, fen: str, move: str, is_chess960: bool = False, notation: int = 0
@@ -209,7 +234,8 @@ def game_result(
     variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False, *, count_started: int = 0
 ) -> int:
     """pyffish's result of a position without legal moves: -32000 mated (or Kar Ouk's
-    check), 0 stalemate; with ``count_started`` the counting side's mate is 0."""
+    check), 0 stalemate; with ``count_started`` (Khun's own keyword) the counting
+    side's mate is 0."""
 
 def is_immediate_game_end(
     variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False
@@ -219,8 +245,9 @@ def is_immediate_game_end(
 def is_optional_game_end(
     variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False, count_started: int = 0
 ) -> Tuple[bool, int]:
-    """``(True, 0)`` where the count ran out, ASEAN's fifty moves passed, or the
-    position occurs the third time; else ``(False, 0)``."""
+    """``(True, 0)`` where the count ran out (under ``count_started``, pyffish's
+    arithmetic), the fifty moves passed (ASEAN, sittuyin), the position occurs the
+    third time, or sittuyin's king and pawn may only promote; else ``(False, 0)``."""
 
 def has_insufficient_material(
     variant: str, fen: str, moves: Sequence[str], is_chess960: bool = False
@@ -229,7 +256,7 @@ def has_insufficient_material(
 
 def validate_fen(fen: str, variant: str, chess960: bool = False) -> int:
     """pyffish's FEN status code; FEN_IMPOSSIBLE_POSITION (-100) for a FEN pyffish
-    passes but no game reaches."""
+    passes but Khun cannot read (``fen_error`` says why)."""
 
 def version() -> Tuple[int, int, int]:
     """Khun's version."""
@@ -239,8 +266,9 @@ def info() -> str:
 
 # Beyond pyffish.
 
-def fen_error(fen: str, variant: str) -> Optional[str]:
-    """Why Khun refuses ``fen``, or None."""
+def fen_error(fen: str, variant: str, *, strict: bool = False) -> Optional[str]:
+    """Why pyffish's functions refuse ``fen``, or None; ``strict``: why Khun's own
+    functions and its engine refuse it (also a position no game reaches)."""
 
 def uci_from_san(variant: str, fen: str, san: str, moves: Sequence[str] = ...) -> str:
     """The UCI move of ``san`` (Thai or western letters) after ``moves``."""
@@ -274,6 +302,11 @@ def state(
 ) -> State:
     """The position after ``moves`` with all a page shows (the rules API's ``state``)."""
 
+def ask(question: Dict[str, Any], tables: Optional[Tables] = None) -> Any:
+    """Any question the rules answer, as JavaScript's ``rules.ask`` takes it: ``op``
+    (``variants``, ``state``, ``san``, ``uci_from_san``, ``read_pgn``, ``write_pgn``)
+    and its fields in snake_case."""
+
 def read_pgn(text: str) -> List[Dict[str, Any]]:
     """Every game of a PGN text, replayed (tags, variant, fen, moves, sans, result,
     end, error, counting, count_actions, count_started)."""
@@ -294,7 +327,9 @@ class Tables:
     """The endgame tables (up to four men built in memory on demand; five with a
     directory)."""
 
-    def __init__(self, five_man_directory: Optional[Union[str, PathLike[str]]] = None) -> None: ...
+    def __new__(
+        cls, five_man_directory: Optional[Union[str, PathLike[str]]] = None
+    ) -> "Tables": ...
     def verdict(
         self, variant: str, fen: str, moves: Sequence[str] = ..., count_started: int = 0
     ) -> Optional[TableVerdict]:
@@ -311,8 +346,8 @@ class Engine:
     elo: Optional[int]
     @property
     def searching(self) -> bool: ...
-    def __init__(
-        self,
+    def __new__(
+        cls,
         variant: str = "makruk",
         hash_mb: int = 16,
         threads: int = 1,
@@ -320,7 +355,7 @@ class Engine:
         elo: Optional[int] = None,
         use_nnue: bool = True,
         five_man_tables: Optional[str] = None,
-    ) -> None: ...
+    ) -> "Engine": ...
     def analyse(
         self,
         fen: str = "startpos",

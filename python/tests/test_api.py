@@ -75,10 +75,12 @@ def test_bad_input_raises_value_error_with_the_reason():
         khun.get_san("makruk", START, "e3e4", False, 5)
     with pytest.raises(ValueError, match="sfen"):
         khun.get_fen("makruk", START, [], False, True)
-    with pytest.raises(ValueError, match="does not count by hand"):
-        khun.get_fen("asean", khun.start_fen("asean"), [], False, False, False, -1)
-    with pytest.raises(ValueError, match="beyond the next ply"):
-        khun.get_fen("makruk", ROOKS, [], False, False, False, 70)
+    # Khun's own functions replay the players' count and refuse a value that does not
+    # fit the game, in the argument's name (pyffish's names answer as pyffish does).
+    with pytest.raises(ValueError, match="^count_started -1: asean does not count by hand"):
+        khun.state("asean", khun.start_fen("asean"), [], -1)
+    with pytest.raises(ValueError, match="^count_started 70: beyond the next ply"):
+        khun.outcome("makruk", ROOKS, [], 70)
     with pytest.raises(TypeError):
         khun.legal_moves("makruk", START, "e3e4")
 
@@ -95,13 +97,22 @@ def test_validate_fen_codes():
         khun.FEN_INVALID_NUMBER_OF_KINGS
     )
     assert khun.validate_fen(START.replace(" w ", " x "), "makruk") == khun.FEN_INVALID_SIDE_TO_MOVE
-    # pyffish passes these; no game reaches them, and Khun's functions refuse them.
-    promoted = "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1"
-    assert khun.validate_fen(promoted, "makruk") == khun.FEN_IMPOSSIBLE_POSITION
-    assert "promotion rank" in khun.fen_error(promoted, "makruk")
+    # No game reaches it, but pyffish reads it, and so do pyffish's names in Khun;
+    # Khun's own functions (and its engine) refuse it.
+    promoted = "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"
+    assert khun.validate_fen(promoted, "makruk") == khun.FEN_OK
+    assert khun.fen_error(promoted, "makruk") is None
+    assert "promotion rank" in khun.fen_error(promoted, "makruk", strict=True)
     assert khun.fen_error(START, "makruk") is None
+    assert "d6d7m" in khun.legal_moves("makruk", promoted, [])
     with pytest.raises(ValueError, match="promotion rank"):
-        khun.legal_moves("makruk", promoted, [])
+        khun.state("makruk", promoted, [])
+    # More men than an army has: pyffish's checks pass, Khun cannot read it.
+    crowded = "4k3/8/8/8/PPPPPPPP/RRRRRRRR/NN6/4K3 w - - 0 1"
+    assert khun.validate_fen(crowded, "makruk") == khun.FEN_IMPOSSIBLE_POSITION
+    assert "more than 16" in khun.fen_error(crowded, "makruk")
+    with pytest.raises(ValueError, match="more than 16"):
+        khun.legal_moves("makruk", crowded, [])
 
 
 def test_the_count_as_players_say_it():
@@ -184,7 +195,7 @@ def test_sittuyin_s_hands_drops_and_promotions():
     assert khun.outcome("sittuyin", only, [])["kind"] == "only_promotions"
     # Sittuyin counts only against a bare king, and never by hand.
     with pytest.raises(ValueError, match="does not count by hand"):
-        khun.get_fen("sittuyin", SITTUYIN, [], False, False, False, -1)
+        khun.state("sittuyin", SITTUYIN, [], -1)
     # A PGN of the set-up phase, both ways.
     text = khun.write_pgn("sittuyin", SITTUYIN, ["K@d2", "R@d8", "N@g1"])
     assert "1. K@d2 R@d8 2. N@g1 *" in text

@@ -199,7 +199,8 @@ impl Variant {
         matches!(self, Variant::Karouk)
     }
 
-    /// A king in check may not move, except to capture the checker (makpong).
+    /// A king in check may not move, except to capture the checker when it is the
+    /// only one (makpong).
     #[inline(always)]
     pub(crate) const fn king_frozen_in_check(self) -> bool {
         matches!(self, Variant::Makpong)

@@ -294,7 +294,7 @@ impl Position {
     }
 
     /// The moves of the king on `king` into `list` (in check in makpong, only the
-    /// capture of the checker), and the Cambodian leap: two files sideways and one
+    /// capture of a single checker), and the Cambodian leap: two files sideways and one
     /// rank forward, to an empty square, not out of check. Never onto `their_king`.
     #[inline(always)]
     fn push_king_moves<const V: u8>(
@@ -326,7 +326,13 @@ impl Position {
             let danger = self.danger_squares::<V>(them);
             let mut king_targets = attacks::king_attacks(king) & !ours & !their_king & !danger;
             if variant.king_frozen_in_check() && in_check {
-                king_targets &= checkers;
+                // Only a single checker may be taken (Fairy-Stockfish's makpong rule:
+                // no king move while another checker remains).
+                king_targets &= if checkers.count() == 1 {
+                    checkers
+                } else {
+                    Bitboard::EMPTY
+                };
             }
             for to in king_targets {
                 list.push(Move::new(king, to));

@@ -215,3 +215,20 @@ fn sittuyin_random_positions_hold_together() {
         "{drops} drops, {promotions} promotions"
     );
 }
+
+/// Makpong: a king in check moves only to take the checker, and not at all in double
+/// check (pyffish 0.0.90: the khon's step d6d7 checks and uncovers the rook; no legal
+/// move answers both).
+#[test]
+fn makpong_s_king_takes_only_a_single_checker() {
+    use crate::board::Variant;
+    let mut pos =
+        Position::from_fen_in(Variant::Makpong, "8/8/R2Sk3/8/8/8/8/4K3 w - - 0 20").unwrap();
+    pos.play(pos.parse_uci_move("d6d7").unwrap());
+    assert_eq!(pos.checkers().count(), 2);
+    assert!(pos.legal_moves().is_empty());
+    let single =
+        Position::from_fen_in(Variant::Makpong, "8/3S4/4k3/8/8/8/8/4K3 b - - 0 20").unwrap();
+    let moves: Vec<String> = single.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["e6d7"]);
+}

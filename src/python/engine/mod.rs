@@ -18,7 +18,7 @@ mod answer;
 mod collector;
 mod search;
 
-use super::rules::{value_error, variant_of};
+use super::rules::{CountStarted, value_error, variant_of};
 use crate::engine::Engine as Facade;
 use collector::Collector;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -113,7 +113,10 @@ impl PyEngine {
     /// search reports it, a dict of the shape of ``lines``' items), in the order they
     /// come and on the thread that called ``analyse``, never on the search's own. An
     /// exception it raises stops the search and is raised from ``analyse``.
-    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, multipv=1, count_started=0, info=None))]
+    #[pyo3(
+        signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, multipv=1, count_started=CountStarted(0), info=None),
+        text_signature = "($self, fen='startpos', moves=[], *, depth=None, movetime=None, nodes=None, multipv=1, count_started=0, info=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn analyse<'py>(
         &self,
@@ -124,7 +127,7 @@ impl PyEngine {
         movetime: Option<f64>,
         nodes: Option<u64>,
         multipv: usize,
-        count_started: i64,
+        count_started: CountStarted,
         info: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         if multipv == 0 {
@@ -143,7 +146,7 @@ impl PyEngine {
             Request {
                 fen,
                 moves: &moves,
-                count_started,
+                count_started: count_started.0,
                 analysing: true,
                 multipv,
                 limits,
@@ -157,7 +160,10 @@ impl PyEngine {
     /// clock (``wtime``/``btime``/``winc``/``binc`` in seconds, ``movestogo``), or
     /// ``movetime``, ``depth`` or ``nodes`` (none of them: one second). Returns
     /// ``analyse``'s dict with ``move`` and ``san`` (None without a legal move).
-    #[pyo3(signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, wtime=None, btime=None, winc=None, binc=None, movestogo=None, count_started=0))]
+    #[pyo3(
+        signature = (fen="startpos", moves=Vec::new(), *, depth=None, movetime=None, nodes=None, wtime=None, btime=None, winc=None, binc=None, movestogo=None, count_started=CountStarted(0)),
+        text_signature = "($self, fen='startpos', moves=[], *, depth=None, movetime=None, nodes=None, wtime=None, btime=None, winc=None, binc=None, movestogo=None, count_started=0)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn play<'py>(
         &self,
@@ -172,7 +178,7 @@ impl PyEngine {
         winc: Option<f64>,
         binc: Option<f64>,
         movestogo: Option<u32>,
-        count_started: i64,
+        count_started: CountStarted,
     ) -> PyResult<Bound<'py, PyDict>> {
         let ms = |name: &str, s: Option<f64>| -> PyResult<Option<u64>> {
             match s {
@@ -198,7 +204,7 @@ impl PyEngine {
             Request {
                 fen,
                 moves: &moves,
-                count_started,
+                count_started: count_started.0,
                 analysing: false,
                 multipv: 1,
                 limits,

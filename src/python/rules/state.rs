@@ -3,7 +3,7 @@
 //! whole state after moves, as dicts.
 
 use super::ask::{answer, to_python_value};
-use super::{game, value_error};
+use super::{CountStarted, game, value_error};
 use crate::rules_api::answers::{CountAnswer, EndAnswer, TableAnswer};
 use crate::rules_api::{self, GameQuestion, Question, StateQuestion};
 use crate::tablebase::Tables as TableHandle;
@@ -12,32 +12,37 @@ use pyo3::prelude::*;
 /// The game's end after `moves` as the rules score it (the count under
 /// `count_started`, the counting side's mate a draw), or `None` while it goes on.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0)),
+    text_signature = "(variant, fen, moves, count_started=0)"
+)]
 fn outcome(
     py: Python<'_>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<Option<Py<PyAny>>> {
-    let game = game(variant, fen, &moves, count_started)?;
-    let end = game.position().outcome().map(EndAnswer::of);
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    let end = pos.outcome().map(EndAnswer::of);
     end.map(|end| to_python_value(py, &end)).transpose()
 }
 
 /// The count running after `moves` as players say it, or `None`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0)),
+    text_signature = "(variant, fen, moves, count_started=0)"
+)]
 fn count(
     py: Python<'_>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<Option<Py<PyAny>>> {
-    let game = game(variant, fen, &moves, count_started)?;
-    let count = rules_api::count_report(game.position());
-    count
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    rules_api::count_report(&pos)
         .map(|c| to_python_value(py, &CountAnswer::from(&c)))
         .transpose()
 }
@@ -45,15 +50,18 @@ fn count(
 /// `(True, "")` where the side to move may start the players' count now, else
 /// `(False, why)`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=-1))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(-1)),
+    text_signature = "(variant, fen, moves, count_started=-1)"
+)]
 fn may_start_count(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<(bool, String)> {
-    let game = game(variant, fen, &moves, count_started)?;
-    Ok(permission(game.position().may_start_count()))
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    Ok(permission(pos.may_start_count()))
 }
 
 /// `(True, "")` where the side to move may stop the players' count now, else
@@ -64,10 +72,10 @@ fn may_stop_count(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
 ) -> PyResult<(bool, String)> {
-    let game = game(variant, fen, &moves, count_started)?;
-    Ok(permission(game.position().may_stop_count()))
+    let pos = game(variant, fen, &moves, count_started.0)?;
+    Ok(permission(pos.may_stop_count()))
 }
 
 /// A count permission as pyffish-style callers read it: `(True, "")`, or `(False,
@@ -100,16 +108,19 @@ impl Tables {
 
     /// The tables' verdict on the position after `moves`, the count included, or
     /// `None` where no table covers it.
-    #[pyo3(signature = (variant, fen, moves=Vec::new(), count_started=0))]
+    #[pyo3(
+        signature = (variant, fen, moves=Vec::new(), count_started=CountStarted(0)),
+        text_signature = "($self, variant, fen, moves=[], count_started=0)"
+    )]
     fn verdict(
         &self,
         py: Python<'_>,
         variant: &str,
         fen: &str,
         moves: Vec<String>,
-        count_started: i64,
+        count_started: CountStarted,
     ) -> PyResult<Option<Py<PyAny>>> {
-        let pos = game(variant, fen, &moves, count_started)?.into_position();
+        let pos = game(variant, fen, &moves, count_started.0)?;
         let tables = self.tables.clone();
         let report = py.detach(move || rules_api::table_report(&tables, &pos));
         report
@@ -124,15 +135,19 @@ impl Tables {
 /// `rules.state` answers it). Moves after the game's end and a `count_started` that
 /// does not fit the game raise `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, count_started=0, tables=None))]
+#[pyo3(
+    signature = (variant, fen, moves, count_started=CountStarted(0), tables=None),
+    text_signature = "(variant, fen, moves, count_started=0, tables=None)"
+)]
 fn state(
     py: Python<'_>,
     variant: &str,
     fen: &str,
     moves: Vec<String>,
-    count_started: i64,
+    count_started: CountStarted,
     tables: Option<PyRef<'_, Tables>>,
 ) -> PyResult<Py<PyAny>> {
+    let CountStarted(n) = count_started;
     let question = Question::State(StateQuestion {
         game: GameQuestion {
             variant: Some(variant.to_string()),
@@ -140,9 +155,11 @@ fn state(
             moves,
         },
         table: tables.is_some(),
-        count_started,
+        count_started: n,
         notation: None,
     });
+    // The rules name the count as pyffish does (`count_started 70: beyond the next
+    // ply ...`), so their refusals go out as they are.
     answer(py, &question, tables.as_deref())
 }
 

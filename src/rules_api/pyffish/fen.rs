@@ -1,5 +1,6 @@
 //! pyffish's FEN status codes: Fairy-Stockfish's `FEN::validate_fen` checks, in its
-//! order, for Khun's games, and Khun's own code for a FEN they pass that no game reaches.
+//! order, for Khun's games, and Khun's own code for a FEN they pass that Khun's reader
+//! cannot read.
 
 use crate::board::{FenRules, PieceKind, Position, Variant};
 
@@ -14,10 +15,14 @@ pub const FEN_INVALID_BOARD_GEOMETRY: i32 = -8;
 pub const FEN_TOUCHING_KINGS: i32 = -9;
 pub const FEN_INVALID_CHAR: i32 = -10;
 pub const FEN_INVALID_NB_PARTS: i32 = -11;
+/// A shogi-style promoted piece (`+P`) where the game has none; never given for
+/// Khun's games (`+` is no character of theirs: [`FEN_INVALID_CHAR`] comes first), but
+/// pyffish offers the name.
+pub const FEN_INVALID_PROMOTED_PIECE: i32 = -12;
 pub const FEN_INVALID_CHECK_COUNT: i32 = -13;
 pub const FEN_INVALID_COUNTING_RULE: i32 = -14;
-/// Khun's own: pyffish's checks pass, but the position cannot arise in a game or
-/// Khun's FEN reader refuses it ([`fen_refusal`] says why).
+/// Khun's own: pyffish's checks pass, but Khun's FEN reader, as lenient as
+/// Fairy-Stockfish's where it can be, refuses it ([`fen_refusal`] says why).
 pub const FEN_IMPOSSIBLE_POSITION: i32 = -100;
 
 /// Fairy-Stockfish's `get_fen_parts`: split on single spaces as `std::getline` does
@@ -126,7 +131,7 @@ fn pocket(placement: &str, letters: &[u8]) -> Option<Vec<u8>> {
 
 /// Fairy-Stockfish's status code for `fen` in `variant` (`FEN_OK` = 1 when it
 /// passes), with [`FEN_IMPOSSIBLE_POSITION`] where its checks pass and Khun's
-/// reader does not.
+/// lenient reader (the one pyffish's functions read with) does not.
 pub fn validate_fen(fen: &str, variant: Variant) -> i32 {
     let code = pyffish_code(fen, variant);
     if code == FEN_OK && fen_refusal(fen, variant).is_some() {
@@ -135,8 +140,18 @@ pub fn validate_fen(fen: &str, variant: Variant) -> i32 {
     code
 }
 
-/// Why Khun's strict reader refuses `fen` in `variant`, or `None`.
+/// Why Khun's pyffish functions refuse `fen` in `variant` (its lenient reader, as
+/// Fairy-Stockfish reads a FEN), or `None`.
 pub fn fen_refusal(fen: &str, variant: Variant) -> Option<String> {
+    Position::from_fen_full(variant, fen, FenRules::Lenient)
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// Why Khun's own functions and its engine refuse `fen` in `variant` (its strict
+/// reader: also positions no game reaches, a pawn on its promotion rank or the side
+/// not to move in check), or `None`.
+pub fn strict_fen_refusal(fen: &str, variant: Variant) -> Option<String> {
     Position::from_fen_full(variant, fen, FenRules::Strict)
         .err()
         .map(|e| e.to_string())

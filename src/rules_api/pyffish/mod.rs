@@ -2,18 +2,25 @@
 //! Fairy-Stockfish's Python binding returns where servers call it (pychess.org's
 //! game logic), so code written for pyffish gets the same values from Khun.
 //!
+//! - [`game`] (`game.rs`): a FEN read as Fairy-Stockfish reads it (a pawn on its
+//!   promotion rank, the side not to move in check) and the moves played on it, and
+//!   the one thing Khun cannot answer there as pyffish does (a king's capture);
+//! - [`count_started`] (`count_started.rs`): pyffish's `count_started` arithmetic,
+//!   the count fields `get_fen` writes and `is_optional_game_end` tests;
 //! - [`validate_fen`] (`fen.rs`): pyffish's FEN status codes, its checks in its order
 //!   (Fairy-Stockfish's `FEN::validate_fen`), and one code of Khun's own,
-//!   [`FEN_IMPOSSIBLE_POSITION`], for a FEN pyffish's checks pass but no game can
-//!   reach (a pawn on its promotion rank, the side not to move in check) or that
-//!   Khun's reader refuses: every other function refuses such a FEN, so a server that
-//!   validates first never meets a refusal later;
+//!   [`FEN_IMPOSSIBLE_POSITION`], for a FEN pyffish's checks pass but Khun's reader
+//!   cannot read (more than sixteen men a side, sittuyin's hand written otherwise than
+//!   `[...]`): every other function refuses such a FEN, so a server that validates
+//!   first never meets a refusal later;
 //! - [`game_result`], [`immediate_end`], [`optional_end`]: the values
 //!   (`VALUE_MATE` 32000 from the side to move's view, `VALUE_DRAW` 0) of pyffish's
 //!   `game_result`, `is_immediate_game_end` and `is_optional_game_end`;
 //! - [`is_capture`], [`piece_to_partner`], [`fog_fen`]: pyffish's functions of those
 //!   names (the last move's capture as bughouse hands it on, the position as the side
 //!   to move sees it in fog of war);
+//! - [`start_fen`], [`two_boards`], [`captures_to_hand`] (`variant_facts.rs`): what
+//!   pyffish says of a game by its name, for Khun's games and chess;
 //! - [`variants_file`] (`variants_file.rs`): what Fairy-Stockfish's variants file
 //!   (`variants.ini`, pyffish's `load_variant_config`) asks of Khun: the sections it
 //!   takes, and those it refuses, said as the WebAssembly engine's `load` says them.
@@ -21,18 +28,22 @@
 //! The game ends, the captures and the fog are here; the unit tests, pyffish's own
 //! answers, are in `tests.rs`.
 
+pub mod count_started;
 mod fen;
+pub mod game;
 #[cfg(test)]
 mod tests;
+mod variant_facts;
 mod variants_file;
 
 pub use fen::{
     FEN_EMPTY, FEN_IMPOSSIBLE_POSITION, FEN_INVALID_BOARD_GEOMETRY, FEN_INVALID_CHAR,
     FEN_INVALID_CHECK_COUNT, FEN_INVALID_COUNTING_RULE, FEN_INVALID_HALF_MOVE_COUNTER,
     FEN_INVALID_MOVE_COUNTER, FEN_INVALID_NB_PARTS, FEN_INVALID_NUMBER_OF_KINGS,
-    FEN_INVALID_POCKET_INFO, FEN_INVALID_SIDE_TO_MOVE, FEN_OK, FEN_TOUCHING_KINGS, fen_refusal,
-    validate_fen,
+    FEN_INVALID_POCKET_INFO, FEN_INVALID_PROMOTED_PIECE, FEN_INVALID_SIDE_TO_MOVE, FEN_OK,
+    FEN_TOUCHING_KINGS, fen_refusal, strict_fen_refusal, validate_fen,
 };
+pub use variant_facts::{captures_to_hand, start_fen, two_boards};
 pub use variants_file::{Unplayed, VariantsFile, variants_file};
 
 use crate::board::fen::placement_fen;
@@ -71,31 +82,47 @@ pub fn game_result(pos: &Position) -> i32 {
 }
 
 /// pyffish's `is_optional_game_end` for the last position of `line` (the position
-/// the FEN gave, then one after each move): the fifty-move rule (ASEAN, sittuyin) or
-/// the count run out (unless the side to move is mated), the third occurrence of the position
+/// the FEN gave, then one after each move) under `count_started`: the fifty-move rule
+/// (ASEAN, sittuyin) or the count run out as pyffish reckons it under `count_started`
+/// (unless the side to move is mated), the third occurrence of the position
 /// (placement, pieces in hand, side to move and rights; the count aside) since the
 /// FEN, or in sittuyin a king and a pawn with nothing but promotions left (or no move
 /// at all) and not in check (law 3.9 c.7, as Fairy-Stockfish has it). The value is
-/// always a draw (0).
-pub fn optional_end(line: &[Position]) -> (bool, i32) {
+/// always a draw (0). Refused only where the answer needs the legal moves of a
+/// position whose side not to move is in check ([`game::legal_moves`]).
+pub fn optional_end(line: &[Position], count_started: i64) -> Result<(bool, i32), String> {
     let Some((pos, earlier)) = line.split_last() else {
-        return (false, VALUE_DRAW);
+        return Ok((false, VALUE_DRAW));
     };
-    let not_mated = || !pos.in_check() || pos.has_legal_move();
-    if pos.fifty_moves_exceeded() && not_mated() {
-        return (true, VALUE_DRAW);
+    let not_mated =
+        || -> Result<bool, String> { Ok(!pos.in_check() || game::has_legal_move(pos)?) };
+    if pos.fifty_moves_exceeded() && not_mated()? {
+        return Ok((true, VALUE_DRAW));
     }
     let key = pos.placement_key();
     if earlier.iter().filter(|p| p.placement_key() == key).count() >= 2 {
-        return (true, VALUE_DRAW);
+        return Ok((true, VALUE_DRAW));
     }
-    if pos.count().is_exceeded() && not_mated() {
-        return (true, VALUE_DRAW);
+    if count_started::count_run_out(pos, count_started) && not_mated()? {
+        return Ok((true, VALUE_DRAW));
     }
-    if pos.only_promotions_left() {
-        return (true, VALUE_DRAW);
+    if only_promotions_shape(pos) {
+        game::legal_moves(pos)?;
+        if pos.only_promotions_left() {
+            return Ok((true, VALUE_DRAW));
+        }
     }
-    (false, VALUE_DRAW)
+    Ok((false, VALUE_DRAW))
+}
+
+/// Sittuyin's men for the draw of a king and a pawn (the side to move has those two
+/// and is not in check), before its moves are looked at.
+fn only_promotions_shape(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    pos.variant().promotes_as_own_move()
+        && pos.pieces_of(us).count() == 2
+        && pos.pieces(us, PieceKind::Pawn).count() == 1
+        && !pos.in_check()
 }
 
 /// Whether `color` can never mate (pyffish's `has_insufficient_material`).
@@ -141,10 +168,10 @@ pub fn piece_to_partner(before: &Position, m: Move) -> String {
 /// pyffish's `get_fog_fen`: the FEN (pieces in hand and count fields included) with
 /// every square the side to move can neither see nor reach written `*`; it sees its
 /// own men and the squares its legal moves go to (an enemy piece there included, and
-/// the squares it may drop on).
-pub fn fog_fen(pos: &Position) -> String {
+/// the squares it may drop on). Refused where those moves are ([`game::legal_moves`]).
+pub fn fog_fen(pos: &Position) -> Result<String, String> {
     let mut visible = pos.pieces_of(pos.side_to_move());
-    for m in pos.legal_moves().iter() {
+    for m in game::legal_moves(pos)?.iter() {
         visible |= Bitboard::from_square(m.to());
     }
     let placement = placement_fen(|sq| {
@@ -154,8 +181,10 @@ pub fn fog_fen(pos: &Position) -> String {
             Some('*')
         }
     });
-    let fen = pos.to_fen();
+    // pyffish writes the count as `get_fen` does with `count_started` 0 (in Cambodian
+    // chess a limit the board's honour shortens, where a FEN gave a longer one).
+    let fen = count_started::fen(pos, false, 0);
     let (board, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
     let hand = board.find('[').map_or("", |i| &board[i..]);
-    format!("{placement}{hand} {rest}")
+    Ok(format!("{placement}{hand} {rest}"))
 }
