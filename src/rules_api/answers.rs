@@ -4,6 +4,7 @@
 //! answer, so the two languages always say the same.
 
 use super::{CountReport, MoveReport, PgnGame, State, TableReport, move_report_in};
+
 use crate::board::{Color, Move, Outcome, Position, Variant};
 use serde::Serialize;
 
@@ -85,32 +86,6 @@ impl EndAnswer {
     }
 }
 
-/// One legal move (see [`MoveReport`]).
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MoveAnswer {
-    pub uci: String,
-    pub san: String,
-    pub from: Option<String>,
-    pub to: String,
-    /// The upper-case letter of the man a drop puts on the board, else `None`.
-    pub drop: Option<String>,
-    pub promotion: bool,
-}
-
-impl From<MoveReport> for MoveAnswer {
-    fn from(m: MoveReport) -> MoveAnswer {
-        MoveAnswer {
-            uci: m.uci,
-            san: m.san,
-            from: m.from,
-            to: m.to,
-            drop: m.drop.map(String::from),
-            promotion: m.promotion,
-        }
-    }
-}
-
 /// The running count as players say it (see [`CountReport`]).
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -176,7 +151,7 @@ pub struct StateAnswer {
     pub turn: &'static str,
     pub check: bool,
     pub sans: Vec<String>,
-    pub legal: Vec<MoveAnswer>,
+    pub legal: Vec<MoveReport>,
     pub end: Option<EndAnswer>,
     pub count: Option<CountAnswer>,
     pub count_text: String,
@@ -199,7 +174,7 @@ impl From<&State> for StateAnswer {
             legal: state
                 .legal
                 .iter()
-                .map(|&m| move_report_in(pos, m, state.notation).into())
+                .map(|&m| move_report_in(pos, m, state.notation))
                 .collect(),
             end: state.end.map(EndAnswer::of),
             count: state.count.as_ref().map(CountAnswer::from),

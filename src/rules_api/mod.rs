@@ -75,8 +75,8 @@ pub fn play_uci(start: &Position, moves: &[&str]) -> Result<(Vec<Move>, Vec<Posi
 }
 
 /// One legal move: UCI, SAN, its squares, the man a drop takes from the hand, and
-/// whether it promotes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// whether it promotes (an answer's field as it is: `answers.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct MoveReport {
     pub uci: String,
     pub san: String,
@@ -85,7 +85,7 @@ pub struct MoveReport {
     pub from: Option<String>,
     pub to: String,
     /// The upper-case letter of the man a drop puts on the board (`K`), else `None`.
-    pub drop: Option<char>,
+    pub drop: Option<String>,
     pub promotion: bool,
 }
 
@@ -97,7 +97,9 @@ pub fn move_report(pos: &Position, m: Move) -> MoveReport {
 /// The move `m` of `pos` described, its `san` written in `notation` (Thai SAN for a
 /// page shown in Thai).
 pub fn move_report_in(pos: &Position, m: Move, notation: Notation) -> MoveReport {
-    let drop = m.is_drop().then(|| pos.variant().letter(m.drop_kind()));
+    let drop = m
+        .is_drop()
+        .then(|| pos.variant().letter(m.drop_kind()).to_string());
     MoveReport {
         uci: m.to_string(),
         san: pos.san_in(m, notation),
