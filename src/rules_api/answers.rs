@@ -16,6 +16,11 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
+/// A side in an answer, as [`color_name`] writes it.
+pub(super) fn color_field<S: serde::Serializer>(color: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(color_name(*color))
+}
+
 /// One of the seven games.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -86,39 +91,6 @@ impl EndAnswer {
     }
 }
 
-/// The running count as players say it (see [`CountReport`]).
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CountAnswer {
-    pub honour: &'static str,
-    pub counting: &'static str,
-    pub mating: &'static str,
-    pub ply: u16,
-    pub limit: u16,
-    pub number: u16,
-    pub of: u16,
-    pub moves_left: Option<u16>,
-    pub exceeded: bool,
-    pub text: String,
-}
-
-impl From<&CountReport> for CountAnswer {
-    fn from(c: &CountReport) -> CountAnswer {
-        CountAnswer {
-            honour: c.honour,
-            counting: color_name(c.counting),
-            mating: color_name(c.mating),
-            ply: c.ply,
-            limit: c.limit,
-            number: c.number,
-            of: c.of,
-            moves_left: c.moves_left,
-            exceeded: c.exceeded,
-            text: c.text.clone(),
-        }
-    }
-}
-
 /// An endgame table's verdict (see [`TableReport`]).
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -153,7 +125,7 @@ pub struct StateAnswer {
     pub sans: Vec<String>,
     pub legal: Vec<MoveReport>,
     pub end: Option<EndAnswer>,
-    pub count: Option<CountAnswer>,
+    pub count: Option<CountReport>,
     pub count_text: String,
     pub count_started: i64,
     /// The side whose players' count is in force, else `None`.
@@ -177,7 +149,7 @@ impl From<&State> for StateAnswer {
                 .map(|&m| move_report_in(pos, m, state.notation))
                 .collect(),
             end: state.end.map(EndAnswer::of),
-            count: state.count.as_ref().map(CountAnswer::from),
+            count: state.count.clone(),
             count_text: state.count_text.clone(),
             count_started: state.count_started,
             counting_side: pos.counting_side().map(color_name),

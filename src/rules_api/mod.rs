@@ -110,13 +110,16 @@ pub fn move_report_in(pos: &Position, m: Move, notation: Notation) -> MoveReport
     }
 }
 
-/// The running count as players say it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The running count as players say it (an answer's field as it is: `answers.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CountReport {
     /// `"piece"` (the piece's honour: a bare king counts) or `"board"` (the board's).
     pub honour: &'static str,
     /// The side that counts; the other must mate.
+    #[serde(serialize_with = "answers::color_field")]
     pub counting: Color,
+    #[serde(serialize_with = "answers::color_field")]
     pub mating: Color,
     /// The count's ply and its limit, in plies (the FEN's fields).
     pub ply: u16,

@@ -4,7 +4,7 @@
 
 use super::ask::{answer, to_python_value};
 use super::{CountStarted, game, value_error};
-use crate::rules_api::answers::{CountAnswer, EndAnswer, TableAnswer};
+use crate::rules_api::answers::{EndAnswer, TableAnswer};
 use crate::rules_api::{self, GameQuestion, Question, StateQuestion};
 use crate::tablebase::Tables as TableHandle;
 use pyo3::prelude::*;
@@ -43,7 +43,7 @@ fn count(
 ) -> PyResult<Option<Py<PyAny>>> {
     let pos = game(variant, fen, &moves, count_started.0)?;
     rules_api::count_report(&pos)
-        .map(|c| to_python_value(py, &CountAnswer::from(&c)))
+        .map(|c| to_python_value(py, &c))
         .transpose()
 }
 
