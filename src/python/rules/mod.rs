@@ -17,6 +17,7 @@
 //! read and written.
 
 mod ask;
+mod convert;
 mod count_started;
 mod pgn;
 mod pyffish;

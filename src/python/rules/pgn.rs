@@ -1,7 +1,7 @@
 //! PGN from Python: every game of a text replayed, and a game written with the
 //! players' count actions.
 
-use super::ask::answer;
+use super::convert::answer;
 use super::value_error;
 use crate::rules_api::{
     ActionName, CountActionAt, CountingName, GameQuestion, Question, ReadPgnQuestion,

@@ -2,7 +2,7 @@
 //! it and who may start or stop it, the endgame tables' verdict, and a front end's
 //! whole state after moves, as dicts.
 
-use super::ask::{answer, to_python_value};
+use super::convert::{answer, to_python_value};
 use super::{CountStarted, game, value_error};
 use crate::rules_api::answers::{EndAnswer, TableAnswer};
 use crate::rules_api::{self, GameQuestion, Question, StateQuestion};
@@ -160,7 +160,7 @@ fn state(
     });
     // The rules name the count as pyffish does (`count_started 70: beyond the next
     // ply ...`), so their refusals go out as they are.
-    answer(py, &question, tables.as_deref())
+    answer(py, &question, tables.as_deref().map(|t| &t.tables))
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
