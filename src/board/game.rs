@@ -65,19 +65,7 @@ impl Game {
     /// under `count_started`; refused, with which count field and why, where the count
     /// does not fit (see [`CountedReplay::new`]). One walk through the moves.
     pub fn new(start: Position, moves: &[Move], count_started: i64) -> Result<Game, CountError> {
-        let mut replay = CountedReplay::new(&start, count_started, moves.len())?;
-        let mut placements = Vec::with_capacity(moves.len() + 1);
-        placements.push(replay.position().placement_key());
-        for &m in moves {
-            replay.play(m)?;
-            placements.push(replay.position().placement_key());
-        }
-        Ok(Game {
-            start,
-            moves: moves.to_vec(),
-            position: replay.into_position(),
-            placements,
-        })
+        Game::walk(start, count_started, moves.len(), |_, i| Ok(moves[i]))
     }
 
     /// The game from `start` through `moves` in UCI notation, each read against the
@@ -87,18 +75,29 @@ impl Game {
         moves: &[S],
         count_started: i64,
     ) -> Result<Game, GameError> {
-        let mut replay = CountedReplay::new(&start, count_started, moves.len())?;
-        let mut played = Vec::with_capacity(moves.len());
-        let mut placements = Vec::with_capacity(moves.len() + 1);
-        placements.push(replay.position().placement_key());
-        for (i, text) in moves.iter().enumerate() {
-            let m = replay
-                .position()
-                .parse_uci_move(text.as_ref())
+        Game::walk(start, count_started, moves.len(), |pos, i| {
+            pos.parse_uci_move(moves[i].as_ref())
                 .map_err(|error| GameError::Move {
                     number: i + 1,
                     error,
-                })?;
+                })
+        })
+    }
+
+    /// The one walk both constructors take: `length` moves from `start`, the `i`-th
+    /// given by `next` in the position it is played from, counted under `count_started`.
+    fn walk<E: From<CountError>>(
+        start: Position,
+        count_started: i64,
+        length: usize,
+        mut next: impl FnMut(&Position, usize) -> Result<Move, E>,
+    ) -> Result<Game, E> {
+        let mut replay = CountedReplay::new(&start, count_started, length)?;
+        let mut played = Vec::with_capacity(length);
+        let mut placements = Vec::with_capacity(length + 1);
+        placements.push(replay.position().placement_key());
+        for i in 0..length {
+            let m = next(replay.position(), i)?;
             replay.play(m)?;
             played.push(m);
             placements.push(replay.position().placement_key());
@@ -139,6 +138,11 @@ impl Game {
     /// The position reached, under the game's count.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The position reached, the rest of the game dropped.
+    pub fn into_position(self) -> Position {
+        self.position
     }
 
     /// Placement keys of every position of the game, the current one last.

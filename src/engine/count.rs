@@ -64,8 +64,7 @@ impl Engine {
         // why the carried count is tried on any game, not only one that continues this
         // one: GUIs also send the game's current FEN without its moves.
         let (kept, fresh) = fallback(waiting, carried, &start);
-        self.game = Game::new(start.clone(), moves, kept)
-            .unwrap_or_else(|_| counted_or_automatic(start, moves, fresh));
+        self.game = counted_as(start, moves, [kept, fresh]);
         error.map(|error| CountRefused {
             error,
             instead: self.game.count_started(),
@@ -111,8 +110,7 @@ impl Engine {
                 let (kept, fresh) =
                     fallback(Some(value), self.game.count_started(), self.game.start());
                 if kept != self.game.count_started() {
-                    let start = self.game.start().clone();
-                    self.game = counted_or_automatic(start, self.game.moves(), fresh);
+                    self.game = counted_as(self.game.start().clone(), self.game.moves(), [fresh]);
                 }
                 Some(CountRefused {
                     error,
@@ -169,9 +167,8 @@ impl Engine {
         let earlier = earlier.to_vec();
         let start = self.game.start().clone();
         let count_started = self.game.count_started();
-        self.game = Game::new(start.clone(), &earlier, count_started).unwrap_or_else(|_| {
-            counted_or_automatic(start.clone(), &earlier, fresh_value(count_started, &start))
-        });
+        let fresh = fresh_value(count_started, &start);
+        self.game = counted_as(start, &earlier, [count_started, fresh]);
         true
     }
 }
@@ -197,11 +194,15 @@ fn fresh_value(value: i64, game_start: &Position) -> i64 {
     }
 }
 
-/// The game counted under `count_started` (-1 or 0, which fit every game of a variant
-/// that takes them), or automatically should it not.
-fn counted_or_automatic(start: Position, moves: &[Move], count_started: i64) -> Game {
-    match Game::new(start.clone(), moves, count_started) {
-        Ok(game) => game,
-        Err(_) => Game::new(start, moves, 0).expect("the automatic count fits every game"),
-    }
+/// The game counted under the first of `counts` that fits it, else automatically (the
+/// automatic count fits every game).
+pub(super) fn counted_as<const N: usize>(
+    start: Position,
+    moves: &[Move],
+    counts: [i64; N],
+) -> Game {
+    counts
+        .into_iter()
+        .find_map(|count| Game::new(start.clone(), moves, count).ok())
+        .unwrap_or_else(|| Game::new(start, moves, 0).expect("the automatic count fits every game"))
 }

@@ -165,9 +165,7 @@ impl Engine {
         // A new game has no count running yet; the convention stays, and a value the
         // GUI sent for the game to come still waits for it.
         let fresh = self.fresh_count_started();
-        self.game = Game::starting_at(Position::startpos_of(self.options.variant))
-            .recounted(fresh)
-            .unwrap_or_else(|_| Game::starting_at(Position::startpos_of(self.options.variant)));
+        self.game = count::counted_as(Position::startpos_of(self.options.variant), &[], [fresh]);
     }
 
     /// The game played.

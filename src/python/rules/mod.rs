@@ -25,7 +25,7 @@ mod state;
 
 pub(super) use count_started::{CountStarted, count_started_error};
 
-use crate::board::{CountedReplay, Position, Variant};
+use crate::board::{Game, GameError, Position, Variant};
 use crate::rules_api;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -49,10 +49,9 @@ pub(super) fn position_of(variant: Variant, fen: &str) -> PyResult<Position> {
 /// The position `moves` (UCI) reach from `fen` in `variant` under `count_started`
 /// (pyffish's value: 0 the automatic count, -1 players' counting with no count running,
 /// N a count running since game ply N), each move checked against the legal moves: one
-/// walk of a [`CountedReplay`]. A move that is not legal, or a `count_started` that
-/// does not fit the game, raises `ValueError` (the latter in the argument's name).
-/// Khun's own functions read a game so; pyffish's read it as pyffish does
-/// (`pyffish.rs`).
+/// walk ([`Game::from_uci`]). A move that is not legal, or a `count_started` that does
+/// not fit the game, raises `ValueError` (the latter in the argument's name). Khun's own
+/// functions read a game so; pyffish's read it as pyffish does (`pyffish.rs`).
 pub(super) fn game(
     variant: &str,
     fen: &str,
@@ -60,16 +59,11 @@ pub(super) fn game(
     count_started: i64,
 ) -> PyResult<Position> {
     let start = position_of(variant_of(variant)?, fen)?;
-    let refused = |e| count_started_error(count_started, e);
-    let mut replay = CountedReplay::new(&start, count_started, moves.len()).map_err(refused)?;
-    for (i, text) in moves.iter().enumerate() {
-        let m = replay
-            .position()
-            .parse_uci_move(text)
-            .map_err(|e| value_error(format!("move {} {e}", i + 1)))?;
-        replay.play(m).map_err(refused)?;
+    match Game::from_uci(start, moves, count_started) {
+        Ok(game) => Ok(game.into_position()),
+        Err(GameError::Count(e)) => Err(count_started_error(count_started, e)),
+        Err(e) => Err(value_error(e.to_string())),
     }
-    Ok(replay.into_position())
 }
 
 pub(super) use crate::rules_api::answers::color_name;
