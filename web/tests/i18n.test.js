@@ -23,7 +23,7 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
  */
 async function tables() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-i18n-"));
-  for (const f of ["i18n.js", "store.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
+  for (const f of ["i18n.js", "keep.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
   try {
     return (await import(pathToFileURL(path.join(dir, "i18n.js")).href)).STRINGS;

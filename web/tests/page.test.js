@@ -21,3 +21,25 @@ test("index.html preloads every module of the page, and nothing else", () => {
   assert.deepStrictEqual(preloaded, expected);
   assert.match(html, /<script type="module" src="page\/main.js"><\/script>/);
 });
+
+test("the page's modules import one another without a circle", () => {
+  const dir = path.join(SRC, "page");
+  const imports = new Map();
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(dir, f), "utf8");
+    imports.set(f, [...text.matchAll(/from "\.\/([\w.-]+)"/g)].map((m) => m[1]));
+  }
+  const done = new Set();
+  const onPath = [];
+  const visit = (f) => {
+    const at = onPath.indexOf(f);
+    assert.strictEqual(at, -1, `a circle: ${[...onPath.slice(at), f].join(" -> ")}`);
+    if (done.has(f)) return;
+    onPath.push(f);
+    for (const g of imports.get(f) || []) visit(g);
+    onPath.pop();
+    done.add(f);
+  };
+  for (const f of imports.keys()) visit(f);
+  assert.ok(imports.get("main.js").includes("store.js"));
+});

@@ -5,77 +5,37 @@
 import { parseInfo } from "./engine.js";
 import { expectedFromInfo, scoreText } from "./review.js";
 import { $ } from "./util.js";
-import { S, stateAt, countStartedAt } from "./state.js";
-import { renderButtons } from "./view.js";
+import { store } from "./store.js";
+import { stateAt, positionKey } from "./position.js";
 import { board, canMoveNow, userMove } from "./moves.js";
-import { cancelAnnotate, renderReview } from "./annotate.js";
+import { setupLines } from "./search.js";
+import { setEvalBar } from "./evalbar.js";
 import { t, reasonText } from "./i18n.js";
 import { movesAfter } from "./notation.js";
 import { moveSquares } from "./drops.js";
 
-export const LEVELS = { "-20": 672, "-10": 1054, 0: 1306, 1: 1548, 3: 1814, 6: 2205, 10: 2551 };
-
-export function levelLines(level, elo) {
-  if (level === "elo") {
-    const e = Math.max(672, Math.min(2551, Math.round(elo) || 1500));
-    return ["setoption name Skill Level value 20", "setoption name UCI_LimitStrength value true", `setoption name UCI_Elo value ${e}`];
-  }
-  return ["setoption name UCI_LimitStrength value false", `setoption name Skill Level value ${level}`];
-}
-
-export function levelLabel(level, elo) {
-  if (level === "elo") return `Elo ${Math.max(672, Math.min(2551, Math.round(elo) || 1500))}`;
-  if (level === "20") return "full strength";
-  return `level ${level}, ≈ ${LEVELS[level]} Elo`;
-}
-
-function positionCmd(ply) {
-  const moves = S.moves.slice(0, ply);
-  return `position fen ${S.startFen}` + (moves.length ? ` moves ${moves.join(" ")}` : "");
-}
-
-/**
- * The lines before a search at `ply`, made when the search starts (it may wait in the
- * queue). Under players' counting the count goes after `position` (`CountStarted` is
- * checked against the game the engine holds); a value held from before is cleared
- * first, since `position` is refused where it does not fit the new game.
- */
-export function setupLines(ply) {
-  const variant = S.variant;
-  const position = positionCmd(ply);
-  return () => {
-    const lines = [];
-    const countStarted = countStartedAt(ply);
-    if (S.engineCountStarted !== 0) lines.push("setoption name CountStarted value 0");
-    if (S.engineVariant !== variant) {
-      lines.push(`setoption name UCI_Variant value ${variant}`);
-      S.engineVariant = variant;
-    }
-    lines.push(position);
-    if (countStarted !== 0) lines.push(`setoption name CountStarted value ${countStarted}`);
-    S.engineCountStarted = countStarted;
-    return lines;
-  };
+/** The analysis's lines where they are of the position shown; none where they are of another. */
+function shownLines(S) {
+  return S.analysing && S.analysis.key === positionKey(S, S.cursor) ? S.analysis.lines : [];
 }
 
 export function currentArrows() {
-  if (!S.analysing || !S.analysis.lines.length) return [];
+  const S = store.state;
   const out = [];
-  S.analysis.lines.forEach((l, i) => {
+  shownLines(S).forEach((l, i) => {
     if (!l || !l.pv || !l.pv[0] || i >= 2) return;
     const m = moveSquares(l.pv[0]);
     // A drop's man is the side to move's.
-    const drop = m.drop ? { letter: m.drop, white: stateAt(S.cursor).turn === "white" } : null;
+    const drop = m.drop ? { letter: m.drop, white: stateAt(S, S.cursor).turn === "white" } : null;
     out.push({ from: m.from, to: m.to, drop, kind: i === 0 ? "best" : "second" });
   });
   return out.reverse();
 }
 
 export async function startAnalysis() {
+  const S = store.state;
   if (S.playing && !S.result) return;
-  cancelAnnotate();
-  S.analysing = true;
-  $("eval-bar").classList.remove("hidden");
+  if (S.annotating) store.act("annotateCancel"); // the review stops: the analysis takes the engine
   S.engine.cancelAll();
   S.engine.configure([
     "setoption name UCI_LimitStrength value false",
@@ -84,15 +44,19 @@ export async function startAnalysis() {
     "setoption name MultiPV value 3",
     "setoption name UCI_ShowWDL value true",
   ]);
-  analyse();
-  renderButtons();
+  store.act("analysisStarted"); // the page drawn, then analysed (the subscriber below)
 }
 
-export function analyse() {
-  const id = ++S.analysis.id;
-  S.analysis.lines = [];
-  const st = stateAt(S.cursor);
-  S.analysis.st = st;
+/** The analysis follows the position shown: a new one (a move, a step, a count action) is searched anew. */
+export function followPosition() {
+  const S = store.state;
+  if (S.analysing && S.analysis.key !== positionKey(S, S.cursor)) analyse();
+}
+
+function analyse() {
+  const S = store.state;
+  const id = store.act("analysisPosition", positionKey(S, S.cursor));
+  const st = stateAt(S, S.cursor);
   S.engine.cancelAll();
   renderAnalysis();
   if (st.end) {
@@ -101,22 +65,20 @@ export function analyse() {
     return;
   }
   $("analysis-depth").textContent = "…";
+  let frame = 0;
   S.engine.go(setupLines(S.cursor), "go infinite", (line) => {
     if (id !== S.analysis.id) return;
     const info = parseInfo(line);
     if (!info || !info.pv || !info.score || info.bound) return;
-    S.analysis.lines[(info.multipv || 1) - 1] = info;
-    if (!S.analysis.frame) S.analysis.frame = requestAnimationFrame(() => { S.analysis.frame = 0; renderAnalysis(); });
+    store.act("analysisInfo", id, info);
+    if (!frame) frame = requestAnimationFrame(() => { frame = 0; if (id === store.state.analysis.id) renderAnalysis(); });
   });
 }
 
 export async function stopAnalysis(show = true) {
+  const S = store.state;
   if (!S.analysing) return;
-  S.analysing = false;
-  S.analysis.id++;
-  renderButtons();
-  board.setArrows([]);
-  renderReview();
+  store.act("analysisStopped");
   const r = await S.engine.stop();
   if (show && r && r.stopMs !== null) {
     const e = $("stop-latency");
@@ -125,12 +87,15 @@ export async function stopAnalysis(show = true) {
   }
 }
 
-function renderAnalysis() {
+/** The analysis's lines, depth and arrows for the position shown (none where it is off or of another position). */
+export function renderAnalysis() {
+  const S = store.state;
   const ol = $("analysis-lines");
   ol.replaceChildren();
-  const st = S.analysis.st;
-  if (!S.analysing || !st) { board.setArrows([]); return; }
-  const lines = S.analysis.lines.filter(Boolean);
+  const lines = shownLines(S).filter(Boolean);
+  if (!S.analysing) $("analysis-depth").textContent = "";
+  if (!lines.length) { board.setArrows(currentArrows()); return; }
+  const st = stateAt(S, S.cursor);
   for (const l of lines) {
     const sans = movesAfter(S.cursor, l.pv.slice(0, 12)); // in the notation shown
     if (!sans.length) continue;
@@ -156,13 +121,10 @@ function renderAnalysis() {
     ol.appendChild(li);
   }
   const best = lines[0];
-  if (best) {
-    const nps = best.nps ? t("analysis.nps", { knps: (best.nps / 1000).toFixed(0) }) : "";
-    const nodes = best.nodes ? t("analysis.nodes", { nodes: best.nodes.toLocaleString("en") }) : "";
-    $("analysis-depth").textContent = t("analysis.depth", { depth: best.depth || "?" }) + nodes + nps;
-    const exp = expectedFromInfo(best, st.turn);
-    setEvalBar(exp, scoreText(best.score, st.turn));
-  }
+  const nps = best.nps ? t("analysis.nps", { knps: (best.nps / 1000).toFixed(0) }) : "";
+  const nodes = best.nodes ? t("analysis.nodes", { nodes: best.nodes.toLocaleString("en") }) : "";
+  $("analysis-depth").textContent = t("analysis.depth", { depth: best.depth || "?" }) + nodes + nps;
+  setEvalBar(expectedFromInfo(best, st.turn), scoreText(best.score, st.turn));
   board.setArrows(currentArrows());
 }
 
@@ -178,13 +140,4 @@ function pvText(st, sans) {
     white = !white;
   });
   return parts.join(" ");
-}
-
-export function setEvalBar(whiteExp, text) {
-  const pct = Math.max(0, Math.min(100, whiteExp * 100));
-  $("eval-fill").style.height = `${pct}%`;
-  // The bar is narrow: one decimal ("+0.3"), mates as they are ("#14").
-  $("eval-text").textContent = /^[+-]\d+\.\d\d$/.test(text) ? text.slice(0, -1) : text;
-  $("eval-bar").setAttribute("aria-valuenow", pct.toFixed(0));
-  $("eval-bar").setAttribute("aria-valuetext", t("eval.valueText", { score: text, percent: pct.toFixed(0) }));
 }

@@ -5,24 +5,29 @@
 import { parseInfo } from "./engine.js";
 import { evalGraph, expectedFromInfo, marksFor, scoreText } from "./review.js";
 import { $ } from "./util.js";
-import { S, stateAt } from "./state.js";
-import { render, renderButtons } from "./view.js";
-import { renderMoves } from "./moves.js";
-import { setupLines, startAnalysis, stopAnalysis, setEvalBar } from "./analysis.js";
+import { store } from "./store.js";
+import { stateAt } from "./position.js";
+import { setupLines } from "./search.js";
+import { setEvalBar } from "./evalbar.js";
+import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { t, showText } from "./i18n.js";
 import { shownSans, shownMove } from "./notation.js";
 
+/** The running review stops (its search too). */
 export function cancelAnnotate() {
-  if (S.annotating) { S.annotating.cancel = true; S.engine.cancelAll(); }
+  const S = store.state;
+  if (S.annotating) { store.act("annotateCancel"); S.engine.cancelAll(); }
 }
 
+/** The review: every position of the line at `go nodes N` (the analysis stopped for it, and started again after). */
 export async function annotate() {
+  const S = store.state;
   if (S.annotating) { cancelAnnotate(); return; }
   if ((S.playing && !S.result) || !S.moves.length) return;
   const wasAnalysing = S.analysing;
   await stopAnalysis(false);
   const job = { cancel: false };
-  S.annotating = job;
+  store.act("annotateStarted", job);
   const nodes = Number($("annotate-nodes").value);
   S.engine.configure([
     "setoption name UCI_LimitStrength value false",
@@ -33,11 +38,11 @@ export async function annotate() {
   ]);
   const moves = S.moves.slice();
   const evals = [];
-  renderButtons();
   const t0 = performance.now();
-  for (let i = 0; i <= moves.length && !job.cancel; i++) {
+  const cancelled = () => S.annotating === null || S.annotating.cancel;
+  for (let i = 0; i <= moves.length && !cancelled(); i++) {
     $("annotate-status").textContent = t("review.progress", { i, n: moves.length });
-    const st = stateAt(i);
+    const st = stateAt(S, i);
     if (st.end) {
       evals[i] = { white: st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, info: null, end: st.end };
       continue;
@@ -47,34 +52,30 @@ export async function annotate() {
       const info = parseInfo(line);
       if (info && info.score && info.pv && (info.multipv || 1) === 1 && !info.bound) last = info;
     }).promise;
-    if (job.cancel || S.moves.length !== moves.length || S.moves.some((m, k) => m !== moves[k])) break;
+    if (cancelled() || S.moves.length !== moves.length || S.moves.some((m, k) => m !== moves[k])) break;
     const e = expectedFromInfo(last, st.turn);
     evals[i] = { white: e, info: last, best: r && r.bestmove, turn: st.turn };
-    S.evals = evals.slice();
-    S.marks = marksFor(S.evals, (k) => stateAt(k).turn, S.moves);
-    renderGraph();
-    renderMoves();
+    store.act("annotateProgress", evals, marksFor(evals, (k) => stateAt(S, k).turn, moves));
   }
-  const done = evals.length === moves.length + 1 && !job.cancel;
-  S.annotating = null;
+  const done = evals.length === moves.length + 1 && !cancelled();
+  const wasCancelled = cancelled();
+  store.act("annotateDone");
   const counts = S.marks.reduce((a, m) => { if (m) a[m] = (a[m] || 0) + 1; return a; }, {});
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   showText($("annotate-status"), () => (done
     ? t("review.done", { seconds, blunders: counts["??"] || 0, mistakes: counts["?"] || 0, inaccuracies: counts["?!"] || 0 })
     : t("review.stopped")));
   $("annotate-status").dataset.done = done ? "1" : "0";
-  render();
-  if (wasAnalysing && !job.cancel) startAnalysis();
+  if (wasAnalysing && !wasCancelled) startAnalysis();
 }
 
 /** In a reviewed game: the eval bar at the shown position, and what the engine preferred. */
 export function renderReview() {
+  const S = store.state;
   const note = $("review-note");
   const e = S.evals[S.cursor];
-  if (!S.analysing) {
-    $("eval-bar").classList.toggle("hidden", !e);
-    if (e) setEvalBar(e.white, e.end ? e.end.result : e.info ? scoreText(e.info.score, e.turn) : "");
-  }
+  $("eval-bar").classList.toggle("hidden", !S.analysing && !e);
+  if (!S.analysing && e) setEvalBar(e.white, e.end ? e.end.result : e.info ? scoreText(e.info.score, e.turn) : "");
   const i = S.cursor - 1; // the move that led here
   const before = i >= 0 ? S.evals[i] : null;
   if (!before || !S.marks[i] || !before.best) { note.textContent = ""; note.classList.add("hidden"); return; }
@@ -84,6 +85,7 @@ export function renderReview() {
 }
 
 export function renderGraph() {
+  const S = store.state;
   const svg = $("eval-graph");
   if (!S.evals.length) { svg.classList.add("hidden"); return; }
   svg.classList.remove("hidden");

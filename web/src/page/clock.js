@@ -4,8 +4,7 @@
 
 import { $, other } from "./util.js";
 import { t, sideName } from "./i18n.js";
-import { S, stateAt } from "./state.js";
-import { finishGame } from "./play.js";
+import { store } from "./store.js";
 
 export function parseTc(tc) {
   let m = /^mt(\d+(?:\.\d+)?)$/.exec(tc);
@@ -16,32 +15,10 @@ export function parseTc(tc) {
 }
 
 export function clockLeft(color) {
+  const S = store.state;
   const c = S.game && S.game.clock;
   if (!c) return Infinity;
   return c.ms[color] - (c.mover === color && !S.result ? performance.now() - c.since : 0);
-}
-
-export function clockSwitch() {
-  const c = S.game && S.game.clock;
-  if (!c) return;
-  const now = performance.now();
-  if (!c.mover) {
-    // The game's first move is free (the engine may still be loading): clocks start after it.
-    c.mover = stateAt(S.moves.length).turn;
-    c.since = now;
-    return;
-  }
-  c.ms[c.mover] -= now - c.since;
-  c.ms[c.mover] += c.inc;
-  c.mover = other(c.mover);
-  c.since = now;
-}
-
-export function clockStop() {
-  const c = S.game && S.game.clock;
-  if (!c || !c.mover) return;
-  c.ms[c.mover] -= performance.now() - c.since;
-  c.mover = null;
 }
 
 function fmtClock(ms) {
@@ -54,6 +31,7 @@ function fmtClock(ms) {
 }
 
 export function renderClocks() {
+  const S = store.state;
   const c = S.game && S.game.clock;
   const top = S.orientation === "white" ? "black" : "white";
   const bottom = other(top);
@@ -71,13 +49,13 @@ export function renderClocks() {
 /** Every tenth of a second: the clocks shown, and a flag fallen ends the game. */
 export function startClockTicker() {
   setInterval(() => {
+    const S = store.state;
     if (!S.game || !S.game.clock || S.result) return;
     renderClocks();
     const c = S.game.clock;
     if (S.playing && c.mover && clockLeft(c.mover) <= 0) {
       S.engine.cancelAll();
-      S.game.token++;
-      finishGame(c.mover === "white" ? "0-1" : "1-0", "Time forfeit");
+      store.act("finishGame", c.mover === "white" ? "0-1" : "1-0", "Time forfeit");
     }
   }, 100);
 }

@@ -3,85 +3,52 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { pgnText } from "./review.js";
-import { $, other, TITLES, say } from "./util.js";
-import { S, variantInfo, stateAt, setLine } from "./state.js";
+import { $, TITLES, say } from "./util.js";
+import { store } from "./store.js";
+import { variantInfo, stateAt, readLine } from "./position.js";
 import { updateCountingChoice, playerCountAction, changeCounting } from "./count.js";
-import { render } from "./view.js";
 import { board, sounds, canMoveNow, userMove, backToGame, goTo } from "./moves.js";
-import { clockStop } from "./clock.js";
 import { startGame, finishGame, takeback, askResign, closeResign, resign, offerDraw } from "./play.js";
-import { startAnalysis, analyse, stopAnalysis } from "./analysis.js";
+import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
 import { importPgn, download, copyText, positionLink } from "./pgn.js";
+import { readSetup } from "./setup.js";
 import { t } from "./i18n.js";
-import { openEditor, closeEditor, wireEditor } from "./editor.js";
+import { wireEditor } from "./editor.js";
 import { uciFromThai } from "./notation.js";
 
-export function readSetup() {
-  const level = $("level").value;
-  return {
-    variant: $("variant").value,
-    color: $("color").value,
-    level,
-    elo: Number($("elo").value),
-    tc: $("tc").value,
-    fen: $("fen-input").value.trim(),
-    counting: $("counting").value,
-  };
-}
-
-export function ensureTcOption(tc) {
-  if (![...$("tc").options].some((o) => o.value === tc)) {
-    const o = document.createElement("option");
-    o.value = tc;
-    o.textContent = tc;
-    $("tc").appendChild(o);
-  }
-  $("tc").value = tc;
-}
+/** The page's tabs, in order. */
+export const TABS = ["play", "analysis", "pgn", "editor"];
 
 /**
  * The board shows where the next game starts (the setup's game and start position): after
  * choosing a game, and on "New game", with no result, count or moves left from before.
  */
 function showSetupStart() {
+  const S = store.state;
   if (S.playing && !S.result) return;
   cancelAnnotate();
-  closeResign();
   const o = readSetup();
-  const v = variantInfo(o.variant);
-  S.game = null;
-  S.playing = false;
-  S.result = null;
-  S.tags = {};
+  const v = variantInfo(S, o.variant);
+  let line;
   try {
-    setLine(v.name, o.fen || v.startFen, [], o.counting);
+    line = readLine(S, v.name, o.fen || v.startFen, [], o.counting);
   } catch (e) {
-    setLine(v.name, v.startFen, [], o.counting);
+    line = readLine(S, v.name, v.startFen, [], o.counting);
     say(() => t("say.notAStart", { game: v.title || TITLES[v.name] || v.name, error: e.message }));
   }
-  S.orientation = o.color === "black" ? "black" : "white";
   $("promotion").classList.add("hidden");
   $("annotate-status").textContent = "";
-  $("review-note").classList.add("hidden");
-  render();
-  if (S.analysing) analyse();
+  store.act("showLine", line, { orientation: o.color === "black" ? "black" : "white" });
 }
 
-const TABS = ["play", "analysis", "pgn", "editor"];
-
+/** Shows the tab `name` (the editor opens on it, and closes when another is chosen). */
 export function selectTab(name) {
-  const wasEditing = $("tab-editor").getAttribute("aria-selected") === "true";
-  if (name === "editor" && wasEditing) return; // already there: the edits stay
-  for (const tab of TABS) {
-    $(`tab-${tab}`).setAttribute("aria-selected", String(tab === name));
-    $(`panel-${tab}`).classList.toggle("hidden", tab !== name);
-  }
-  if (name === "editor") openEditor();
-  else if (wasEditing) closeEditor();
+  store.act("selectTab", name);
 }
 
 export function wire() {
+  const S = store.state;
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => selectTab(tab));
   wireEditor();
   $("nav-first").addEventListener("click", () => goTo(0));
@@ -89,7 +56,7 @@ export function wire() {
   $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));
   $("nav-last").addEventListener("click", () => goTo(S.moves.length));
   $("btn-mainline").addEventListener("click", backToGame);
-  $("btn-flip").addEventListener("click", () => { S.orientation = other(S.orientation); render(); });
+  $("btn-flip").addEventListener("click", () => store.act("flip"));
   $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
   $("variant").addEventListener("change", () => { updateCountingChoice(); showSetupStart(); });
   $("counting").addEventListener("change", () => changeCounting($("counting").value));
@@ -108,16 +75,12 @@ export function wire() {
     say(() => t("say.chooseNext"));
   });
   $("btn-analyse-game").addEventListener("click", () => {
-    closeResign();
     if (S.playing && !S.result) {
       // Leave the game unfinished: no result, the clocks stop, the board is free.
       S.engine.cancelAll();
-      clockStop();
-      S.game.token++;
-      S.playing = false;
       say(() => t("say.leftGame"));
     }
-    S.playing = false;
+    store.act("leaveGame");
     selectTab("analysis");
     startAnalysis();
   });
@@ -149,14 +112,19 @@ export function wire() {
     $("move-error").textContent = "";
     if (!text) return;
     if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); return; }
-    const st = stateAt(S.cursor);
+    const st = stateAt(S, S.cursor);
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
     // Thai notation (a Thai letter in it) is matched against the rules' Thai SAN.
     if (!uci && /[\u0E00-\u0E7F]/.test(text)) uci = uciFromThai(S.cursor, text);
     if (!uci) {
       try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
     }
-    if (!uci || !st.legal.some((m) => m.uci === uci)) { $("move-error").textContent = t("input.illegal", { text }); return; }
+    if (!uci || !st.legal.some((m) => m.uci === uci)) {
+      // Said, and selected in the box: the next move typed replaces it.
+      $("move-error").textContent = t("input.illegal", { text });
+      input.select();
+      return;
+    }
     input.value = "";
     userMove(uci);
   });
@@ -168,12 +136,12 @@ export function wire() {
     else if (k === "ArrowRight") goTo(S.cursor + 1);
     else if (k === "Home") goTo(0);
     else if (k === "End") goTo(S.moves.length);
-    else if (k === "f") { S.orientation = other(S.orientation); render(); }
+    else if (k === "f") store.act("flip");
     else if (k === "s") sounds.setMuted(!sounds.muted);
     else if (k === "Escape") {
       if (!$("promotion").classList.contains("hidden")) { $("promotion").classList.add("hidden"); board.redraw(); }
       board.select(null);
-      closeResign();
+      if (S.resignAsked) closeResign();
     }
     else return;
     e.preventDefault();

@@ -2,18 +2,17 @@
 // count's line under the board, and the Count and Stop count buttons.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { HAND_COUNTED } from "./review.js";
 import { $, say } from "./util.js";
 import { t, sideName, countNumber } from "./i18n.js";
-import { S, stateAt, playersCounting, logCountAction, countActionWords, setLine } from "./state.js";
-import { render } from "./view.js";
-import { analyse } from "./analysis.js";
+import { store } from "./store.js";
+import { stateAt, playersCounting, playersCountable, countActionWords, readLine } from "./position.js";
 import { board } from "./moves.js";
 
 /** The setup's Counting setting shows the convention of the line on the board. */
 export function syncCountingSetting() {
+  const S = store.state;
   const sel = $("counting");
-  if (!sel) return;
+  if (!sel || !S.rules) return;
   if (!S.playing) sel.value = S.counting;
   updateCountingChoice();
 }
@@ -21,7 +20,7 @@ export function syncCountingSetting() {
 /** Players' counting is offered for makruk, makpong and cambodian only. */
 export function updateCountingChoice() {
   const sel = $("counting");
-  const hand = HAND_COUNTED.includes($("variant").value);
+  const hand = playersCountable(store.state, $("variant").value);
   sel.querySelector("option[value='players']").disabled = !hand;
   if (!hand) sel.value = "automatic";
 }
@@ -31,9 +30,10 @@ export function updateCountingChoice() {
  * Thai "ดำนับศักดิ์กระดาน ๓ (นับถึง ๖๔)", the count's numbers in Thai digits.
  */
 export function renderCount(st) {
+  const S = store.state;
   const c = st.count;
   const ce = $("count");
-  const players = playersCounting();
+  const players = playersCounting(S);
   ce.dataset.started = String(st.countStarted || 0);
   if (c) {
     const honour = t(`count.honour.${c.honour}`);
@@ -93,8 +93,9 @@ export function renderCount(st) {
  * at the end of the line.
  */
 export function renderCountControls(st) {
+  const S = store.state;
   const box = $("count-controls");
-  const players = playersCounting();
+  const players = playersCounting(S);
   box.classList.toggle("hidden", !players);
   if (!players) return;
   const atEnd = S.cursor === S.moves.length;
@@ -106,17 +107,16 @@ export function renderCountControls(st) {
 
 /** The player to move starts or stops the count (the Count and Stop count buttons). */
 export function playerCountAction(action) {
+  const S = store.state;
   const ply = S.moves.length;
-  if (!playersCounting() || S.cursor !== ply || S.result || S.annotating || board.editing) return;
-  const st = stateAt(ply);
+  if (!playersCounting(S) || S.cursor !== ply || S.result || S.annotating || board.editing) return;
+  const st = stateAt(S, ply);
   if (st.end || (S.playing && st.turn !== S.game.human)) return;
   if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
-  logCountAction(ply, action);
+  store.act("countAction", ply, action);
   say(() => (action === "start"
-    ? t("count.nextIsOne", { action: countActionWords(ply, action), side: sideName(st.turn) })
-    : countActionWords(ply, action)));
-  render();
-  if (S.analysing) analyse();
+    ? t("count.nextIsOne", { action: countActionWords(S, ply, action), side: sideName(st.turn) })
+    : countActionWords(S, ply, action)));
 }
 
 /**
@@ -125,22 +125,21 @@ export function playerCountAction(action) {
  * Refused where the line cannot be counted so (the automatic count ran out before its end).
  */
 export function changeCounting(counting) {
+  const S = store.state;
   // In or after a game the setting is for the next game: the game keeps its count.
   if (S.game) return;
-  if (!HAND_COUNTED.includes(S.variant) || counting === S.counting) { S.counting = counting; render(); return; }
-  const cursor = S.cursor;
-  const saved = { evals: S.evals, marks: S.marks };
+  if (!playersCountable(S, S.variant) || counting === S.counting) { store.act("setCounting", counting); return; }
+  let line;
   try {
-    setLine(S.variant, S.startFen, S.moves, counting, []);
+    line = readLine(S, S.variant, S.startFen, S.moves, counting, []);
   } catch (e) {
     $("counting").value = S.counting;
     say(() => t(counting === "players" ? "count.cannotPlayers" : "count.cannotAutomatic", { error: e.message }));
     return;
   }
-  S.evals = saved.evals;
-  S.marks = saved.marks;
-  S.cursor = cursor;
   say(() => t(counting === "players" ? "count.nowPlayers" : "count.nowAutomatic"));
-  render();
-  if (S.analysing) analyse();
+  store.act("recount", line);
 }
+
+// The setup's Counting setting follows each new line on the board (and a game's).
+for (const action of ["showLine", "recount", "startGame"]) store.on(action, syncCountingSetting);

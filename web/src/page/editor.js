@@ -5,27 +5,20 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { $, TITLES } from "./util.js";
-import { S, variantInfo, setLine } from "./state.js";
+import { store } from "./store.js";
+import { variantInfo, readLine } from "./position.js";
 import { board } from "./moves.js";
 import { pieceArt, pieceName, placement } from "./board.js";
-import { render } from "./view.js";
-import { selectTab } from "./controls.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { t, onLanguageChange } from "./i18n.js";
 import { boardPart } from "./drops.js";
 
-/**
- * The editor's position: the variant, the placement, the men in hand (sittuyin's, as the
- * FEN writes them between [ ]; null in a game without a hand), the palette's piece.
- */
-const E = { variant: "makruk", placement: "", hand: null, brush: null };
-
 /** Whether the game's men start in hand (sittuyin). */
-const hasHand = (variant) => !!variantInfo(variant).drops;
+const hasHand = (variant) => !!variantInfo(store.state, variant).drops;
 
 /** The pieces of a game for its palette: the letters of its start position, and a promoted pawn where a pawn becomes a met. */
 function paletteOf(variant) {
-  const start = variantInfo(variant).startFen.split(/\s+/)[0];
+  const start = variantInfo(store.state, variant).startFen.split(/\s+/)[0];
   const letters = [...new Set(start.replace(/[^A-Za-z]/g, "").toUpperCase())];
   const order = "KMFQASBNRP";
   letters.sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -46,6 +39,7 @@ export function editorFen() {
   const move = Math.max(1, Number($("editor-move").value) || 1);
   // A count runs where its limit is given; none: `- 0`, as Fairy-Stockfish writes it.
   const count = limit > 0 ? `${limit} ${ply}` : "- 0";
+  const E = store.state.editor;
   const hand = E.hand !== null ? `[${E.hand}]` : "";
   return `${E.placement}${hand} ${side} - ${count} ${move}`;
 }
@@ -56,10 +50,10 @@ export function editorFen() {
  * form `placement w 0 1` has no count.
  */
 function readFen(fen) {
+  const E = store.state.editor;
   const f = fen.trim().split(/\s+/);
-  E.placement = boardPart(f[0]);
   const hand = /\[([^\]]*)\]/.exec(f[0]);
-  E.hand = hasHand(E.variant) ? (hand ? hand[1] : "") : null;
+  store.act("editorSet", { placement: boardPart(f[0]), hand: hasHand(E.variant) ? (hand ? hand[1] : "") : null });
   $("editor-hand").value = E.hand || "";
   $("editor-side").value = f[1] === "b" ? "black" : "white";
   const counted = f.length >= 6;
@@ -75,7 +69,7 @@ function check() {
   $("editor-fen").value = fen;
   let error = null;
   try {
-    S.rules.state(E.variant, fen, []); // throws where the rules cannot take it, with the reason
+    store.state.rules.state(store.state.editor.variant, fen, []); // throws where the rules cannot take it, with the reason
   } catch (e) {
     error = e.message || String(e);
   }
@@ -87,6 +81,7 @@ function check() {
 }
 
 function renderPalette() {
+  const E = store.state.editor;
   const box = $("editor-palette");
   box.replaceChildren();
   const add = (piece, label, art) => {
@@ -104,7 +99,7 @@ function renderPalette() {
       b.appendChild(img);
     } else b.textContent = "✕";
     b.addEventListener("click", () => {
-      E.brush = E.brush === b.dataset.piece ? null : b.dataset.piece;
+      store.act("editorBrush", E.brush === b.dataset.piece ? null : b.dataset.piece);
       renderPalette();
     });
     // Pressed and moved out of the button: dragged onto the board, as lichess's editor
@@ -128,6 +123,7 @@ function renderPalette() {
 
 /** Puts the chosen palette piece (or nothing, with the eraser) on a clicked square. */
 function onSquare(square) {
+  const E = store.state.editor;
   if (E.brush === null) return;
   const here = placement(board.placement() + " w")[square];
   const piece = E.brush === "" ? null : { letter: E.brush[0], promoted: E.brush.endsWith("~") };
@@ -137,46 +133,52 @@ function onSquare(square) {
 
 /** The board in the editor's mode on the editor's placement. */
 function editOnBoard() {
-  board.edit(E.placement, {
-    onChange: (placementField) => { E.placement = placementField; check(); },
+  board.edit(store.state.editor.placement, {
+    onChange: (placementField) => { store.act("editorSet", { placement: placementField }); check(); },
     onSquare,
   });
 }
 
 /** Opens the editor on the position on the board (or on a game's start, for another game). */
-export function openEditor() {
+function openEditor() {
+  const S = store.state;
   stopAnalysis(false);
   const inGame = S.playing && !S.result;
   $("editor-game-note").classList.toggle("hidden", !inGame);
   $("editor-body").classList.toggle("hidden", inGame);
   if (inGame) return;
-  E.variant = S.variant;
-  E.brush = null;
-  $("editor-game").textContent = TITLES[E.variant];
-  $("editor-hand-label").classList.toggle("hidden", !hasHand(E.variant));
+  store.act("editorSet", { variant: S.variant, brush: null });
+  $("editor-game").textContent = TITLES[S.variant];
+  $("editor-hand-label").classList.toggle("hidden", !hasHand(S.variant));
   const st = S.rules.state(S.variant, S.startFen, S.moves.slice(0, S.cursor));
   readFen(st.fen);
   // The board's own placement, with its promoted pawns (which the rules' FEN writes as mets).
-  E.placement = board.shownFen || E.placement;
+  if (board.shownFen) store.act("editorSet", { placement: board.shownFen });
   editOnBoard();
   renderPalette();
   check();
 }
 
 /** Leaves the editor: the board shows the page's position again. */
-export function closeEditor() {
+function closeEditor() {
   board.endEdit();
 }
 
-/** The editor's position becomes the board's line (under the Counting setting). */
+// The Editor tab chosen opens the editor; another tab closes it.
+store.on("selectTab", (name) => {
+  if (name === "editor") { if (!board.editing) openEditor(); } else if (board.editing) closeEditor();
+});
+
+/**
+ * The editor's position becomes the board's line (under the Counting setting): a new
+ * line, with nothing of the game or the result before it.
+ */
 function takePosition() {
   const fen = editorFen();
-  S.game = null;
-  S.playing = false;
-  S.result = null;
-  S.tags = {};
+  const S = store.state;
+  const line = readLine(S, S.editor.variant, fen, [], $("counting").value);
   board.endEdit();
-  setLine(E.variant, fen, [], $("counting").value);
+  store.act("showLine", line);
   return fen;
 }
 
@@ -192,18 +194,19 @@ export function wireEditor() {
     check();
   });
   $("btn-editor-start").addEventListener("click", () => {
-    readFen(variantInfo(E.variant).startFen);
+    readFen(variantInfo(store.state, store.state.editor.variant).startFen);
     editOnBoard();
     check();
   });
   $("editor-hand").addEventListener("input", () => {
     // Letters only: the rules say which men a hand may hold.
-    E.hand = $("editor-hand").value.replace(/[^A-Za-z]/g, "");
+    store.act("editorSet", { hand: $("editor-hand").value.replace(/[^A-Za-z]/g, "") });
     check();
   });
   $("btn-editor-clear").addEventListener("click", () => {
-    E.placement = "8/8/8/8/8/8/8/8";
-    if (E.hand !== null) { E.hand = ""; $("editor-hand").value = ""; }
+    const E = store.state.editor;
+    store.act("editorSet", { placement: "8/8/8/8/8/8/8/8" });
+    if (E.hand !== null) { store.act("editorSet", { hand: "" }); $("editor-hand").value = ""; }
     editOnBoard();
     $("editor-count-limit").value = "";
     $("editor-count-ply").value = "0";
@@ -211,17 +214,16 @@ export function wireEditor() {
   });
   $("btn-editor-play").addEventListener("click", () => {
     if (check()) return;
+    const variant = store.state.editor.variant;
     const fen = takePosition();
-    $("variant").value = E.variant;
+    $("variant").value = variant;
     $("fen-input").value = fen;
-    selectTab("play");
-    render();
+    store.act("selectTab", "play");
   });
   $("btn-editor-analyse").addEventListener("click", () => {
     if (check()) return;
     takePosition();
-    selectTab("analysis");
-    render();
+    store.act("selectTab", "analysis");
     startAnalysis();
   });
 }

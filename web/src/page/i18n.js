@@ -7,7 +7,7 @@
 // makruk); web/tests/i18n.test.js checks that each Thai string is made of those words.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { loadValue, saveValue } from "./store.js";
+import { loadValue, saveValue } from "./keep.js";
 
 const LANGUAGE_KEY = "khun.language";
 

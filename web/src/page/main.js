@@ -5,18 +5,21 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { Engine } from "./engine.js";
-import { HAND_COUNTED } from "./review.js";
-import { CURRENT_KEY, loadValue, saveValue, addFinishedGame } from "./store.js";
+import { CURRENT_KEY, loadValue, saveValue, addFinishedGame } from "./keep.js";
 import { $, TITLES, say } from "./util.js";
-import { S, variantInfo, stateAt, setLine } from "./state.js";
-import { updateCountingChoice } from "./count.js";
+import { store } from "./store.js";
+import { variantInfo, stateAt, readLine, playersCountable } from "./position.js";
+import { TableVerdicts } from "./tables.js";
+import { updateCountingChoice, syncCountingSetting } from "./count.js";
 import { render } from "./view.js";
 import { board } from "./moves.js";
 import { startClockTicker } from "./clock.js";
 import { startGame } from "./play.js";
-import { startAnalysis } from "./analysis.js";
-import { localDate, persist, restore, renderRecent } from "./persist.js";
-import { readSetup, ensureTcOption, selectTab, wire } from "./controls.js";
+import { startAnalysis, followPosition } from "./analysis.js";
+import { persist, restore, renderRecent } from "./persist.js";
+import { localDate } from "./record.js";
+import { wire, selectTab } from "./controls.js";
+import { readSetup, ensureTcOption } from "./setup.js";
 import { t, startLanguage, onLanguageChange, showText } from "./i18n.js";
 import { notation, setNotation } from "./notation.js";
 
@@ -35,25 +38,32 @@ async function main() {
   // page has started (its first position drawn), whatever happened on the way.
   let pageReady;
   const pageStarted = new Promise((resolve) => { pageReady = resolve; });
-  S.engine = new Engine("khun.worker.js");
-  S.engine.listeners.push((line) => {
+  const engine = new Engine("khun.worker.js");
+  engine.listeners.push((line) => {
     // The worker's own failures ("error ..." from onerror) and the engine's ("info string error: ...").
     if (line.startsWith("error ")) showText($("engine-status"), () => t("engine.failed", { error: line.slice(6) }));
     else if (line.startsWith("info string error")) say(() => t("say.engineError", { error: line.slice(12) }));
   });
-  S.engine.enqueue(async () => {
-    await S.engine.init();
+  engine.enqueue(async () => {
+    await engine.init();
     await pageStarted;
-    showText($("engine-status"), () => t("engine.ready", { name: S.engine.name }));
+    showText($("engine-status"), () => t("engine.ready", { name: engine.name }));
     $("engine-status").dataset.ready = "1";
   }, false);
+  let rules;
   try {
-    S.rules = await window.Khun.loadRules();
+    rules = await window.Khun.loadRules();
   } catch (e) {
     showText($("engine-status"), () => t("engine.rulesFailed", { error: e.message }));
     return;
   }
   try {
+    // The page drawn after each action, kept across reloads, and analysed where it shows a new position.
+    store.subscribe(render);
+    store.subscribe(persist);
+    store.subscribe(followPosition);
+    const tables = new TableVerdicts(() => store.act("tableAnswered"));
+    store.act("started", { rules, engine, tables, variants: rules.variants() });
     startPage();
   } finally {
     pageReady();
@@ -62,7 +72,7 @@ async function main() {
 
 /** The page's first position (a link's, the one kept from before, or the game's start), drawn. */
 function startPage() {
-  S.variants = S.rules.variants();
+  const S = store.state;
   const sel = $("variant");
   for (const v of S.variants) {
     const o = document.createElement("option");
@@ -76,15 +86,13 @@ function startPage() {
   const saved = loadValue(CURRENT_KEY);
   const vname = S.variants.some((v) => v.name === q.get("variant")) ? q.get("variant") : "makruk";
   sel.value = vname;
-  const fen = q.get("fen") || variantInfo(vname).startFen;
+  const fen = q.get("fen") || variantInfo(S, vname).startFen;
   const moves = (q.get("moves") || "").split(/[\s,]+/).filter(Boolean);
   if (q.get("fen")) $("fen-input").value = q.get("fen");
   if (q.get("color")) $("color").value = q.get("color");
   updateCountingChoice();
-  if (q.get("counting") === "players" && HAND_COUNTED.includes(vname)) {
-    $("counting").value = "players";
-    S.counting = "players";
-  }
+  const counting = q.get("counting") === "players" && playersCountable(S, vname) ? "players" : "automatic";
+  $("counting").value = counting;
   if (q.get("level")) $("level").value = q.get("level");
   if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
   if (q.get("tc")) ensureTcOption(q.get("tc"));
@@ -102,19 +110,23 @@ function startPage() {
     addFinishedGame({ ...saved, game: undefined, date: localDate(),
       tags: { White: saved.game.human === "white" ? "You" : "Khun", Black: saved.game.human === "black" ? "You" : "Khun", Result: "*", Termination: "Left unfinished" } });
   }
+  let line;
   try {
-    setLine(vname, fen, moves);
+    line = readLine(S, vname, fen, moves, counting);
   } catch (e) {
     say(() => t("say.badLink", { error: e.message }));
-    setLine(vname, variantInfo(vname).startFen, []);
+    line = readLine(S, vname, variantInfo(S, vname).startFen, [], counting);
   }
-  if (q.get("ply")) S.cursor = Math.max(0, Math.min(S.moves.length, Number(q.get("ply")) || 0));
-  if (q.get("flip") === "1" || q.get("orientation") === "black") S.orientation = "black";
   const mode = q.get("mode");
   if (mode === "play") {
-    startGame(readSetup(), moves);
+    startGame(readSetup(), line.moves);
   } else {
-    render();
+    const ply = q.get("ply");
+    store.act("showLine", line, {
+      cursor: ply ? Number(ply) || 0 : undefined,
+      orientation: q.get("flip") === "1" || q.get("orientation") === "black" ? "black" : "white",
+      result: line.end ? { result: line.end.result, reason: line.end.reason } : null,
+    });
     if (mode === "analysis") { selectTab("analysis"); startAnalysis(); }
   }
   // The link is read: a reload now brings back the board as it is then, not the link.
@@ -143,10 +155,11 @@ function wireLanguage() {
 /** The end of the start, the page drawn. */
 function finishMain() {
   renderRecent();
-  // The clocks as they stand when the page is left (render() keeps the rest).
+  syncCountingSetting();
+  // The clocks as they stand when the page is left (each action keeps the rest).
   window.addEventListener("pagehide", persist);
-  // For tests and the curious: the page's state, read-only by convention.
-  window.khunPage = { state: S, stateAt, board };
+  // For tests and the curious: the page's state (read-only: it changes through store.act).
+  window.khunPage = { state: store.state, store, stateAt: (ply) => stateAt(store.state, ply), board };
 }
 
 main();

@@ -6,11 +6,8 @@
 import { Board, pieceArt } from "./board.js";
 import { Sounds } from "./sound.js";
 import { $, say } from "./util.js";
-import { S, stateAt, countActionWords, pushMove } from "./state.js";
-import { render } from "./view.js";
-import { clockSwitch } from "./clock.js";
-import { engineMove, finishGame } from "./play.js";
-import { analyse } from "./analysis.js";
+import { store } from "./store.js";
+import { stateAt, countActionWords } from "./position.js";
 import { t, sideName } from "./i18n.js";
 import { shownSans, shownMove } from "./notation.js";
 
@@ -20,18 +17,19 @@ const PROMOTION_CHOSEN = ["sittuyin"];
 
 export const board = new Board($("board"), {
   move(from, to) {
-    const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
-    if (cands.length > 1 || (cands.length === 1 && cands[0].promotion && PROMOTION_CHOSEN.includes(S.variant))) askPromotion(cands);
+    const s = store.state;
+    const cands = canMoveNow() ? stateAt(s, s.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
+    if (cands.length > 1 || (cands.length === 1 && cands[0].promotion && PROMOTION_CHOSEN.includes(s.variant))) askPromotion(cands);
     else if (cands.length === 1) userMove(cands[0].uci);
     else board.redraw(); // not a move now: the pieces back where the rules have them
   },
   drop(letter, to) {
-    const m = canMoveNow() ? stateAt(S.cursor).legal.find((x) => x.drop === letter && x.to === to) : null;
+    const m = canMoveNow() ? stateAt(store.state, store.state.cursor).legal.find((x) => x.drop === letter && x.to === to) : null;
     if (m) userMove(m.uci);
     else board.redraw(); // not a drop now: the man back in the hand
   },
   promoteInPlace(square) {
-    const cands = canMoveNow() ? stateAt(S.cursor).legal.filter((m) => m.from === square && m.to === square) : [];
+    const cands = canMoveNow() ? stateAt(store.state, store.state.cursor).legal.filter((m) => m.from === square && m.to === square) : [];
     if (cands.length) askPromotion(cands);
   },
 }, { top: $("hand-top"), bottom: $("hand-bottom") });
@@ -42,8 +40,9 @@ export const board = new Board($("board"), {
  * premove: colour or null}.
  */
 export function boardMoves() {
+  const S = store.state;
   if (!S.rules) return { movable: null, dests: new Map(), inPlace: [], premove: null };
-  const st = stateAt(S.cursor);
+  const st = stateAt(S, S.cursor);
   if (!canMoveNow()) {
     // Khun thinking in a game against it: the player may premove.
     const premove = S.playing && !S.result && !st.end && S.cursor === S.moves.length && st.turn !== S.game.human
@@ -64,17 +63,19 @@ export function boardMoves() {
 export const sounds = new Sounds($("btn-sound"));
 
 export function canMoveNow() {
+  const S = store.state;
   if (!S.rules || board.editing) return false; // the editor's board is not the game's
-  const st = stateAt(S.cursor);
+  const st = stateAt(S, S.cursor);
   if (st.end || S.annotating) return false;
   if (S.playing) return S.cursor === S.moves.length && st.turn === S.game.human && !S.result;
   return true;
 }
 
 function askPromotion(cands) {
+  const S = store.state;
   const box = $("promotion");
   box.replaceChildren();
-  const white = stateAt(S.cursor).turn === "white";
+  const white = stateAt(S, S.cursor).turn === "white";
   for (const m of cands) {
     const b = document.createElement("button");
     const letter = m.uci.length > 4 ? m.uci[4] : "m";
@@ -99,77 +100,55 @@ function askPromotion(cands) {
 
 export function userMove(uci) {
   if (!canMoveNow()) return;
+  const S = store.state;
   if (!S.playing && S.cursor < S.moves.length) {
     // Inside a game: its own next move just steps on; another move starts a variation,
     // and the game is kept to come back to ("Back to the game").
     if (S.moves[S.cursor] === uci) { goTo(S.cursor + 1); return; }
-    if (!S.mainline) {
-      S.mainline = {
-        moves: S.moves.slice(), sans: S.sans.slice(), evals: S.evals.slice(), marks: S.marks.slice(),
-        result: S.result, resultTag: S.tags.Result, cursor: S.cursor, countLog: S.countLog.slice(),
-      };
-    }
+    store.act("enterVariation");
   }
   const ply = S.cursor;
-  pushMove(uci);
-  if (!S.playing && S.result) { S.result = null; S.tags.Result = "*"; } // a new line after the game
+  const m = stateAt(S, ply).legal.find((x) => x.uci === uci);
+  if (!m) return;
+  if (!S.playing && S.result) store.act("setResult", null); // a new line after the game
   // Written when said, so a switch of language says it again in the new one.
   say(() => t("say.youPlayed", { san: shownMove(ply, uci) }));
-  afterMove();
+  store.act("playMove", ply, uci, m.san);
 }
 
-export function afterMove() {
-  const st = stateAt(S.moves.length);
+// After each move, yours or Khun's: its sound, and on a free board a line played to its
+// end takes the rules' result (a game against Khun ends in play.js).
+store.on("playMove", () => {
+  const S = store.state;
+  const st = stateAt(S, S.moves.length);
   const san = S.sans[S.moves.length - 1] || "";
-  // The game's end has its own sound (finishGame's, in a game against Khun).
+  // The game's end has its own sound (the game's end, in a game against Khun).
   if (!st.end) sounds.play(st.check ? "check" : san.includes("x") ? "capture" : "move");
   else if (!S.playing) sounds.play("end");
-  if (S.playing) {
-    clockSwitch();
-    if (st.end) finishGame(st.end.result, st.end.reason);
-    else if (st.turn !== S.game.human) engineMove();
-  } else if (st.end && !S.result) {
-    // A line played to its end on a free board: the rules' result is the line's.
-    S.result = { result: st.end.result, reason: st.end.reason };
-    S.tags.Result = st.end.result;
-  }
-  render();
-  if (S.analysing) analyse();
-}
+  if (!S.playing && st.end && !S.result) store.act("setResult", { result: st.end.result, reason: st.end.reason });
+});
 
 /** Back from a variation to the game it left, at the move where it left it. */
 export function backToGame() {
-  const g = S.mainline;
-  if (!g) return;
-  S.mainline = null;
-  S.moves = g.moves;
-  S.sans = g.sans;
-  S.evals = g.evals;
-  S.marks = g.marks;
-  S.countLog = g.countLog;
-  S.result = g.result;
-  if (g.resultTag !== undefined) S.tags.Result = g.resultTag;
-  S.cache = [];
-  S.cursor = g.cursor;
+  if (!store.state.mainline) return;
   say(() => t("say.backToGame"));
-  render();
-  if (S.analysing) analyse();
+  store.act("backToGame");
 }
 
 export function goTo(ply) {
   if (board.editing) return; // the board shows the editor's position, not the line's
+  const S = store.state;
   ply = Math.max(0, Math.min(S.moves.length, ply));
   if (ply === S.cursor) return;
-  S.cursor = ply;
   $("promotion").classList.add("hidden");
-  render();
-  if (S.analysing) analyse();
+  store.act("goTo", ply);
 }
 
 export function renderMoves() {
+  const S = store.state;
   const list = $("movelist");
   list.replaceChildren();
-  const st0 = stateAt(0);
+  const st0 = stateAt(S, 0);
   const f = st0.fen.split(/\s+/);
   let num = Number(f[f.length - 1]) || 1;
   let white = st0.turn === "white";
@@ -191,7 +170,7 @@ export function renderMoves() {
       span.className = "count-note";
       span.dataset.ply = String(ply);
       span.dataset.action = a.action;
-      span.textContent = countActionWords(ply, a.action);
+      span.textContent = countActionWords(S, ply, a.action);
       li.appendChild(span);
       list.appendChild(li);
       noted = true;

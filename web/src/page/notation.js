@@ -4,9 +4,10 @@
 // The line's own SAN (S.sans) stays standard: the PGN export and the sounds read it.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { loadValue, saveValue } from "./store.js";
+import { loadValue, saveValue } from "./keep.js";
 import { language } from "./i18n.js";
-import { S, stateAt, countStartedAt } from "./state.js";
+import { store } from "./store.js";
+import { stateAt, countStartedAt } from "./position.js";
 
 const NOTATION_KEY = "khun.notation";
 /** The notations offered, as the rules name them. */
@@ -33,9 +34,10 @@ let cachedSans = [];
  * only the moves from the start say which mets were pawns.
  */
 export function shownSans() {
+  const S = store.state;
   if (notation() === "san" || !S.rules || !S.moves.length) return S.sans;
   const ply = S.moves.length;
-  const countStarted = countStartedAt(ply);
+  const countStarted = countStartedAt(S, ply);
   const key = `${S.variant}|${S.startFen}|${S.moves.join(" ")}|${countStarted}`;
   if (key !== cachedKey) {
     try {
@@ -51,7 +53,7 @@ export function shownSans() {
 /** The move `uci` of the position at `ply` of the line, in the notation shown. */
 export function shownMove(ply, uci) {
   if (notation() === "san") {
-    const m = stateAt(ply).legal.find((x) => x.uci === uci);
+    const m = stateAt(store.state, ply).legal.find((x) => x.uci === uci);
     return m ? m.san : uci;
   }
   return movesAfter(ply, [uci])[0] || uci;
@@ -63,10 +65,11 @@ export function shownMove(ply, uci) {
  * before; Thai SAN from the line's start, for its promoted pawns.
  */
 export function movesAfter(ply, ucis) {
+  const S = store.state;
   try {
-    if (notation() === "san") return S.rules.state(S.variant, stateAt(ply).fen, ucis).sans;
+    if (notation() === "san") return S.rules.state(S.variant, stateAt(S, ply).fen, ucis).sans;
     const moves = S.moves.slice(0, ply).concat(ucis);
-    return S.rules.state(S.variant, S.startFen, moves, { countStarted: countStartedAt(ply), notation: "thaiSan" }).sans.slice(ply);
+    return S.rules.state(S.variant, S.startFen, moves, { countStarted: countStartedAt(S, ply), notation: "thaiSan" }).sans.slice(ply);
   } catch {
     return [];
   }
@@ -80,9 +83,10 @@ export function movesAfter(ply, ucis) {
 export function uciFromThai(ply, text) {
   // Western digits typed where Thai notation has Thai ones (จ4 for จ๔) are read as them.
   const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => "๐๑๒๓๔๕๖๗๘๙"[Number(d)]);
+  const S = store.state;
   let legal = [];
   try {
-    legal = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { countStarted: countStartedAt(ply), notation: "thaiSan" }).legal;
+    legal = S.rules.state(S.variant, S.startFen, S.moves.slice(0, ply), { countStarted: countStartedAt(S, ply), notation: "thaiSan" }).legal;
   } catch {
     return null;
   }

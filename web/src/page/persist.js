@@ -2,53 +2,24 @@
 // progress with its clocks, and "Your last games" to review.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { CURRENT_KEY, saveValue, finishedGames } from "./store.js";
+import { CURRENT_KEY, saveValue, finishedGames } from "./keep.js";
 import { $, TITLES, say } from "./util.js";
-import { S, variantInfo, playersCounting } from "./state.js";
+import { store } from "./store.js";
+import { variantInfo } from "./position.js";
 import { updateCountingChoice } from "./count.js";
-import { render, playerNames } from "./view.js";
 import { clockLeft } from "./clock.js";
 import { startGame } from "./play.js";
 import { loadGame } from "./pgn.js";
-import { readSetup, ensureTcOption, selectTab } from "./controls.js";
+import { readSetup, ensureTcOption } from "./setup.js";
+import { lineRecord } from "./record.js";
 import { t, reasonText } from "./i18n.js";
 import { shownTagName } from "./words.js";
 
-export function localDate() {
-  const d = new Date();
-  const two = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** The line on the board as loadGame takes it: {variant, fen, moves, counting, countActions, tags, result}. */
-export function lineRecord() {
-  const tags = { ...S.tags };
-  if (S.game) {
-    // A game against Khun: its players by name, for the review and its PGN.
-    const { white, black } = playerNames();
-    const d = new Date();
-    tags.White = white;
-    tags.Black = black;
-    tags.Event = tags.Event || "Game against Khun";
-    tags.Site = tags.Site || "Khun web page";
-    tags.Date = tags.Date || `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
-  }
-  if (S.result) { tags.Result = S.result.result; tags.Termination = S.result.reason; }
-  return {
-    variant: S.variant,
-    fen: S.startFen,
-    moves: S.moves.slice(),
-    counting: playersCounting() ? "players" : "automatic",
-    countActions: S.countLog.map((a) => ({ ply: a.ply, action: a.action })),
-    tags,
-    result: S.result ? S.result.result : "*",
-  };
-}
-
 /** Keeps the board in the browser's storage: the line, and a game in progress with its clocks. */
 export function persist() {
+  const S = store.state;
   if (!S.rules) return;
-  const rec = { ...lineRecord(), cursor: S.cursor, orientation: S.orientation, game: null };
+  const rec = { ...lineRecord(S), cursor: S.cursor, orientation: S.orientation, game: null };
   const g = S.game;
   if (g && S.playing && !S.result) {
     rec.tags = {};
@@ -62,6 +33,7 @@ export function persist() {
 
 /** Brings back what persist() kept. Throws where it no longer reads (the page goes on without it). */
 export function restore(rec) {
+  const S = store.state;
   if (!rec || !S.variants.some((v) => v.name === rec.variant) || !Array.isArray(rec.moves)) return false;
   const g = rec.game;
   if (g) {
@@ -75,16 +47,14 @@ export function restore(rec) {
     startGame({ ...readSetup(), fen: rec.fen }, rec.moves, rec);
     return true;
   }
-  loadGame(rec);
-  S.cursor = Math.max(0, Math.min(S.moves.length, Number(rec.cursor) || 0));
-  if (rec.orientation === "black") S.orientation = "black";
-  render();
+  loadGame(rec, { cursor: Number(rec.cursor) || 0, orientation: rec.orientation === "black" ? "black" : "white" });
   say(() => t("say.boardBack"));
   return true;
 }
 
 /** "Your last games": the finished games kept in this browser, to review. */
 export function renderRecent() {
+  const S = store.state;
   const games = finishedGames();
   const ol = $("recent-games");
   ol.replaceChildren();
@@ -95,7 +65,7 @@ export function renderRecent() {
     b.type = "button";
     b.dataset.index = String(i);
     const tags = g.tags || {};
-    const v = variantInfo(g.variant);
+    const v = variantInfo(S, g.variant);
     const moves = Math.ceil(g.moves.length / 2);
     // The players' names are the kept game's PGN tags ("You" and Khun's in the page's language).
     b.textContent = t("recent.entry", {
@@ -114,8 +84,9 @@ export function renderRecent() {
 }
 
 function reviewFinished(g) {
+  const S = store.state;
   if (S.playing && !S.result) return;
   loadGame(g);
   say(() => t("say.review", { white: shownTagName(g.tags.White || "?"), black: shownTagName(g.tags.Black || "?"), result: g.result }));
-  selectTab("analysis");
+  store.act("selectTab", "analysis");
 }

@@ -4,28 +4,31 @@
 
 import { pgnText } from "./review.js";
 import { $, say } from "./util.js";
-import { S, variantInfo, stateAt, playersCounting, setLine } from "./state.js";
-import { syncCountingSetting } from "./count.js";
-import { render } from "./view.js";
-import { closeResign } from "./play.js";
+import { store } from "./store.js";
+import { variantInfo, stateAt, playersCounting, readLine } from "./position.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
-import { selectTab } from "./controls.js";
 import { t } from "./i18n.js";
 
-export function loadGame(g) {
+/**
+ * A game onto the board ({variant, fen, moves, counting, countActions, tags, result}: a
+ * PGN's, a kept one's), from its start. Returns a note where only part of it was taken.
+ */
+export function loadGame(g, opts = {}) {
+  const S = store.state;
   stopAnalysis(false);
   cancelAnnotate();
   S.engine.cancelAll();
-  const v = variantInfo(g.variant || "makruk");
+  const v = variantInfo(S, g.variant || "makruk");
   const fen = !g.fen || g.fen === "startpos" ? v.startFen : g.fen;
   let moves = g.moves || [];
   let note = "";
   // A game counted as players count ([Counting "players"]) comes with its count actions.
   const counting = g.counting === "players" ? "players" : "automatic";
   const log = (g.countActions || []).map((a) => ({ ply: a.ply, action: a.action }));
+  let line;
   try {
-    setLine(v.name, fen, moves, counting, log);
+    line = readLine(S, v.name, fen, moves, counting, log);
   } catch (e) {
     // The PGN goes on where the rules end the game (a count run out, say): keep the moves
     // up to there ("move N (...): ..." names the first one refused).
@@ -34,29 +37,22 @@ export function loadGame(g) {
     moves = moves.slice(0, Math.max(0, Math.min(n, moves.length)));
     note = t("pgn.kept", { kept: moves.length, total: (g.moves || []).length, error: e.message });
     try {
-      setLine(v.name, fen, moves, counting, log);
+      line = readLine(S, v.name, fen, moves, counting, log);
     } catch (e2) {
-      setLine(v.name, v.startFen, [], "automatic", []);
+      line = readLine(S, v.name, v.startFen, [], "automatic", []);
       note = t("pgn.cannotRead", { error: e2.message });
     }
   }
-  S.playing = false;
-  S.game = null;
-  closeResign();
-  syncCountingSetting();
-  S.tags = { ...(g.tags || {}) };
+  const tags = { ...(g.tags || {}) };
   // Where the rules end the game (a mate, a count run out) that is its result, whatever
   // the PGN wrote (a site that did not apply the count writes "*"); else the PGN's.
-  const end = stateAt(S.moves.length).end;
-  const res = g.result || S.tags.Result;
-  if (end) {
-    S.result = { result: end.result, reason: end.reason };
-    S.tags.Result = end.result;
-  } else S.result = res && res !== "*" ? { result: res, reason: S.tags.Termination || "from the PGN" } : null;
-  S.cursor = 0;
-  S.orientation = "white";
-  render();
-  const loaded = { white: S.tags.White || "?", black: S.tags.Black || "?", plies: S.moves.length };
+  const end = line.end;
+  const res = g.result || tags.Result;
+  let result = null;
+  if (end) result = { result: end.result, reason: end.reason };
+  else if (res && res !== "*") result = { result: res, reason: tags.Termination || "from the PGN" };
+  store.act("showLine", line, { tags, result, cursor: opts.cursor ?? 0, orientation: opts.orientation || "white" });
+  const loaded = { white: tags.White || "?", black: tags.Black || "?", plies: line.moves.length };
   say(() => t("pgn.loaded", loaded));
   return note;
 }
@@ -66,6 +62,7 @@ export function loadGame(g) {
  * Nd7"), which `readPgn` refuses, are read as an unfinished game (`*` added).
  */
 function readGames(text) {
+  const S = store.state;
   let games = S.rules.readPgn(text);
   if (games.some((g) => g.error && /has no result/.test(g.error))) {
     const again = S.rules.readPgn(`${text}\n*\n`);
@@ -101,12 +98,13 @@ export function importPgn() {
     const g = games[i];
     const note = loadGame(g);
     $("pgn-error").textContent = g.error ? t("pgn.readUpTo", { n: (g.moves || []).length, error: g.error }) : note || "";
-    selectTab("analysis");
+    store.act("selectTab", "analysis");
   };
   pick(0);
 }
 
 export function download() {
+  const S = store.state;
   const blob = new Blob([pgnText(S)], { type: "application/x-chess-pgn" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
@@ -128,11 +126,12 @@ export async function copyText(text, whatKey) {
 }
 
 export function positionLink() {
-  const st = stateAt(S.cursor);
+  const S = store.state;
+  const st = stateAt(S, S.cursor);
   const u = new URL(location.href);
   u.search = "";
   u.searchParams.set("variant", S.variant);
   u.searchParams.set("fen", st.fen);
-  if (playersCounting()) u.searchParams.set("counting", "players");
+  if (playersCounting(S)) u.searchParams.set("counting", "players");
   return u.toString();
 }

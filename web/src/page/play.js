@@ -2,20 +2,17 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { parseInfo } from "./engine.js";
-import { HAND_COUNTED } from "./review.js";
-import { addFinishedGame } from "./store.js";
+import { addFinishedGame } from "./keep.js";
 import { $, TITLES, say } from "./util.js";
-import {
-  S, variantInfo, stateAt, playersCounting, logCountAction, countActionWords, setLine, pushMove,
-  tableWhenReady,
-} from "./state.js";
-import { render, renderButtons } from "./view.js";
-import { board, sounds, afterMove } from "./moves.js";
-import { parseTc, clockLeft, clockStop } from "./clock.js";
-import { levelLines, levelLabel, setupLines, stopAnalysis } from "./analysis.js";
+import { store } from "./store.js";
+import { variantInfo, stateAt, playersCounting, playersCountable, countActionWords, readLine, tableWhenReady } from "./position.js";
+import { board, sounds } from "./moves.js";
+import { parseTc, clockLeft } from "./clock.js";
+import { levelLines, levelLabel } from "./levels.js";
+import { setupLines } from "./search.js";
+import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
-import { localDate, lineRecord } from "./persist.js";
-import { selectTab } from "./controls.js";
+import { localDate, lineRecord } from "./record.js";
 import { t, sideName, reasonText, showText } from "./i18n.js";
 import { shownLevelLabel } from "./words.js";
 import { shownMove } from "./notation.js";
@@ -31,15 +28,16 @@ const DRAW_FROM_MOVE = 10;
  * a game in progress kept across a reload (persist()), restored with its count and clocks.
  */
 export function startGame(opts, moves = [], saved = null) {
+  const S = store.state;
   stopAnalysis(false);
   cancelAnnotate();
   S.engine.cancelAll();
-  closeResign();
-  const v = variantInfo(opts.variant);
+  const v = variantInfo(S, opts.variant);
   const fen = opts.fen || v.startFen;
-  const counting = opts.counting === "players" && HAND_COUNTED.includes(v.name) ? "players" : "automatic";
+  const counting = opts.counting === "players" && playersCountable(S, v.name) ? "players" : "automatic";
+  let line;
   try {
-    setLine(v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
+    line = readLine(S, v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
   } catch (e) {
     if (saved) throw e;
     say(() => t("say.cannotStart", { error: e.message }));
@@ -48,13 +46,8 @@ export function startGame(opts, moves = [], saved = null) {
   $("fen-input").setCustomValidity("");
   const human = opts.color === "random" ? (Math.random() < 0.5 ? "white" : "black") : opts.color;
   const tc = parseTc(opts.tc);
-  S.playing = true;
-  S.result = null;
-  S.tags = {};
-  S.orientation = human;
-  S.game = {
+  const game = {
     human,
-    token: 0,
     startPly: moves.length,
     tc,
     tcText: opts.tc,
@@ -62,19 +55,17 @@ export function startGame(opts, moves = [], saved = null) {
     elo: opts.elo,
     engineName: `Khun (${levelLabel(opts.level, opts.elo)})`,
     clock: tc.movetime ? null : { ms: { white: tc.base, black: tc.base }, inc: tc.inc, mover: null, since: 0 },
-    drawPending: false,
   };
   if (saved) {
     // The clocks stood still while the page was closed; the one that ran goes on.
     const sg = saved.game;
-    S.game.startPly = Math.max(0, Math.min(moves.length, Number(sg.startPly) || 0));
-    if (S.game.clock && sg.clock) {
-      S.game.clock.ms = { white: Number(sg.clock.white) || 0, black: Number(sg.clock.black) || 0 };
-      S.game.clock.mover = sg.clock.mover === "white" || sg.clock.mover === "black" ? sg.clock.mover : null;
-      S.game.clock.since = performance.now();
+    game.startPly = Math.max(0, Math.min(moves.length, Number(sg.startPly) || 0));
+    if (game.clock && sg.clock) {
+      game.clock.ms = { white: Number(sg.clock.white) || 0, black: Number(sg.clock.black) || 0 };
+      game.clock.mover = sg.clock.mover === "white" || sg.clock.mover === "black" ? sg.clock.mover : null;
+      game.clock.since = performance.now();
     }
   }
-  S.engineVariant = v.name;
   S.engine.configure([
     `setoption name UCI_Variant value ${v.name}`,
     "ucinewgame",
@@ -83,6 +74,7 @@ export function startGame(opts, moves = [], saved = null) {
     "setoption name UCI_ShowWDL value false",
     ...levelLines(opts.level, opts.elo),
   ]);
+  store.act("engineSynced", v.name, S.engineCountStarted);
   showText($("game-info"), () => t("gameInfo.main", {
     game: v.title || TITLES[v.name] || v.name,
     side: sideName(human),
@@ -90,26 +82,36 @@ export function startGame(opts, moves = [], saved = null) {
     time: tc.movetime ? t("gameInfo.moveTime", { seconds: tc.movetime / 1000 }) : opts.tc,
     counting: t(counting === "players" ? "gameInfo.players" : "gameInfo.automatic"),
   }));
-  selectTab("play");
-  const st = stateAt(S.moves.length);
-  render();
+  store.act("selectTab", "play");
+  store.act("startGame", line, game);
   // On a phone "Start the game" is below the board: bring the board back into view.
   if ($("board-area").getBoundingClientRect().top < 0) $("board-area").scrollIntoView({ block: "start" });
+  const st = stateAt(S, S.moves.length);
   if (st.end) finishGame(st.end.result, st.end.reason);
   else if (st.turn !== human) { say(() => t(saved ? "say.backKhunToMove" : "say.newGameKhunFirst")); engineMove(); }
   else say(() => t(saved ? "say.backYourMove" : "say.newGameYourMove"));
 }
 
+// After each move in a game against Khun: the clocks switch, then the game ends or Khun answers.
+store.on("playMove", () => {
+  const S = store.state;
+  if (!S.playing) return;
+  const st = stateAt(S, S.moves.length);
+  store.act("clockSwitch", st.turn);
+  if (st.end) finishGame(st.end.result, st.end.reason);
+  else if (st.turn !== S.game.human) engineMove();
+});
+
 export async function engineMove() {
+  const S = store.state;
   const g = S.game;
-  const token = ++g.token;
+  const token = store.act("nextToken");
   const ply = S.moves.length;
   let go;
   if (g.clock) {
     go = `go wtime ${Math.max(1, Math.round(clockLeft("white")))} btime ${Math.max(1, Math.round(clockLeft("black")))}` +
       ` winc ${g.clock.inc} binc ${g.clock.inc}`;
   } else go = `go movetime ${g.tc.movetime}`;
-  render();
   // Under players' counting Khun decides on the count itself: `info string count
   // start` or `info string count stop` before its bestmove.
   const decisions = [];
@@ -121,97 +123,88 @@ export async function engineMove() {
   if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
   // What is said, as functions of the page's language (said again after a switch).
   const said = [];
-  for (const action of playersCounting() ? decisions : []) {
-    const before = stateAt(ply);
+  for (const action of playersCounting(S) ? decisions : []) {
+    const before = stateAt(S, ply);
     if (!(action === "start" ? before.mayStartCount : before.mayStopCount)) {
       said.push(() => t(`say.khunCountNotAllowed.${action}`));
       continue;
     }
-    logCountAction(ply, action);
-    said.push(() => countActionWords(ply, action));
+    store.act("countAction", ply, action);
+    said.push(() => countActionWords(S, ply, action));
   }
-  const st = stateAt(ply);
+  const st = stateAt(S, ply);
   const m = st.legal.find((x) => x.uci === r.bestmove);
   if (!m) {
     say(() => t("say.khunIllegal", { move: r.bestmove }));
     return;
   }
-  const follow = S.cursor === ply;
-  const savedCursor = S.cursor;
-  S.cursor = ply;
-  pushMove(m.uci);
-  if (!follow) S.cursor = savedCursor;
   said.push(() => t("say.khunPlayed", { san: shownMove(ply, m.uci) })); // written when said
   say(() => said.map((f) => f()).reduce((first, second) => t("say.joined", { first, second })));
-  afterMove();
+  // The board steps to Khun's move where the player was at the line's end.
+  store.act("playMove", ply, m.uci, m.san, S.cursor === ply);
 }
 
 export function finishGame(result, reason) {
-  clockStop();
-  S.result = { result, reason };
-  S.playing = false;
-  if (S.game) S.game.token++;
-  S.tags.Result = result;
-  closeResign();
-  sounds.play("end");
-  // Kept to review ("Your last games"): every game against Khun where a move was played.
-  if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(), date: localDate() });
-  say(() => t("say.gameOver", { result, reason: reasonText(reason) }));
-  render();
+  store.act("finishGame", result, reason);
 }
 
+// A game against Khun ends (a move, the clock, a resignation, a draw agreed): its sound,
+// its place among "Your last games", and the result said.
+store.on("finishGame", (result, reason) => {
+  const S = store.state;
+  sounds.play("end");
+  // Kept to review ("Your last games"): every game against Khun where a move was played.
+  if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(S), date: localDate() });
+  say(() => t("say.gameOver", { result, reason: reasonText(reason) }));
+});
+
 export function takeback() {
+  const S = store.state;
   const g = S.game;
   if (!S.playing || S.result || !g) return;
   S.engine.cancelAll();
   board.cancelPremove(); // a premove was meant for after Khun's answer, not the position taken back to
-  g.token++;
   let n = S.moves.length;
-  const turn = stateAt(n).turn;
+  const turn = stateAt(S, n).turn;
   n -= turn === g.human ? 2 : 1;
   if (n < g.startPly) return;
-  S.moves = S.moves.slice(0, n);
-  S.sans = S.sans.slice(0, n);
-  // The count actions of the turns taken back go with them.
-  S.countLog = S.countLog.filter((a) => a.ply < n);
-  S.cache = S.cache.slice(0, n);
-  S.cursor = n;
-  if (g.clock) { clockStop(); g.clock.mover = g.human; g.clock.since = performance.now(); }
   say(() => t("say.takenBack"));
-  render();
+  store.act("takeback", n);
 }
 
 /** Resign asks once, in the page: "Yes, resign" or "No, play on". */
 export function askResign() {
+  const S = store.state;
   if (!S.playing || S.result) return;
-  $("btn-resign").classList.add("hidden");
-  $("resign-confirm").classList.remove("hidden");
+  store.act("askResign", true);
   $("btn-resign-no").focus();
 }
 
 export function closeResign() {
-  $("resign-confirm").classList.add("hidden");
-  $("btn-resign").classList.remove("hidden");
+  const asked = store.state.resignAsked;
+  store.act("askResign", false);
+  if (asked) $("btn-resign").focus();
 }
 
 export function resign() {
-  closeResign();
+  const S = store.state;
+  store.act("askResign", false);
   if (!S.playing || S.result) return;
   S.engine.cancelAll();
   finishGame(S.game.human === "white" ? "0-1" : "1-0", "Resignation");
 }
 
 export async function offerDraw() {
+  const S = store.state;
   const g = S.game;
   if (!S.playing || S.result || !g || g.drawPending) return;
   const ply = S.moves.length;
-  const st = stateAt(ply);
+  const st = stateAt(S, ply);
   if (st.turn !== g.human) return;
-  g.drawPending = true;
-  renderButtons();
   say(() => t("say.considersDraw"));
-  const table = await tableWhenReady(ply);
-  if (g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
+  store.act("setDrawPending", true);
+  const table = await tableWhenReady(S, ply);
+  if (g !== S.game || !S.playing || S.result || S.moves.length !== ply) { store.act("setDrawPending", false); return; }
   // A table's verdict decides where there is one ("drawn" in its text, or a draw verdict).
   let accept = table ? table.verdict === "draw" || /\bdrawn?\b/i.test(table.text || "") : null;
   // Why Khun declines, as a function of the page's language.
@@ -228,7 +221,7 @@ export async function offerDraw() {
       const i = parseInfo(line);
       if (i && i.score && (i.multipv || 1) === 1 && !i.bound) last = i;
     }).promise;
-    if (!r || g !== S.game || !S.playing || S.result || S.moves.length !== ply) { g.drawPending = false; renderButtons(); return; }
+    if (!r || g !== S.game || !S.playing || S.result || S.moves.length !== ply) { store.act("setDrawPending", false); return; }
     // The score is from the side to move's view (yours): Khun's is its negation.
     const sc = last && last.score;
     const khunCp = !sc ? 0 : sc.mate !== undefined ? (sc.mate > 0 ? -100000 : 100000) : -sc.cp;
@@ -238,7 +231,8 @@ export async function offerDraw() {
       limit: (DRAW_ACCEPT_CP / 100).toFixed(2),
     });
   }
-  g.drawPending = false;
-  if (accept) finishGame("1/2-1/2", "Draw agreed");
-  else { say(() => t("say.declinesDraw", { why: why() })); renderButtons(); }
+  if (accept) { store.act("setDrawPending", false); finishGame("1/2-1/2", "Draw agreed"); } else {
+    say(() => t("say.declinesDraw", { why: why() }));
+    store.act("setDrawPending", false);
+  }
 }

@@ -5,7 +5,7 @@
 // data-last and data-played, for tests).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { loadValue, saveValue } from "./store.js";
+import { loadValue, saveValue } from "./keep.js";
 import { t, onLanguageChange } from "./i18n.js";
 
 const MUTED_KEY = "khun.muted";

@@ -6,30 +6,34 @@ import { placement } from "./board.js";
 import { handOf, markedSquares, moveSquares } from "./drops.js";
 import { pgnText } from "./review.js";
 import { $ } from "./util.js";
-import { S, stateAt, promotedSquares, tableAt, variantInfo } from "./state.js";
+import { store } from "./store.js";
+import { stateAt, promotedSquares, tableAt, variantInfo } from "./position.js";
 import { renderCount, renderCountControls } from "./count.js";
 import { board, boardMoves, renderMoves } from "./moves.js";
 import { renderClocks } from "./clock.js";
-import { closeResign } from "./play.js";
-import { currentArrows } from "./analysis.js";
+import { currentArrows, renderAnalysis } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
-import { persist, renderRecent } from "./persist.js";
+import { renderRecent } from "./persist.js";
+import { TABS } from "./controls.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation } from "./notation.js";
 
 export function render() {
+  const S = store.state;
   if (!S.rules) return;
-  const st = stateAt(S.cursor);
+  const st = stateAt(S, S.cursor);
   const last = S.cursor > 0 ? S.moves[S.cursor - 1] : null;
   const lastDrop = last ? moveSquares(last).drop : null;
-  const startHand = handOf(variantInfo(S.variant).startFen);
+  const startHand = handOf(variantInfo(S).startFen);
   const moves = boardMoves();
+  // Sittuyin's pawns promote on the two long diagonals of the far half, ASEAN's on the last rank.
+  board.setPromotionRanks(S.variant === "asean" || S.variant === "sittuyin" ? [] : [3, 6], S.variant === "sittuyin");
   board.setOrientation(S.orientation);
   board.setThaiCoordinates(notation() === "thaiSan");
   board.set({
     fen: st.fen,
-    promoted: promotedSquares(S.cursor),
+    promoted: promotedSquares(S, S.cursor),
     lastMove: markedSquares(last),
     // The man dropped last (the side that moved: not the side to move now).
     drop: lastDrop ? { letter: lastDrop, white: st.turn === "black" } : null,
@@ -79,21 +83,34 @@ export function render() {
   renderCount(st);
   renderCountControls(st);
   const tv = $("table-verdict");
-  const table = !S.playing || S.result ? tableAt(S.cursor) : null;
+  const table = !S.playing || S.result ? tableAt(S, S.cursor) : null;
   if (table) {
     tv.textContent = tableText(table);
     tv.classList.remove("hidden");
   } else tv.classList.add("hidden");
 
+  renderTabs(S);
   renderNames();
   renderMoves();
   renderButtons();
   renderClocks();
+  renderAnalysis();
   renderGraph();
   renderReview();
   renderRecent();
   $("pgn-out").value = pgnText(S);
-  persist();
+}
+
+/** The tabs: the one chosen shown (the only one in the tab order: the arrow keys move between them). */
+function renderTabs(S) {
+  for (const tab of TABS) {
+    const selected = tab === S.tab;
+    $(`tab-${tab}`).setAttribute("aria-selected", String(selected));
+    $(`tab-${tab}`).tabIndex = selected ? 0 : -1;
+    $(`panel-${tab}`).classList.toggle("hidden", !selected);
+  }
+  $("resign-confirm").classList.toggle("hidden", !S.resignAsked);
+  $("btn-resign").classList.toggle("hidden", S.resignAsked);
 }
 
 function kingSquare(fen, color) {
@@ -104,24 +121,15 @@ function kingSquare(fen, color) {
 
 /** "win", "loss" or "draw" for you in a game against Khun; "white", "black" or "draw" otherwise. */
 function resultOutcome(res) {
+  const S = store.state;
   if (res.result === "1/2-1/2") return "draw";
   const winner = res.result === "1-0" ? "white" : "black";
   if (!S.game) return winner;
   return winner === S.game.human ? "win" : "loss";
 }
 
-/** The players' names: "You" and Khun's in a game against it, else the PGN's tags. */
-export function playerNames() {
-  if (S.game) {
-    return {
-      white: S.game.human === "white" ? "You" : S.game.engineName,
-      black: S.game.human === "black" ? "You" : S.game.engineName,
-    };
-  }
-  return { white: S.tags.White || "White", black: S.tags.Black || "Black" };
-}
-
 function renderNames() {
+  const S = store.state;
   // The names as shown (in the page's language); playerNames() stays the PGN's.
   const white = shownPlayerName("white");
   const black = shownPlayerName("black");
@@ -131,7 +139,8 @@ function renderNames() {
   $("name-bottom").textContent = bottom;
 }
 
-export function renderButtons() {
+function renderButtons() {
+  const S = store.state;
   const n = S.moves.length;
   $("nav-first").disabled = S.cursor === 0;
   $("nav-prev").disabled = S.cursor === 0;
@@ -143,12 +152,11 @@ export function renderButtons() {
   $("setup").classList.toggle("hidden", inGame);
   $("game-controls").classList.toggle("hidden", !S.game);
   if (S.game) {
-    const humanToMove = inGame && stateAt(n).turn === S.game.human;
-    const humanMoves = n - S.game.startPly - (stateAt(n).turn === S.game.human ? 0 : 1);
+    const humanToMove = inGame && stateAt(S, n).turn === S.game.human;
+    const humanMoves = n - S.game.startPly - (stateAt(S, n).turn === S.game.human ? 0 : 1);
     $("btn-takeback").disabled = !inGame || humanMoves < 1;
     $("btn-draw").disabled = !humanToMove || !!S.game.drawPending;
     $("btn-resign").disabled = !inGame;
-    if (!inGame) closeResign();
     $("btn-new").disabled = false;
     $("btn-analyse-game").disabled = false;
     $("btn-analyse-game").textContent = t(inGame ? "game.leaveAndAnalyse" : "game.analyse");

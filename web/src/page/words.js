@@ -4,12 +4,13 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { t, sideName, reasonText } from "./i18n.js";
-import { S } from "./state.js";
-import { LEVELS } from "./analysis.js";
+import { store } from "./store.js";
+import { LEVELS, clampElo } from "./levels.js";
 import { handOf } from "./drops.js";
 
 /** Whose move (or the end) at the shown position `st`; `atEnd`: the line's last position. */
 export function statusText(st, atEnd) {
+  const S = store.state;
   let status;
   if (st.end) status = t("status.end", { reason: reasonText(st.end.reason), result: st.end.result });
   else if (S.playing && atEnd && !S.result) {
@@ -44,6 +45,7 @@ export function resultLine(res) {
  * export writes.
  */
 export function shownPlayerName(color) {
+  const S = store.state;
   if (S.game) {
     if (S.game.human === color) return t("player.you");
     return t("player.khun", { level: shownLevelLabel(S.game.level, S.game.elo) });
@@ -70,7 +72,7 @@ export function shownTagName(name) {
  * levelLabel is the same in English, for the PGN's player names.
  */
 export function shownLevelLabel(level, elo) {
-  if (level === "elo") return t("level.elo.short", { elo: Math.max(672, Math.min(2551, Math.round(elo) || 1500)) });
+  if (level === "elo") return t("level.elo.short", { elo: clampElo(elo) });
   if (String(level) === "20") return t("level.full.short");
   return t("level.short", { level, elo: LEVELS[level] });
 }

@@ -1,0 +1,134 @@
+// What the rules say about the line in the page's state: each position's state
+// (`stateAt`), the players' count at any ply, the promoted pawns to draw, the endgame
+// tables' verdicts, and a new line checked before it is shown (`readLine`). Functions of
+// the state passed in; the rules' answers are remembered by the line they answer.
+// Khun's web page. GPL-3.0-or-later, like the project.
+
+import { placement } from "./board.js";
+import { moveSquares } from "./drops.js";
+import { t, sideName } from "./i18n.js";
+
+/** The rules' answers kept, by line and count (a few hundred: a game and its variations). */
+const ANSWERS_KEPT = 512;
+const answers = new Map();
+
+function remembered(key, ask) {
+  if (answers.has(key)) {
+    const v = answers.get(key);
+    answers.delete(key); // most recent last
+    answers.set(key, v);
+    return v;
+  }
+  const v = ask();
+  answers.set(key, v);
+  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value);
+  return v;
+}
+
+/** The variant's facts from the rules' `variants` answer (the first variant for an unknown name). */
+export function variantInfo(s, name = s.variant) {
+  return s.variants.find((v) => v.name === name) || s.variants[0];
+}
+
+/** Whether players' counting can apply to `variant` (the rules' variant facts). */
+export function playersCountable(s, variant) {
+  const v = s.variants.find((x) => x.name === variant);
+  return !!(v && (v.playersCounting ?? ["makruk", "makpong", "cambodian"].includes(v.name)));
+}
+
+/** Whether the line shown is counted as players count. */
+export function playersCounting(s) {
+  return s.counting === "players" && playersCountable(s, s.variant);
+}
+
+/** The game ply of a FEN: 2 (move number - 1), + 1 with Black to move. */
+export function gamePlyOf(fen) {
+  const f = fen.trim().split(/\s+/);
+  const full = Math.max(1, Number(f[f.length - 1]) || 1);
+  return 2 * (full - 1) + (f[1] === "b" ? 1 : 0);
+}
+
+/**
+ * pyffish's count_started at `ply` of a line: 0 under the automatic count; -1 with no
+ * players' count running; N = the game ply where the counting side started it, + 1.
+ * An action at `ply` (before that ply's move) counts.
+ */
+export function countStartedFrom(log, startPly, ply) {
+  let n = -1;
+  for (const a of log) if (a.ply <= ply) n = a.action === "start" ? startPly + a.ply + 1 : -1;
+  return n;
+}
+
+export function countStartedAt(s, ply) {
+  return playersCounting(s) ? countStartedFrom(s.countLog, s.startPly, ply) : 0;
+}
+
+/** The rules' state of the position at `ply` of the line (its count as the line counts it). */
+export function stateAt(s, ply) {
+  const countStarted = countStartedAt(s, ply);
+  const moves = s.moves.slice(0, ply);
+  return remembered(`${s.variant}|${s.startFen}|${moves.join(" ")}|${countStarted}`,
+    () => s.rules.state(s.variant, s.startFen, moves, { countStarted }));
+}
+
+/**
+ * A new line checked by the rules: {variant, startFen, startPly, moves, sans, counting,
+ * countLog, end} (end: the rules' end of its last position, or null), players' counting only where the variant has it, the count's actions up to
+ * the line's end. Throws on a bad FEN, move or count action (nothing changes then).
+ */
+export function readLine(s, variant, startFen, moves, counting, countLog = []) {
+  const startPly = gamePlyOf(s.rules.state(variant, startFen, []).fen); // throws on a bad FEN
+  const players = counting === "players" && playersCountable(s, variant);
+  const log = players ? countLog.filter((a) => a.ply <= moves.length).map((a) => ({ ply: a.ply, action: a.action })) : [];
+  const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
+  const st = s.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
+  return { variant, startFen, startPly, moves: moves.slice(), sans: st.sans.slice(), counting, countLog: log, end: st.end || null };
+}
+
+/** Who acted on the count at `ply` and how, in words ("You start counting", "Khun stops counting", "White starts counting"). */
+export function countActionWords(s, ply, action) {
+  const side = (s.startPly + ply) % 2 === 0 ? "white" : "black";
+  if (s.game && side === s.game.human) return t(`count.action.you.${action}`);
+  const who = s.game ? t("count.actor.khun") : sideName(side, true);
+  return t(`count.action.other.${action}`, { who });
+}
+
+/**
+ * Squares that hold a promoted pawn at `ply`. The rules' FENs write a promoted pawn as a
+ * met (M), so the page follows them from the start FEN's `~` marks and the promotions
+ * among the moves, to draw them as promoted pawns (bia ngai).
+ */
+export function promotedSquares(s, ply) {
+  const set = new Set();
+  const becomesMet = variantInfo(s).promotedPawnIsMet !== false;
+  for (const [sq, p] of Object.entries(placement(s.startFen))) if (p.promoted) set.add(sq);
+  for (let i = 0; i < ply; i++) {
+    const { from, to, promotion } = moveSquares(s.moves[i]);
+    const carried = from !== null && set.has(from);
+    if (from) set.delete(from);
+    set.delete(to);
+    if (carried || (promotion === "m" && becomesMet)) set.add(to);
+  }
+  return set;
+}
+
+/** The position at `ply`'s key: the line to it and its count (what an analysis or a verdict is of). */
+export function positionKey(s, ply) {
+  return `${s.variant}|${s.startFen}|${s.moves.slice(0, ply).join(" ")}|${countStartedAt(s, ply)}`;
+}
+
+/**
+ * The endgame table's verdict at `ply`: null (none), undefined (asked, not answered yet:
+ * the page is drawn again when it is).
+ */
+export function tableAt(s, ply) {
+  return s.tables.verdict(positionKey(s, ply), {
+    variant: s.variant, fen: s.startFen, moves: s.moves.slice(0, ply), countStarted: countStartedAt(s, ply),
+  });
+}
+
+/** The verdict at `ply`, once it is in. */
+export function tableWhenReady(s, ply) {
+  tableAt(s, ply);
+  return s.tables.whenReady(positionKey(s, ply));
+}
