@@ -4,6 +4,8 @@
 // listeners' (store.on), the page drawn its subscribers'.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
+import { PACES } from "./pace.js";
+
 const other = (c) => (c === "white" ? "black" : "white");
 
 /** The page's state before the rules are loaded. */
@@ -35,6 +37,9 @@ export function initialState() {
     orientation: "white",
     tab: "play",
     resignAsked: false,
+    // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
+    // level's default (human-like below full strength).
+    pace: null,
     // The game a variation left: {moves, sans, evals, marks, result, resultTag, cursor, countLog}.
     mainline: null,
     // The analysis: on or off, the position its lines are of (position.js's positionKey)
@@ -325,6 +330,23 @@ export const ACTIONS = {
   /** The palette's piece chosen (or none). */
   editorBrush(s, brush) {
     s.editor.brush = brush;
+  },
+
+  /**
+   * The settings kept in the browser (keep.js's keptSettings): each taken where it is
+   * one the page offers.
+   */
+  settingsKept(s, kept) {
+    const k = kept || {};
+    if (PACES.includes(k.pace)) s.pace = k.pace;
+  },
+
+  /**
+   * Khun's pace for the next game (or null: the level's default). A second argument,
+   * false, is for the listener that keeps it: a link's pace, for this page only.
+   */
+  setPace(s, pace) {
+    s.pace = PACES.includes(pace) ? pace : null;
   },
 
   /** An endgame table's verdict came in: the page is drawn again. */

@@ -12,7 +12,7 @@ import { startGame, finishGame, takeback, askResign, closeResign, resign, offerD
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
 import { importPgn, download, copyText, positionLink } from "./pgn.js";
-import { readSetup } from "./setup.js";
+import { readSetup, renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { wireEditor } from "./editor.js";
 import { uciFromThai } from "./notation.js";
@@ -57,7 +57,9 @@ export function wire() {
   $("nav-last").addEventListener("click", () => goTo(S.moves.length));
   $("btn-mainline").addEventListener("click", backToGame);
   $("btn-flip").addEventListener("click", () => store.act("flip"));
-  $("level").addEventListener("change", () => $("elo-label").classList.toggle("hidden", $("level").value !== "elo"));
+  $("level").addEventListener("change", () => { $("elo-label").classList.toggle("hidden", $("level").value !== "elo"); renderPace(); });
+  $("tc").addEventListener("change", renderPace);
+  $("pace").addEventListener("change", () => store.act("setPace", $("pace").value));
   $("variant").addEventListener("change", () => { updateCountingChoice(); showSetupStart(); });
   $("counting").addEventListener("change", () => changeCounting($("counting").value));
   $("btn-count").addEventListener("click", () => playerCountAction("start"));

@@ -14,6 +14,12 @@ export function levelLines(level, elo) {
   return ["setoption name UCI_LimitStrength value false", `setoption name Skill Level value ${level}`];
 }
 
+/** The Elo a level plays at (null: full strength, unmeasured). */
+export function strengthElo(level, elo) {
+  if (level === "elo") return clampElo(elo);
+  return LEVELS[level] ?? null;
+}
+
 /** The level in the PGN's English ("level 1, ≈ 1548 Elo"); words.js's shownLevelLabel in the page's language. */
 export function levelLabel(level, elo) {
   if (level === "elo") return `Elo ${clampElo(elo)}`;

@@ -5,7 +5,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { Engine } from "./engine.js";
-import { CURRENT_KEY, loadValue, saveValue, addFinishedGame } from "./keep.js";
+import { CURRENT_KEY, loadValue, saveValue, addFinishedGame, keptSettings } from "./keep.js";
 import { $, TITLES, say } from "./util.js";
 import { store } from "./store.js";
 import { variantInfo, stateAt, readLine, playersCountable } from "./position.js";
@@ -20,6 +20,7 @@ import { persist, restore, renderRecent } from "./persist.js";
 import { localDate } from "./record.js";
 import { wire, selectTab } from "./controls.js";
 import { readSetup, ensureTcOption } from "./setup.js";
+import { PACES } from "./pace.js";
 import { t, startLanguage, onLanguageChange, showText } from "./i18n.js";
 import { notation, setNotation } from "./notation.js";
 
@@ -62,6 +63,8 @@ async function main() {
     store.subscribe(render);
     store.subscribe(persist);
     store.subscribe(followPosition);
+    // The settings kept from before (Khun's pace).
+    store.act("settingsKept", keptSettings());
     const tables = new TableVerdicts(() => store.act("tableAnswered"));
     store.act("started", { rules, engine, tables, variants: rules.variants() });
     startPage();
@@ -96,6 +99,8 @@ function startPage() {
   if (q.get("level")) $("level").value = q.get("level");
   if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
   if (q.get("tc")) ensureTcOption(q.get("tc"));
+  // A link's pace is for this page only (not kept).
+  if (PACES.includes(q.get("pace"))) store.act("setPace", q.get("pace"), false);
   // A link says what to show; without one the board comes back as it was. A game in
   // progress that a link replaces is kept among the last games, unfinished.
   const linked = [...q.keys()].length > 0;

@@ -11,6 +11,7 @@ import { clockLeft } from "./clock.js";
 import { startGame } from "./play.js";
 import { loadGame } from "./pgn.js";
 import { readSetup, ensureTcOption } from "./setup.js";
+import { PACES } from "./pace.js";
 import { lineRecord } from "./record.js";
 import { t, reasonText } from "./i18n.js";
 import { shownTagName } from "./words.js";
@@ -24,7 +25,7 @@ export function persist() {
   if (g && S.playing && !S.result) {
     rec.tags = {};
     rec.game = {
-      human: g.human, level: g.level, elo: g.elo, tc: g.tcText, startPly: g.startPly,
+      human: g.human, level: g.level, elo: g.elo, tc: g.tcText, pace: g.pace, startPly: g.startPly,
       clock: g.clock ? { white: clockLeft("white"), black: clockLeft("black"), mover: g.clock.mover } : null,
     };
   }
@@ -44,7 +45,9 @@ export function restore(rec) {
     else if ([...$("level").options].some((o) => o.value === String(g.level))) $("level").value = String(g.level);
     ensureTcOption(String(g.tc));
     $("counting").value = rec.counting === "players" ? "players" : "automatic";
-    startGame({ ...readSetup(), fen: rec.fen }, rec.moves, rec);
+    // The game's own pace (a game kept before there was one: the setup's).
+    const pace = PACES.includes(g.pace) ? g.pace : readSetup().pace;
+    startGame({ ...readSetup(), fen: rec.fen, pace }, rec.moves, rec);
     return true;
   }
   loadGame(rec, { cursor: Number(rec.cursor) || 0, orientation: rec.orientation === "black" ? "black" : "white" });

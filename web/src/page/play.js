@@ -8,7 +8,9 @@ import { store } from "./store.js";
 import { variantInfo, stateAt, playersCounting, playersCountable, countActionWords, readLine, tableWhenReady } from "./position.js";
 import { board, sounds } from "./moves.js";
 import { parseTc, clockLeft } from "./clock.js";
-import { levelLines, levelLabel } from "./levels.js";
+import { levelLines, levelLabel, strengthElo } from "./levels.js";
+import { thinkPlan, paceOf } from "./pace.js";
+import { moveSquares } from "./drops.js";
 import { setupLines } from "./search.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
@@ -54,6 +56,8 @@ export function startGame(opts, moves = [], saved = null) {
     level: opts.level,
     elo: opts.elo,
     engineName: `Khun (${levelLabel(opts.level, opts.elo)})`,
+    // How long Khun takes over a move (pace.js); with "N seconds a move" it does not apply.
+    pace: paceOf(opts.pace, opts.level),
     clock: tc.movetime ? null : { ms: { white: tc.base, black: tc.base }, inc: tc.inc, mover: null, since: 0 },
   };
   if (saved) {
@@ -80,6 +84,7 @@ export function startGame(opts, moves = [], saved = null) {
     side: sideName(human),
     level: shownLevelLabel(opts.level, opts.elo),
     time: tc.movetime ? t("gameInfo.moveTime", { seconds: tc.movetime / 1000 }) : opts.tc,
+    pace: tc.movetime ? "" : t(`gameInfo.pace.${game.pace}`),
     counting: t(counting === "players" ? "gameInfo.players" : "gameInfo.automatic"),
   }));
   store.act("selectTab", "play");
@@ -107,11 +112,15 @@ export async function engineMove() {
   const g = S.game;
   const token = store.act("nextToken");
   const ply = S.moves.length;
-  let go;
-  if (g.clock) {
-    go = `go wtime ${Math.max(1, Math.round(clockLeft("white")))} btime ${Math.max(1, Math.round(clockLeft("black")))}` +
-      ` winc ${g.clock.inc} binc ${g.clock.inc}`;
-  } else go = `go movetime ${g.tc.movetime}`;
+  // Khun's turn began: its move is shown no sooner than the pace's wait after this.
+  const began = performance.now();
+  const pos = stateAt(S, ply);
+  const plan = thinkPlan(
+    { pace: g.pace, elo: strengthElo(g.level, g.elo), movetime: g.tc.movetime, base: g.tc.base, inc: g.tc.inc, side: pos.turn },
+    g.clock ? { white: clockLeft("white"), black: clockLeft("black") } : null,
+    { ...moveFacts(ply, pos), random: Math.random() },
+  );
+  const go = plan.go;
   // Under players' counting Khun decides on the count itself: `info string count
   // start` or `info string count stop` before its bestmove.
   const decisions = [];
@@ -120,7 +129,14 @@ export async function engineMove() {
     if (d) decisions.push(d[1]);
   });
   const r = await task.promise;
-  if (!r || g !== S.game || token !== g.token || !S.playing || S.result || S.moves.length !== ply) return;
+  const current = () => g === S.game && token === g.token && S.playing && !S.result && S.moves.length === ply;
+  if (!r || !current()) return;
+  // A human-like pace: the move waits until its think time has passed, the clock running.
+  const rest = plan.waitMs - (performance.now() - began);
+  if (rest > 0) {
+    await new Promise((resolve) => setTimeout(resolve, rest));
+    if (!current()) return;
+  }
   // What is said, as functions of the page's language (said again after a switch).
   const said = [];
   for (const action of playersCounting(S) ? decisions : []) {
@@ -142,6 +158,22 @@ export async function engineMove() {
   say(() => said.map((f) => f()).reduce((first, second) => t("say.joined", { first, second })));
   // The board steps to Khun's move where the player was at the line's end.
   store.act("playMove", ply, m.uci, m.san, S.cursor === ply);
+}
+
+/**
+ * What the pace reads of the position at `ply` (state `st`): its move number, its legal
+ * moves, whether it is in check, and whether the last move captured on a square a legal
+ * move takes back on (a recapture, seen at once).
+ */
+function moveFacts(ply, st) {
+  const S = store.state;
+  const moveNumber = Number(st.fen.trim().split(/\s+/).pop()) || 1;
+  let recapture = false;
+  if (ply > 0 && /x/.test(S.sans[ply - 1] || "")) {
+    const to = moveSquares(S.moves[ply - 1]).to;
+    recapture = st.legal.some((m) => /x/.test(m.san) && moveSquares(m.uci).to === to);
+  }
+  return { moveNumber, legal: st.legal.length, check: !!st.check, recapture };
 }
 
 export function finishGame(result, reason) {

@@ -1,8 +1,13 @@
 // The Play tab's setup as the player chose it: the game, side, level, time control, start
-// position and counting (the form's fields, read when a game starts).
+// position and counting (the form's fields, read when a game starts), and Khun's pace
+// (the state's `pace`, kept across reloads).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { $ } from "./util.js";
+import { store } from "./store.js";
+import { paceOf } from "./pace.js";
+import { keepSetting } from "./keep.js";
+import { t } from "./i18n.js";
 
 export function readSetup() {
   return {
@@ -13,6 +18,7 @@ export function readSetup() {
     tc: $("tc").value,
     fen: $("fen-input").value.trim(),
     counting: $("counting").value,
+    pace: paceOf(store.state.pace, $("level").value),
   };
 }
 
@@ -26,3 +32,20 @@ export function ensureTcOption(tc) {
   }
   $("tc").value = tc;
 }
+
+/**
+ * "Khun's pace": the player's choice, or the level's default where none was made; with
+ * "N seconds a move" it does not apply (Khun takes its N seconds), and says so.
+ */
+export function renderPace() {
+  const select = $("pace");
+  select.value = paceOf(store.state.pace, $("level").value);
+  const moveTime = /^mt/.test($("tc").value);
+  select.disabled = moveTime;
+  select.title = t(moveTime ? "setup.paceMoveTime" : "setup.paceTitle");
+}
+
+// The pace chosen is kept across reloads (a link's is for this page only).
+store.on("setPace", (pace, keep = true) => {
+  if (keep) keepSetting("pace", store.state.pace);
+});

@@ -15,6 +15,7 @@ import { currentArrows, renderAnalysis } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
 import { renderRecent } from "./persist.js";
 import { TABS } from "./controls.js";
+import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation } from "./notation.js";
@@ -94,6 +95,7 @@ export function render() {
   renderMoves();
   renderButtons();
   renderClocks();
+  renderPace();
   renderAnalysis();
   renderGraph();
   renderReview();
