@@ -8,6 +8,11 @@ import { PACES } from "./pace.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
 
+/** The analysis's lines offered (MultiPV). */
+export const ANALYSIS_LINES = [1, 2, 3, 4, 5];
+/** The analysis's depths offered: 0 is infinite (`go infinite`), else `go depth N`. */
+export const ANALYSIS_DEPTHS = [0, 10, 15, 20, 25, 30];
+
 /** The page's state before the rules are loaded. */
 export function initialState() {
   return {
@@ -42,10 +47,16 @@ export function initialState() {
     pace: null,
     // The game a variation left: {moves, sans, evals, marks, result, resultTag, cursor, countLog}.
     mainline: null,
-    // The analysis: on or off, the position its lines are of (position.js's positionKey)
-    // and their info lines by MultiPV.
+    // The analysis: on or off, the position its lines are of (position.js's positionKey),
+    // their info lines by MultiPV, whether its search is over (a depth limit reached),
+    // and the threat: {pv, score, fen, turn} (the other side's best move, as if it were
+    // to move) or {skipped: "check" | "unavailable"}, null until found.
     analysing: false,
-    analysis: { id: 0, key: null, lines: [] },
+    analysis: { id: 0, key: null, lines: [], done: false, threat: null },
+    // The analysis's settings: its lines (MultiPV 1-5), its depth (0: infinite), the threat shown.
+    analysisLines: 3,
+    analysisDepth: 0,
+    showThreat: false,
     // The review: per ply {white: White's expected score, info, best, turn, end}, per move its mark.
     evals: [],
     marks: [],
@@ -288,7 +299,19 @@ export const ACTIONS = {
     s.analysis.id++;
     s.analysis.key = key;
     s.analysis.lines = [];
+    s.analysis.done = false;
+    s.analysis.threat = null;
     return s.analysis.id;
+  },
+
+  /** Search `id` is over (its depth reached): its lines stand. */
+  analysisDone(s, id) {
+    if (id === s.analysis.id) s.analysis.done = true;
+  },
+
+  /** The threat of search `id`'s position: {pv, score, fen, turn}, or {skipped}. */
+  threatFound(s, id, threat) {
+    if (id === s.analysis.id) s.analysis.threat = threat;
   },
 
   /** An info line of search `id` (ignored when a newer search runs). */
@@ -339,6 +362,9 @@ export const ACTIONS = {
   settingsKept(s, kept) {
     const k = kept || {};
     if (PACES.includes(k.pace)) s.pace = k.pace;
+    if (ANALYSIS_LINES.includes(k.analysisLines)) s.analysisLines = k.analysisLines;
+    if (ANALYSIS_DEPTHS.includes(k.analysisDepth)) s.analysisDepth = k.analysisDepth;
+    if (typeof k.showThreat === "boolean") s.showThreat = k.showThreat;
   },
 
   /**
@@ -347,6 +373,19 @@ export const ACTIONS = {
    */
   setPace(s, pace) {
     s.pace = PACES.includes(pace) ? pace : null;
+  },
+
+  setAnalysisLines(s, n) {
+    if (ANALYSIS_LINES.includes(n)) s.analysisLines = n;
+  },
+
+  /** The analysis's depth: 0 (infinite) or one of ANALYSIS_DEPTHS. */
+  setAnalysisDepth(s, depth) {
+    if (ANALYSIS_DEPTHS.includes(depth)) s.analysisDepth = depth;
+  },
+
+  setShowThreat(s, on) {
+    s.showThreat = !!on;
   },
 
   /** An endgame table's verdict came in: the page is drawn again. */

@@ -164,11 +164,13 @@ export class Board {
         enabled: true,
         visible: true,
         eraseOnClick: true,
-        // The engine's lines: its best move, the next lines, a move played (the review).
+        // The engine's lines: its best move, the next lines, a move played (the review), a threat.
         brushes: {
           best: { key: "kb", color: "#15781B", opacity: 0.8, lineWidth: 12 },
           second: { key: "ks", color: "#1f5fbf", opacity: 0.6, lineWidth: 10 },
           played: { key: "kp", color: "#b43c00", opacity: 0.6, lineWidth: 10 },
+          // The analysis's threat: the other side's best move, were it its turn.
+          threat: { key: "kt", color: "#d0021b", opacity: 0.7, lineWidth: 10 },
         },
       },
       disableContextMenu: true,

@@ -60,6 +60,9 @@ export function wire() {
   $("level").addEventListener("change", () => { $("elo-label").classList.toggle("hidden", $("level").value !== "elo"); renderPace(); });
   $("tc").addEventListener("change", renderPace);
   $("pace").addEventListener("change", () => store.act("setPace", $("pace").value));
+  $("analysis-multipv").addEventListener("change", () => store.act("setAnalysisLines", Number($("analysis-multipv").value)));
+  $("analysis-depth-limit").addEventListener("change", () => store.act("setAnalysisDepth", Number($("analysis-depth-limit").value)));
+  $("analysis-threat-toggle").addEventListener("change", () => store.act("setShowThreat", $("analysis-threat-toggle").checked));
   $("variant").addEventListener("change", () => { updateCountingChoice(); showSetupStart(); });
   $("counting").addEventListener("change", () => changeCounting($("counting").value));
   $("btn-count").addEventListener("click", () => playerCountAction("start"));

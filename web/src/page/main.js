@@ -63,7 +63,7 @@ async function main() {
     store.subscribe(render);
     store.subscribe(persist);
     store.subscribe(followPosition);
-    // The settings kept from before (Khun's pace).
+    // The settings kept from before (Khun's pace, the analysis's).
     store.act("settingsKept", keptSettings());
     const tables = new TableVerdicts(() => store.act("tableAnswered"));
     store.act("started", { rules, engine, tables, variants: rules.variants() });

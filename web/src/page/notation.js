@@ -76,6 +76,20 @@ export function movesAfter(ply, ucis) {
 }
 
 /**
+ * The moves `ucis` played from `fen` on its own (not a position of the line: the
+ * analysis's threat), in the notation shown; [] where the rules refuse them. A promoted
+ * pawn reads as a met there (a FEN does not say which mets were pawns).
+ */
+export function movesFrom(fen, ucis) {
+  const S = store.state;
+  try {
+    return S.rules.state(S.variant, fen, ucis, notation() === "san" ? {} : { notation: "thaiSan" }).sans;
+  } catch {
+    return [];
+  }
+}
+
+/**
  * A move typed in Thai notation (`จ๔`, `ม-ค๓`) at `ply` of the line: its UCI, or null.
  * The rules write each legal move in Thai SAN and the typed text is matched against them,
  * the check and mate marks and spaces left out.

@@ -72,6 +72,28 @@ export function stateAt(s, ply) {
 }
 
 /**
+ * The position at `ply` with the other side to move, no move played (what it threatens,
+ * were it its turn): {fen, turn}; {skipped: "check"} where the side to move is in check
+ * (the other side to move would leave a king in check); {skipped: "unavailable"} where
+ * the rules refuse it or the other side would have no move; null at the game's end.
+ */
+export function threatPosition(s, ply) {
+  const st = stateAt(s, ply);
+  if (st.end) return null;
+  if (st.check) return { skipped: "check" };
+  const fields = st.fen.trim().split(/\s+/);
+  fields[1] = fields[1] === "w" ? "b" : "w";
+  const fen = fields.join(" ");
+  try {
+    const other = remembered(`${s.variant}|${fen}|threat`, () => s.rules.state(s.variant, fen, []));
+    if (other.end || !other.legal.length) return { skipped: "unavailable" };
+    return { fen: other.fen, turn: other.turn };
+  } catch {
+    return { skipped: "unavailable" };
+  }
+}
+
+/**
  * A new line checked by the rules: {variant, startFen, startPly, moves, sans, counting,
  * countLog, end} (end: the rules' end of its last position, or null), players' counting only where the variant has it, the count's actions up to
  * the line's end. Throws on a bad FEN, move or count action (nothing changes then).

@@ -11,7 +11,7 @@ import { stateAt, promotedSquares, tableAt, variantInfo } from "./position.js";
 import { renderCount, renderCountControls } from "./count.js";
 import { board, boardMoves, renderMoves } from "./moves.js";
 import { renderClocks } from "./clock.js";
-import { currentArrows, renderAnalysis } from "./analysis.js";
+import { currentArrows, renderAnalysis, renderAnalysisSettings } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
 import { renderRecent } from "./persist.js";
 import { TABS } from "./controls.js";
@@ -96,6 +96,7 @@ export function render() {
   renderButtons();
   renderClocks();
   renderPace();
+  renderAnalysisSettings();
   renderAnalysis();
   renderGraph();
   renderReview();
