@@ -15,7 +15,7 @@ left, in games against it in Chromium.
 You play White: each of your moves is a legal move drawn with a fixed seed, typed into
 the move box the moment it is your turn, so nearly all of your clock is kept and Khun's
 is what it spent. A move's time is from your move's submission to Khun's move on the
-board. Prints one Markdown row per game.
+board. Prints one Markdown row per game, with the mean number of legal moves Khun had.
 """
 
 import argparse
@@ -51,7 +51,7 @@ def game(browser, url, level, tc, pace, moves, seed):
         params["pace"] = pace
     p.open(**params)
     rng = random.Random(seed)
-    times, clocks = [], []
+    times, clocks, legals = [], [], []
     try:
         for _ in range(moves):
             ply = p.page.evaluate("() => window.khunPage.state.moves.length")
@@ -69,10 +69,11 @@ def game(browser, url, level, tc, pace, moves, seed):
             if p.page.evaluate(f"() => window.khunPage.state.moves.length") < ply + 2:
                 break
             times.append(time.monotonic() - t0)
+            legals.append(p.page.evaluate(f"() => window.khunPage.stateAt({ply + 1}).legal.length"))
             clocks.append(p.page.evaluate("() => window.khunPage.state.game.clock.ms.black") / 1000)
     finally:
         p.close()
-    return times, clocks
+    return times, clocks, legals
 
 
 def main():
@@ -88,18 +89,18 @@ def main():
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=pagekit.CHROMIUM, args=pagekit.ARGS)
-                print("| level | tc | pace | Khun's moves | s a move (mean) | median | min | max | clock left after 10 | after the last |")
-                print("|---|---|---|---|---|---|---|---|---|---|")
+                print("| level | tc | pace | Khun's moves | s a move (mean) | median | min | max | clock left after 10 | after the last | Khun's legal moves (mean) |")
+                print("|---|---|---|---|---|---|---|---|---|---|---|")
                 for run in a.runs.split(","):
                     level, tc, pace = run.split(":")
-                    times, clocks = game(browser, url, level, tc, pace, a.moves, a.seed)
+                    times, clocks, legals = game(browser, url, level, tc, pace, a.moves, a.seed)
                     if not times:
-                        print(f"| {level} | {tc} | {pace} | 0 | | | | | | |")
+                        print(f"| {level} | {tc} | {pace} | 0 | | | | | | | |")
                         continue
                     ten = f"{clocks[9]:.1f} s" if len(clocks) >= 10 else ""
                     print(f"| {level} | {tc} | {pace} | {len(times)} | {statistics.mean(times):.2f} | "
                           f"{statistics.median(times):.2f} | {min(times):.2f} | {max(times):.2f} | {ten} | "
-                          f"{clocks[-1]:.1f} s |", flush=True)
+                          f"{clocks[-1]:.1f} s | {statistics.mean(legals):.1f} |", flush=True)
                 browser.close()
         finally:
             httpd.shutdown()

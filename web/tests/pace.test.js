@@ -46,7 +46,7 @@ test("human-like pace by default below full strength, the whole clock at full st
 
 test("a weaker level thinks less: a beginner about 2 s, a club player about 5, a master 8 in a 5+3 middlegame", async () => {
   const p = await pace();
-  const middlegame = { ...BLITZ, left: 4 * MIN, moveNumber: 15, legal: 22 };
+  const middlegame = { ...BLITZ, left: 4 * MIN, moveNumber: 15, legal: 30 };
   const at = (elo) => meanThink(p, { ...middlegame, elo });
   const [beginner, club, master, full] = [at(672), at(1548), at(2551), at(null)];
   assert.ok(beginner < club && club < master && master < full, `${beginner} ${club} ${master} ${full}`);
@@ -78,14 +78,14 @@ test("quick in the opening, longest in the middlegame, quicker again in the endi
 
 test("a forced move or a recapture is quick; many moves to choose from take longer", async () => {
   const p = await pace();
-  const base = { ...BLITZ, elo: 2551, left: 4 * MIN, moveNumber: 15, legal: 22, random: 0.5 };
+  const base = { ...BLITZ, elo: 2551, left: 4 * MIN, moveNumber: 15, legal: 30, random: 0.5 };
   const normal = p.humanThinkMs(base);
   const forced = p.humanThinkMs({ ...base, legal: 1 });
   assert.ok(forced >= 500 && forced <= 1200, `forced: ${forced}`);
   assert.ok(forced < normal / 5);
   assert.ok(p.humanThinkMs({ ...base, recapture: true }) < normal * 0.4);
   assert.ok(p.humanThinkMs({ ...base, check: true }) < normal);
-  assert.ok(p.humanThinkMs({ ...base, legal: 35 }) > normal);
+  assert.ok(p.humanThinkMs({ ...base, legal: 40 }) > normal);
   assert.ok(p.humanThinkMs({ ...base, legal: 6 }) < normal);
 });
 

@@ -85,9 +85,12 @@ export function stageFactor(moveNumber) {
   return 0.9;
 }
 
-/** More moves to choose from, more to think about: 22 legal moves is 1. */
+/** More moves to choose from, more to think about: 30 legal moves is 1 (0.6 to 1.4). */
+// why 30: Khun's positions in the games of lab/tools/page_pace.py had 32 legal moves on
+// average (the start has 23); a reference of 22 made nearly every middlegame move 1.5
+// times as long as its level's share.
 export function choiceFactor(legal) {
-  return Math.max(0.6, Math.min(1.5, legal / 22));
+  return Math.max(0.6, Math.min(1.4, legal / 30));
 }
 
 /**
