@@ -111,7 +111,9 @@ export function wire() {
     const text = input.value.trim();
     $("move-error").textContent = "";
     if (!text) return;
-    if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); return; }
+    // Refused (not your move, or no legal move): said, and selected in the box, so the
+    // next move typed replaces it rather than being added to it.
+    if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); input.select(); return; }
     const st = stateAt(S, S.cursor);
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
     // Thai notation (a Thai letter in it) is matched against the rules' Thai SAN.
@@ -120,7 +122,6 @@ export function wire() {
       try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
     }
     if (!uci || !st.legal.some((m) => m.uci === uci)) {
-      // Said, and selected in the box: the next move typed replaces it.
       $("move-error").textContent = t("input.illegal", { text });
       input.select();
       return;

@@ -3,7 +3,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { $, say } from "./util.js";
-import { t, sideName, countNumber } from "./i18n.js";
+import { t, sideName, countNumber, reasonText } from "./i18n.js";
 import { store } from "./store.js";
 import { stateAt, playersCounting, playersCountable, countActionWords, readLine } from "./position.js";
 import { board } from "./moves.js";
@@ -44,18 +44,20 @@ export function renderCount(st) {
       ? t("count.lineZero", { Counting, of, honour })
       : t("count.line", { Counting, number: countNumber(c.number), of, honour });
     const mated = st.end && st.end.result !== "1/2-1/2";
-    text += c.exceeded
-      ? t(mated ? "count.ranOutMated" : "count.ranOut")
-      : t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
-    if (players && c.honour === "board") text += t("count.countingMate", { Counting });
+    if (c.exceeded) text += t(mated ? "count.ranOutMated" : "count.ranOut");
+    // A position the rules end (a mate, say) has no deadline left: the line says the end.
+    else if (st.end) text += t("count.ended", { reason: reasonText(st.end.reason), result: st.end.result });
+    else text += t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
+    if (players && c.honour === "board" && !st.end) text += t("count.countingMate", { Counting });
     ce.textContent = text;
-    // The tooltip: the rules' words in English; in Thai the count in plies, from its fields.
-    ce.title = t("count.rulesText", {
+    // The tooltip: the rules' words in English; in Thai the count in plies, from its
+    // fields; at the end, the line's own words (the rules' still give a deadline).
+    ce.title = st.end ? text : t("count.rulesText", {
       text: c.text || st.countText || "", Counting, honour, ply: countNumber(c.ply), limit: countNumber(c.limit),
     });
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
-    ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
+    ce.classList.toggle("urgent", !st.end && (c.movesLeft <= 3 || !!c.exceeded));
     ce.classList.remove("hidden");
   } else if (players && st.countStarted > 0) {
     // Started in a position where no count binds yet (a FEN without count fields: the

@@ -264,6 +264,7 @@ const ENGLISH = {
   "count.nowPlayers": "Counting as players count: Count starts the count, Stop count stops it",
   "count.nowAutomatic": "Counting automatically",
 
+  "count.ended": "{reason}: {result}.",
   "say.youPlayed": "You played {san}",
   "say.khunPlayed": "Khun played {san}",
   "say.khunCountNotAllowed.start": "Khun would start counting, which the rules do not allow here",
@@ -575,6 +576,7 @@ const THAI = {
   "count.nowAutomatic": "นับอัตโนมัติ",
 
   "say.youPlayed": "คุณเดิน {san}",
+  "count.ended": "{reason}: {result}",
   "say.khunPlayed": "Khun เดิน {san}",
   "say.khunCountNotAllowed.start": "Khun จะเริ่มนับ แต่กติกาไม่ให้นับที่นี่",
   "say.khunCountNotAllowed.stop": "Khun จะหยุดนับ แต่กติกาไม่ให้หยุดที่นี่",

@@ -1,0 +1,173 @@
+"""Faults a new player met on the page, each as the player met it, in Chromium: what
+stayed on the page from a position or game before, the link that carried only a FEN,
+the PGN reader's "move 4" that meant 4 plies, and words left in English or written
+otherwise than the line beside them on the Thai page.
+
+Fixtures in conftest.py (one browser for the whole run), the harness in pagekit.py:
+    python3 -m pytest -q web/tests/test_faults.py
+Moves are typed into the move box where the board's clicks are not what is tested.
+"""
+
+import re
+import urllib.parse
+
+import pytest
+
+from test_language import app_in  # noqa: F401  (the fixture: a page in a browser's language)
+from test_page import PAWNLESS_FEN
+
+START_FEN = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1"
+# White mates with Ra8 while Black counts the piece's honour, two moves left to mate in.
+COUNT_MATE_FEN = "7k/8/6K1/8/8/8/8/R7 w - 32 29 1"
+# Black's bare king counts the piece's honour (K+R v K): 3 of 16.
+COUNT_FEN = "8/8/8/4k3/8/8/7R/3K4 b - 32 6 1"
+# Sittuyin: White's pawn on d5 may promote where it stands.
+SITTUYIN_PROMOTE = "4k3/8/8/3P4/8/8/8/R3K3[] w - - 0 1"
+
+
+def _ready(p):
+    p.page.wait_for_selector("#engine-status[data-ready='1']", timeout=60000)
+
+
+def _type_move(p, text):
+    plies = p.page.locator("#movelist button").count()
+    p.page.fill("#move-input", text)
+    p.page.press("#move-input", "Enter")
+    p.page.wait_for_function(f"() => document.querySelectorAll('#movelist button').length > {plies}")
+
+
+def _moves(p):
+    return p.page.eval_on_selector_all("#movelist button", "bs => bs.map(b => b.dataset.uci)")
+
+
+# 1. Stale state.
+
+def test_home_after_a_stopped_analysis_shows_the_start_and_no_other_lines(app):
+    p = app().open(moves="e3e4,c6c5,b1d2,b8d7")
+    p.page.click("#tab-analysis")
+    p.page.click("#btn-analysis")
+    lines = p.page.locator("#analysis-lines li")
+    lines.first.wait_for(timeout=30000)
+    assert lines.first.locator(".pv").inner_text().startswith("3. "), lines.first.inner_text()
+    p.page.click("#btn-analysis")  # Stop
+    p.page.wait_for_selector("#stop-latency[data-ms]", timeout=5000)
+    p.page.click("#nav-first")
+    p.settle()
+    assert p.fen() == START_FEN
+    assert p.page.get_attribute("#board", "data-ply") == "0"
+    assert lines.count() == 0, lines.all_inner_texts()
+    assert p.page.inner_text("#analysis-depth") == ""
+    assert p.page.locator("#board svg.cg-shapes line").count() == 0, "an arrow of another position"
+    assert p.page.locator("#eval-bar").is_hidden()
+    # Analysed again, at the start: the start's lines (White's first move).
+    p.page.click("#btn-analysis")
+    lines.first.wait_for(timeout=30000)
+    assert all(t.startswith("1. ") for t in p.page.locator("#analysis-lines .pv").all_inner_texts())
+    # End with the analysis on: at once (before any line of the last position is in),
+    # no line, arrow or score of the start stays.
+    p.page.wait_for_function("() => /\\d/.test(document.querySelector('#eval-text').textContent)")
+    start_score = p.page.inner_text("#eval-text")
+    at_end = p.page.evaluate("""() => {
+        document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}));
+        return [document.querySelector('#board').dataset.ply, document.querySelector('#eval-text').textContent,
+                document.querySelectorAll('#analysis-lines li').length];
+    }""")
+    assert at_end == ["4", "…", 0], (start_score, at_end)
+    p.page.wait_for_function(
+        "() => [...document.querySelectorAll('#analysis-lines .pv')].some(e => e.textContent.startsWith('3. '))",
+        timeout=30000)
+    assert not any(t.startswith("1. ") for t in p.page.locator("#analysis-lines .pv").all_inner_texts())
+    p.check_clean()
+
+
+def _resign_then_analyse_from_the_editor(p):
+    p.page.click("#btn-resign")
+    p.page.click("#btn-resign-yes")
+    assert p.page.get_attribute("#result", "data-reason") == "Resignation"
+    p.page.click("#tab-editor")
+    p.page.wait_for_selector("#editor-error[data-valid='1']", state="attached")
+    p.page.click("#btn-editor-analyse")
+    p.page.locator("#analysis-lines li").first.wait_for(timeout=30000)
+
+
+@pytest.mark.parametrize("variant", ["makruk", "sittuyin"])
+def test_analyse_from_the_editor_after_a_resignation_leaves_no_game_over(app, variant):
+    p = app().open(variant=variant, mode="play", color="white", level="-20", tc="5+3")
+    if variant == "makruk":
+        _type_move(p, "e4")
+        p.page.wait_for_function("() => document.querySelector('#status').textContent.startsWith('Your move')",
+                                 timeout=30000)
+    assert p.page.inner_text("#announce") != ""
+    _resign_then_analyse_from_the_editor(p)
+    status = p.page.inner_text("#status")
+    assert re.match(r"(White|Black) to move", status), status
+    assert p.page.locator("#result").is_hidden()
+    said = p.page.inner_text("#announce")
+    assert "Game over" not in said and "Resignation" not in said, said
+    p.check_clean()
+
+
+def test_analyse_from_the_editor_after_a_resignation_in_thai(app_in):
+    p = app_in("th-TH").open(mode="play", color="white", level="-20", tc="5+3")
+    _resign_then_analyse_from_the_editor(p)
+    assert p.page.inner_text("#status") == "ตาขาวเดิน"
+    assert p.page.locator("#result").is_hidden()
+    said = p.page.inner_text("#announce")
+    assert "เกมจบแล้ว" not in said and "ยอมแพ้" not in said, said
+    p.check_clean()
+
+
+def test_a_mate_ends_the_count_line(app):
+    p = app().open(fen=COUNT_MATE_FEN)
+    count = p.page.locator("#count")
+    assert "White must mate within 2 moves" in count.inner_text(), count.inner_text()
+    _type_move(p, "Ra8")
+    assert p.page.get_attribute("#result", "data-reason") == "White mates"
+    text = count.inner_text()
+    assert "must mate" not in text and "White mates" in text, text
+    assert "must mate" not in (count.get_attribute("title") or ""), count.get_attribute("title")
+    assert "urgent" not in (count.get_attribute("class") or "")
+    # One move back, the count runs again.
+    p.page.click("#nav-prev")
+    assert "White must mate within 2 moves" in count.inner_text(), count.inner_text()
+    p.check_clean()
+
+
+def test_a_mate_ends_the_count_line_in_thai(app_in):
+    p = app_in("th-TH").open(fen=COUNT_MATE_FEN)
+    count = p.page.locator("#count")
+    assert "ขาวต้องไล่ให้จนภายใน ๒ ตา" in count.inner_text(), count.inner_text()
+    _type_move(p, "Ra8")
+    text = count.inner_text()
+    assert "ต้องไล่ให้จน" not in text and "ขาวรุกจน" in text, text
+    p.check_clean()
+
+
+@pytest.mark.parametrize("second", ["e4", "e3e4"])
+def test_a_refused_typed_move_is_replaced_by_the_next(app, second):
+    p = app().open()
+    box = p.page.locator("#move-input")
+    box.click()
+    p.page.keyboard.type("zz")
+    p.page.keyboard.press("Enter")
+    assert "zz" in p.page.inner_text("#move-error")
+    p.page.keyboard.type(second)
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 1")
+    assert _moves(p) == ["e3e4"]
+    assert box.input_value() == "" and p.page.inner_text("#move-error") == ""
+    p.check_clean()
+
+
+def test_a_refused_typed_move_is_replaced_by_the_next_in_thai(app_in):
+    p = app_in("th-TH").open()
+    p.page.locator("#move-input").click()
+    p.page.keyboard.type("zz")
+    p.page.keyboard.press("Enter")
+    p.page.keyboard.type("จ๔")
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 1")
+    assert _moves(p) == ["e3e4"]
+    p.check_clean()
+
+
