@@ -171,3 +171,75 @@ def test_a_refused_typed_move_is_replaced_by_the_next_in_thai(app_in):
     p.check_clean()
 
 
+# 2. Links and the PGN reader's words.
+
+def _copied_link(p):
+    """The link "Link to this game" makes: said where the clipboard refuses it, and put in
+    the address bar either way."""
+    p.page.click("#tab-pgn")
+    p.page.click("#btn-copy-link")
+    p.page.wait_for_function("() => /^Link/.test(document.querySelector('#announce').textContent)")
+    said = p.page.inner_text("#announce")
+    link = said[len("Link: "):] if said.startswith("Link: ") else p.page.url
+    assert link == p.page.url, (said, p.page.url)
+    return link
+
+
+def _shown(p):
+    return {
+        "fen": p.fen(),
+        "ply": p.page.get_attribute("#board", "data-ply"),
+        "moves": _moves(p),
+        "count": p.page.inner_text("#count"),
+        "started": p.page.get_attribute("#count", "data-started"),
+        "notes": p.page.eval_on_selector_all("#movelist .count-note", "ns => ns.map(n => [n.dataset.ply, n.dataset.action])"),
+        "counting": p.page.input_value("#counting"),
+        "black below": "orientation-black" in p.page.get_attribute("#board", "class"),
+    }
+
+
+def test_the_link_brings_back_the_game_its_ply_and_its_count(app):
+    p = app().open(fen=PAWNLESS_FEN)
+    assert p.page.text_content("#btn-copy-link").strip() == "Link to this game"
+    p.page.select_option("#counting", "players")
+    p.page.click("#btn-count")
+    for move in ("Ra2", "Rd6", "Ra3", "Rd7"):
+        _type_move(p, move)
+    p.page.click("#btn-stop-count")
+    _type_move(p, "Ra4")
+    p.page.click("#movelist button[data-ply='3']")
+    p.page.click("#btn-flip")
+    here = _shown(p)
+    assert here["count"].startswith("White counts: 2 of 64"), here
+    assert here["notes"] == [["0", "start"], ["4", "stop"]], here
+    link = _copied_link(p)
+    q = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+    assert q["moves"] == ["a1a2,d5d6,a2a3,d6d7,a3a4"] and q["ply"] == ["3"], link
+    assert q["count"] == ["0:start,4:stop"] and q["counting"] == ["players"], link
+    assert q["fen"] == [PAWNLESS_FEN] and q["orientation"] == ["black"], link
+    again = app()
+    again.page.goto(link)
+    _ready(again)
+    assert _shown(again) == here
+    # The rest of the line is there too: its end, where White's count has stopped.
+    again.page.click("#nav-last")
+    assert again.page.get_attribute("#count", "data-started") == "-1"
+    p.check_clean()
+    again.check_clean()
+
+
+def test_the_link_of_a_game_from_the_start_has_no_fen(app):
+    p = app().open(moves="e3e4,c6c5,b1d2")
+    p.page.click("#nav-prev")
+    link = _copied_link(p)
+    q = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+    assert "fen" not in q and "count" not in q and "counting" not in q, link
+    assert q["variant"] == ["makruk"] and q["moves"] == ["e3e4,c6c5,b1d2"] and q["ply"] == ["2"], link
+    again = app()
+    again.page.goto(link)
+    _ready(again)
+    assert _shown(again) == _shown(p)
+    p.check_clean()
+    again.check_clean()
+
+

@@ -11,7 +11,7 @@ import { board, sounds, canMoveNow, userMove, backToGame, goTo } from "./moves.j
 import { startGame, finishGame, takeback, askResign, closeResign, resign, offerDraw } from "./play.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
-import { importPgn, download, copyText, positionLink } from "./pgn.js";
+import { importPgn, download, copyText, gameLink } from "./pgn.js";
 import { readSetup } from "./setup.js";
 import { t } from "./i18n.js";
 import { wireEditor } from "./editor.js";
@@ -101,7 +101,7 @@ export function wire() {
   $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "pgn.what.pgn"));
   $("btn-download-pgn").addEventListener("click", download);
   $("btn-copy-link").addEventListener("click", () => {
-    const link = positionLink();
+    const link = gameLink();
     history.replaceState(null, "", link);
     copyText(link, "pgn.what.link");
   });

@@ -1,11 +1,11 @@
 // PGN: a game loaded onto the board, import (pasted or from a file), export (copy,
-// download), and a link to the position.
+// download), and a link to the game (its moves, the position shown, its count).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { pgnText } from "./review.js";
 import { $, say } from "./util.js";
 import { store } from "./store.js";
-import { variantInfo, stateAt, playersCounting, readLine } from "./position.js";
+import { variantInfo, playersCounting, readLine } from "./position.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
 import { t } from "./i18n.js";
@@ -125,13 +125,27 @@ export async function copyText(text, whatKey) {
   }
 }
 
-export function positionLink() {
+/**
+ * A link to the line on the board, as main.js reads it back: the game, its start FEN
+ * (left out where it is the game's start), its moves (UCI, comma-separated), the ply
+ * shown, the players' counting with its count actions (`count=0:start,4:stop`, ply and
+ * action) and the board's orientation. A result the rules do not give (a resignation)
+ * is not in it.
+ */
+export function gameLink() {
   const S = store.state;
-  const st = stateAt(S, S.cursor);
+  const params = [["variant", S.variant]];
+  if (S.startFen !== variantInfo(S).startFen) params.push(["fen", S.startFen]);
+  if (S.moves.length) params.push(["moves", S.moves.join(",")]);
+  params.push(["ply", String(S.cursor)]);
+  if (playersCounting(S)) {
+    params.push(["counting", "players"]);
+    if (S.countLog.length) params.push(["count", S.countLog.map((a) => `${a.ply}:${a.action}`).join(",")]);
+  }
+  if (S.orientation === "black") params.push(["orientation", "black"]);
+  // Readable: the commas, colons and slashes as they are, a FEN's spaces as "+".
+  const value = (v) => encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/").replace(/%20/g, "+");
   const u = new URL(location.href);
-  u.search = "";
-  u.searchParams.set("variant", S.variant);
-  u.searchParams.set("fen", st.fen);
-  if (playersCounting(S)) u.searchParams.set("counting", "players");
+  u.search = params.map(([k, v]) => `${k}=${value(v)}`).join("&");
   return u.toString();
 }

@@ -80,6 +80,11 @@ export function readLine(s, variant, startFen, moves, counting, countLog = []) {
   const startPly = gamePlyOf(s.rules.state(variant, startFen, []).fen); // throws on a bad FEN
   const players = counting === "players" && playersCountable(s, variant);
   const log = players ? countLog.filter((a) => a.ply <= moves.length).map((a) => ({ ply: a.ply, action: a.action })) : [];
+  // Each count action where the rules allow it (a link's, say, may hold any).
+  log.forEach((a, i) => {
+    const at = s.rules.state(variant, startFen, moves.slice(0, a.ply), { countStarted: countStartedFrom(log.slice(0, i), startPly, a.ply) });
+    if (!(a.action === "start" ? at.mayStartCount : at.mayStopCount)) throw new Error(`count ${a.action} at ply ${a.ply}: not allowed there`);
+  });
   const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
   const st = s.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
   return { variant, startFen, startPly, moves: moves.slice(), sans: st.sans.slice(), counting, countLog: log, end: st.end || null };
