@@ -175,7 +175,7 @@ const ENGLISH = {
   "pgn.what.link": "Link",
   "pgn.noGame": "No game found in that text.",
   "pgn.unreadable": "No game could be read from that text: {error}",
-  "pgn.readUpTo": "Read up to move {n}: {error}",
+  "pgn.readUpTo": "Read up to {Side}'s move {n}, {san}: {error}",
   "pgn.kept": "Kept {kept} of {total} plies: {error}",
   "pgn.cannotRead": "Cannot read this game: {error}",
   "pgn.loaded": "Loaded: {white} – {black}, {plies} plies",
@@ -186,6 +186,7 @@ const ENGLISH = {
   "footer.art": "Piece art:",
   "footer.see": "(CC BY-SA 4.0); see",
   "footer.keys": "Keys: ← → Home End to step through the moves, f to flip, s for sound on or off.",
+  "pgn.readNone": "No move read: {error}",
 
   "side.white": "white",
   "side.black": "black",
@@ -488,7 +489,7 @@ const THAI = {
   "pgn.what.link": "URL",
   "pgn.noGame": "PGN ไม่ถูกต้อง",
   "pgn.unreadable": "PGN ไม่ถูกต้อง: {error}",
-  "pgn.readUpTo": "นำเข้าถึงตาเดินที่ {n}: {error}",
+  "pgn.readUpTo": "นำเข้าถึงตาที่ {n} ของ{Side} {san}: {error}",
   "pgn.kept": "นำเข้า {kept} จาก {total} ตาเดิน: {error}",
   "pgn.cannotRead": "PGN ไม่ถูกต้อง: {error}",
   "pgn.loaded": "นำเข้าเกม: {white} – {black}, {plies} ตาเดิน",
@@ -499,6 +500,7 @@ const THAI = {
   "footer.art": "ภาพตัวหมาก:",
   "footer.see": "(CC BY-SA 4.0); ดู",
   "footer.keys": "← → Home End: ดูตาเดิน, f: กลับกระดาน, s: เปิด/ปิดเสียง",
+  "pgn.readNone": "นำเข้าตาเดินไม่ได้: {error}",
 
   "side.white": "ขาว",
   "side.black": "ดำ",

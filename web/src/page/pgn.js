@@ -8,7 +8,8 @@ import { store } from "./store.js";
 import { variantInfo, playersCounting, readLine } from "./position.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
-import { t } from "./i18n.js";
+import { t, sideName } from "./i18n.js";
+import { shownSans } from "./notation.js";
 
 /**
  * A game onto the board ({variant, fen, moves, counting, countActions, tags, result}: a
@@ -97,10 +98,27 @@ export function importPgn() {
   const pick = (i) => {
     const g = games[i];
     const note = loadGame(g);
-    $("pgn-error").textContent = g.error ? t("pgn.readUpTo", { n: (g.moves || []).length, error: g.error }) : note || "";
+    $("pgn-error").textContent = g.error ? readUpTo(g.error) : note || "";
     store.act("selectTab", "analysis");
   };
   pick(0);
+}
+
+/**
+ * Where a PGN read in part stops, said as its last move read on the board: "Read up to
+ * Black's move 2, Nd7" (the move number and side, as the game's start FEN counts them).
+ */
+function readUpTo(error) {
+  const S = store.state;
+  const plies = S.moves.length;
+  if (!plies) return t("pgn.readNone", { error });
+  const gamePly = S.startPly + plies - 1; // the last move read
+  return t("pgn.readUpTo", {
+    Side: sideName(gamePly % 2 === 0 ? "white" : "black", true),
+    n: Math.floor(gamePly / 2) + 1,
+    san: shownSans()[plies - 1],
+    error,
+  });
 }
 
 export function download() {
