@@ -273,3 +273,26 @@ def test_a_pgn_read_in_part_says_which_move_it_reached_in_thai(app_in):
     p.check_clean()
 
 
+# 3. Thai.
+
+def test_the_promotion_hint_names_the_square_as_the_notation_does(app, app_in):
+    p = app_in("th-TH").open(variant="sittuyin", fen=SITTUYIN_PROMOTE)
+    hint = p.page.locator("#promotion-hint")
+    hint.wait_for(state="visible")
+    assert "(ง๕)" in hint.inner_text() and "d5" not in hint.inner_text(), hint.inner_text()
+    # The notation chosen, not the language, names it (as the board's coordinates).
+    p.page.select_option("#notation", "san")
+    assert "(d5)" in hint.inner_text(), hint.inner_text()
+    e = app().open(variant="sittuyin", fen=SITTUYIN_PROMOTE)
+    assert "(d5)" in e.page.inner_text("#promotion-hint")
+    p.check_clean()
+
+
+def test_the_settings_options_are_thai(app_in):
+    p = app_in("th-TH").open()
+    options = p.page.eval_on_selector_all("#level option, #counting option", "os => os.map(o => o.textContent)")
+    latin = [o for o in options if re.search(r"UCI|Fairy|Stockfish", o)]
+    assert not latin, latin
+    assert p.page.inner_text("#counting option[value='automatic']") == "อัตโนมัติ (แบบเอ็นจิน)"
+    assert p.page.inner_text("#level option[value='elo']") == "ระดับ Elo …"
+    p.check_clean()

@@ -50,6 +50,16 @@ export function shownSans() {
   return cachedSans;
 }
 
+const THAI_FILES = "กขคงจฉชญ";
+const THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙";
+
+/** A square in the notation shown: `d5`, or `ง๕` as Thai notation (and the board's Thai coordinates) name it. */
+export function shownSquare(square) {
+  if (notation() === "san") return square;
+  const file = THAI_FILES["abcdefgh".indexOf(square[0])];
+  return file ? file + square.slice(1).replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]) : square;
+}
+
 /** The move `uci` of the position at `ply` of the line, in the notation shown. */
 export function shownMove(ply, uci) {
   if (notation() === "san") {
@@ -82,7 +92,7 @@ export function movesAfter(ply, ucis) {
  */
 export function uciFromThai(ply, text) {
   // Western digits typed where Thai notation has Thai ones (จ4 for จ๔) are read as them.
-  const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => "๐๑๒๓๔๕๖๗๘๙"[Number(d)]);
+  const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]);
   const S = store.state;
   let legal = [];
   try {

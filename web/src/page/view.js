@@ -17,7 +17,7 @@ import { renderRecent } from "./persist.js";
 import { TABS } from "./controls.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
-import { notation } from "./notation.js";
+import { notation, shownSquare } from "./notation.js";
 
 export function render() {
   const S = store.state;
@@ -46,7 +46,7 @@ export function render() {
   // A pawn that may promote, as a move of its own (sittuyin): how, said under the board.
   const hint = $("promotion-hint");
   if (moves.inPlace.length) {
-    hint.textContent = t("promotion.hint", { squares: moves.inPlace.join(", ") });
+    hint.textContent = t("promotion.hint", { squares: moves.inPlace.map(shownSquare).join(", ") });
     hint.classList.remove("hidden");
   } else {
     hint.textContent = "";
