@@ -132,3 +132,11 @@ test("I18N.md's strings table is the Thai table", async () => {
   if (process.env.I18N_WRITE) fs.writeFileSync(GLOSSARY, doc.replace(have, want));
   else assert.strictEqual(have, want, "I18N.md's strings table is stale: I18N_WRITE=1 node --test web/tests/i18n.test.js");
 });
+
+test("a side's name that starts a sentence has its capital", async () => {
+  // `{side}` is sideName(color): "white"; `{Side}` sideName(color, true): "White". At a
+  // sentence's start (the string's, or after ". ", ": ", "; ") the name is capitalised.
+  const { en } = await tables();
+  const lower = Object.entries(en).filter(([, text]) => /(^|[.:;!?]\s+)\{side\}/.test(text)).map(([key]) => key);
+  assert.deepStrictEqual(lower, [], "strings that start a sentence with a lower-case side: use {Side}");
+});

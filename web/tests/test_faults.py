@@ -296,3 +296,24 @@ def test_the_settings_options_are_thai(app_in):
     assert p.page.inner_text("#counting option[value='automatic']") == "อัตโนมัติ (แบบเอ็นจิน)"
     assert p.page.inner_text("#level option[value='elo']") == "ระดับ Elo …"
     p.check_clean()
+
+
+def test_the_count_tooltip_says_the_count_as_the_line_does_in_thai(app_in):
+    p = app_in("th-TH").open(fen=COUNT_FEN)
+    count = p.page.locator("#count")
+    count.wait_for(state="visible")
+    text = count.inner_text()
+    title = count.get_attribute("title")
+    assert "นับถึง ๑๖" in text, text
+    assert "ตาเดิน" not in title and "นับถึง ๑๖" in title, title
+    assert title == text.strip(), (title, text)
+    p.check_clean()
+
+
+def test_a_side_that_starts_a_sentence_is_capitalised(app):
+    p = app().open(fen=PAWNLESS_FEN, counting="players")
+    count = p.page.locator("#count")
+    assert "No count: White may start counting" in count.inner_text(), count.inner_text()
+    p.page.click("#btn-count")
+    assert p.page.inner_text("#announce") == "White starts counting: White's next move is 1"
+    p.check_clean()

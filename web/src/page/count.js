@@ -50,11 +50,9 @@ export function renderCount(st) {
     else text += t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
     if (players && c.honour === "board" && !st.end) text += t("count.countingMate", { Counting });
     ce.textContent = text;
-    // The tooltip: the rules' words in English; in Thai the count in plies, from its
-    // fields; at the end, the line's own words (the rules' still give a deadline).
-    ce.title = st.end ? text : t("count.rulesText", {
-      text: c.text || st.countText || "", Counting, honour, ply: countNumber(c.ply), limit: countNumber(c.limit),
-    });
+    // The tooltip: the rules' words in English (the count in plies), where the game goes
+    // on; in Thai, and at the end, the line's own words (no other count beside it).
+    ce.title = st.end ? text : t("count.rulesText", { text: c.text || st.countText || "", line: text });
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
     ce.classList.toggle("urgent", !st.end && (c.movesLeft <= 3 || !!c.exceeded));
@@ -71,7 +69,7 @@ export function renderCount(st) {
     ce.classList.remove("urgent");
     ce.classList.remove("hidden");
   } else if (players && st.mayStartCount) {
-    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { side: sideName(st.turn) });
+    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { Side: sideName(st.turn, true) });
     ce.textContent = text;
     ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     delete ce.dataset.honour;
@@ -117,7 +115,7 @@ export function playerCountAction(action) {
   if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
   store.act("countAction", ply, action);
   say(() => (action === "start"
-    ? t("count.nextIsOne", { action: countActionWords(S, ply, action), side: sideName(st.turn) })
+    ? t("count.nextIsOne", { action: countActionWords(S, ply, action), Side: sideName(st.turn, true) })
     : countActionWords(S, ply, action)));
 }
 
