@@ -6,7 +6,8 @@
 # preloads (page.test.js); then in a real browser, Debian's headless chromium driven by
 # Playwright for Python, the engine as other boards load it (web/tests/test_boards.py),
 # the page (test_page.py), its board and editor (test_board_ui.py), the page in Thai and
-# English (test_language.py), sittuyin's hands, drops and promotions (test_sittuyin_page.py).
+# English (test_language.py), sittuyin's hands, drops and promotions (test_sittuyin_page.py),
+# the analysis board's tree of moves (test_analysis_board.py): every web/tests/test_*.py.
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail
@@ -22,8 +23,7 @@ python3 -c "import playwright, pytest" 2>/dev/null || {
     echo "web/test.sh: no Playwright: pip install playwright pytest" >&2; exit 1; }
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-python3 -m pytest -q -rs web/tests/test_boards.py web/tests/test_page.py web/tests/test_board_ui.py \
-    web/tests/test_language.py web/tests/test_sittuyin_page.py | tee "$report"
+python3 -m pytest -q -rs web/tests/ | tee "$report"
 if grep -q "skipped" "$report"; then
     echo "web/test.sh: browser tests were skipped" >&2
     exit 1

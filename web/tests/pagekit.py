@@ -153,7 +153,7 @@ class Page:
         self.settle()
 
     def plies(self):
-        return self.page.locator("#movelist button").count()
+        return self.page.locator("#movelist button[data-ply]").count()
 
     def check_clean(self):
         assert not self.errors, f"script errors: {self.errors}"

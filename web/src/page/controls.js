@@ -7,7 +7,7 @@ import { $, TITLES, say } from "./util.js";
 import { store } from "./store.js";
 import { variantInfo, stateAt, readLine } from "./position.js";
 import { updateCountingChoice, playerCountAction, changeCounting } from "./count.js";
-import { board, sounds, canMoveNow, userMove, backToGame, goTo } from "./moves.js";
+import { board, sounds, canMoveNow, userMove, backToGame, goTo, wireMoveTools } from "./moves.js";
 import { startGame, finishGame, takeback, askResign, closeResign, resign, offerDraw } from "./play.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
@@ -51,6 +51,7 @@ export function wire() {
   const S = store.state;
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => selectTab(tab));
   wireEditor();
+  wireMoveTools();
   $("nav-first").addEventListener("click", () => goTo(0));
   $("nav-prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));

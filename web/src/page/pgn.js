@@ -52,7 +52,9 @@ export function loadGame(g, opts = {}) {
   let result = null;
   if (end) result = { result: end.result, reason: end.reason };
   else if (res && res !== "*") result = { result: res, reason: tags.Termination || "from the PGN" };
+  if (g.tree) line.tree = g.tree;
   store.act("showLine", line, { tags, result, cursor: opts.cursor ?? 0, orientation: opts.orientation || "white" });
+  if (Array.isArray(opts.path) && opts.path.some((i) => i !== 0)) store.act("selectNode", opts.path.slice(0, opts.cursor ?? 0));
   const loaded = { white: tags.White || "?", black: tags.Black || "?", plies: line.moves.length };
   say(() => t("pgn.loaded", loaded));
   return note;

@@ -98,6 +98,9 @@ store.on("playMove", () => {
   if (!S.playing) return;
   const st = stateAt(S, S.moves.length);
   store.act("clockSwitch", st.turn);
+  // The mover's clock after the move, kept with it (the PGN's [%clk]).
+  const clock = S.game.clock;
+  if (clock) store.act("recordClock", S.moves.length, clock.ms[st.turn === "white" ? "black" : "white"]);
   if (st.end) finishGame(st.end.result, st.end.reason);
   else if (st.turn !== S.game.human) engineMove();
 });

@@ -137,3 +137,27 @@ export function tableWhenReady(s, ply) {
   tableAt(s, ply);
   return s.tables.whenReady(positionKey(s, ply));
 }
+
+/** Whether the line shown is the main line (the game's), not a variation. */
+export function onMainLine(s) {
+  return s.path.every((i) => i === 0);
+}
+
+/** The main line's length in plies. */
+export function mainLineLength(s) {
+  let n = 0;
+  for (let node = s.tree; node.children.length; node = node.children[0]) n++;
+  return n;
+}
+
+/** The result shown with the line: the game's on its main line, none in a variation. */
+export function lineResult(s) {
+  return onMainLine(s) ? s.result : null;
+}
+
+/** The node of the tree at `ply` of the line shown (0: the start). */
+export function nodeAtPly(s, ply) {
+  let node = s.tree;
+  for (let i = 0; i < ply && i < s.path.length; i++) node = node.children[s.path[i]];
+  return node;
+}
