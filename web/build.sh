@@ -84,11 +84,12 @@ build khun-nosimd.wasm "$features" "$opt_features"
 
 cp "$web"/src/*.js "$dist/"
 # Fairy-Stockfish's wasm module shape, under that package's file names (web/README.md,
-# "Other boards"): stockfish.js, the factory; stockfish.worker.js, khun.js and the
-# worker around it in one file; stockfish.wasm, khun.wasm.
+# "Other boards"): stockfish.js, the factory, and stockfish.worker.js, the worker, which
+# loads khun.js and khun.wasm from beside it: each file once (no stockfish.wasm copy,
+# which earlier builds left here).
 cp "$web/src/stockfish/stockfish.js" "$dist/stockfish.js"
-cat "$web/src/khun.js" "$web/src/stockfish/worker.js" > "$dist/stockfish.worker.js"
-cp "$dist/khun.wasm" "$dist/stockfish.wasm"
+cp "$web/src/stockfish/worker.js" "$dist/stockfish.worker.js"
+rm -f "$dist/stockfish.wasm"
 page
 [ -f "$web/src/package.json" ] && cp "$web/src/package.json" "$dist/"
 cp "$root/LICENSE" "$dist/LICENSE"
