@@ -2,25 +2,34 @@
 # Builds web/dist/: khun.wasm (the engine and the rules, WebAssembly), the JavaScript
 # around it (web/src/), and the page. Run from anywhere; needs Debian's Rust for the
 # web (rustc-web, cargo-web, rust-web-src: a rustc with the standard library's
-# source, built here for wasm32) and binaryen (wasm-opt); it says what is missing.
+# source, built here for wasm32), binaryen (wasm-opt) and npm (the page's board); it
+# says what is missing before it starts.
 # `web/build.sh --page`: only the page and its bundled board (no wasm), for work on the page.
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
 dist="$web/dist"
 
-# The page: web/src/index.html and web/src/page/, and chessgroundx (the board) from the
-# npm registry, pinned in web/package.json and web/package-lock.json, bundled by esbuild
-# into one minified module, page/vendor/chessgroundx.js, with its base stylesheet, so the
-# page needs nothing from outside web/dist.
-page() {
+# The page's board, chessgroundx, and esbuild, which bundles it, from the npm registry,
+# pinned in web/package.json and web/package-lock.json (once; `npm ci` again when the
+# lock file changes). The full build does this first, before the minutes of the wasm.
+board_deps() {
     command -v npm >/dev/null || { echo "web/build.sh: no npm: apt-get install -y npm" >&2; exit 1; }
     if [ ! -x "$web/node_modules/.bin/esbuild" ] || [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
         npm ci --prefix "$web" --no-audit --no-fund --loglevel=error
     fi
+}
+
+# The page: web/src/index.html, web/src/page/ (without its notes for developers, the
+# *.md files: only page/ART.md, the art's credits the page links to, goes with it), and
+# chessgroundx bundled by esbuild into one minified module, page/vendor/chessgroundx.js,
+# with its base stylesheet, so the page needs nothing from outside web/dist.
+page() {
+    board_deps
     mkdir -p "$dist"
     cp "$web/src/index.html" "$dist/"
     rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
+    find "$dist/page" -name '*.md' ! -path "$dist/page/ART.md" -delete
     mkdir -p "$dist/page/vendor"
     "$web/node_modules/.bin/esbuild" "$web/node_modules/chessgroundx/chessground.js" --bundle --format=esm \
         --minify --legal-comments=none --log-level=warning --outfile="$dist/page/vendor/chessgroundx.js"
@@ -36,6 +45,8 @@ missing=()
 [ -x /usr/bin/cargo ] && /usr/bin/rustc --version 2>/dev/null | grep -q . || missing+=(rustc-web cargo-web)
 [ -d /usr/lib/rustlib/src/rust/library ] || missing+=(rust-web-src)
 command -v wasm-opt >/dev/null || missing+=(binaryen)
+# npm (and node with it) for the page's board, asked for now rather than after the wasm.
+command -v npm >/dev/null || missing+=(npm)
 # rustc-web links wasm with /usr/bin/rust-lld, a link to LLVM's lld package (lld-22 for
 # rustc-web 1.96), which apt leaves out where recommended packages are not installed.
 if [ -L /usr/bin/rust-lld ] && [ ! -e /usr/bin/rust-lld ]; then
@@ -52,6 +63,7 @@ fi
 # stable compiler take the flag). Without the `native` feature: no threads, signals,
 # files or command line (Cargo.toml).
 export PATH="/usr/bin:$PATH" RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
+board_deps
 cd "$root"
 mkdir -p "$dist"
 features="+bulk-memory,+nontrapping-fptoint,+sign-ext"
