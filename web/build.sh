@@ -21,13 +21,15 @@ board_deps() {
 }
 
 # The page: web/src/index.html, web/src/page/ (without its notes for developers, the
-# *.md files: only page/ART.md, the art's credits the page links to, goes with it), and
-# chessgroundx bundled by esbuild into one minified module, page/vendor/chessgroundx.js,
-# with its base stylesheet, so the page needs nothing from outside web/dist.
+# *.md files: only page/ART.md, the art's credits the page links to, goes with it), the
+# web app manifest, chessgroundx bundled by esbuild into one minified module,
+# page/vendor/chessgroundx.js, with its base stylesheet, so the page needs nothing from
+# outside web/dist; last, the service worker, sw.js, with the list of the page's files
+# and the build's version (web/write-sw.js).
 page() {
     board_deps
     mkdir -p "$dist"
-    cp "$web/src/index.html" "$dist/"
+    cp "$web/src/index.html" "$web/src/manifest.webmanifest" "$dist/"
     rm -rf "$dist/page" && cp -r "$web/src/page" "$dist/page"
     find "$dist/page" -name '*.md' ! -path "$dist/page/ART.md" -delete
     mkdir -p "$dist/page/vendor"
@@ -35,6 +37,7 @@ page() {
         --minify --legal-comments=none --log-level=warning --outfile="$dist/page/vendor/chessgroundx.js"
     cp "$web/node_modules/chessgroundx/assets/chessground.base.css" "$dist/page/vendor/"
     cp "$web/node_modules/chessgroundx/LICENSE" "$dist/page/vendor/chessgroundx.LICENSE"
+    node "$web/write-sw.js" "$dist"
 }
 if [ "${1:-}" = "--page" ]; then
     page

@@ -50,7 +50,8 @@ test("npm pack of web/dist installs offline into an empty project, and npx khun-
     )[0];
     const names = packed.files.map((f) => f.path);
     for (const f of ["package.json", "khun.js", "khun.wasm", "khun-nosimd.wasm", "khun.worker.js",
-      "khun-uci.js", "stockfish.js", "stockfish.worker.js", "README.md", "LICENSE"]) {
+      "khun-uci.js", "stockfish.js", "stockfish.worker.js", "README.md", "LICENSE", "index.html",
+      "manifest.webmanifest", "sw.js", "page/main.js", "page/pieces/LICENSE"]) {
       assert.ok(names.includes(f), `${f} is not in the package: ${names.join(" ")}`);
     }
     // Each file once (the Fairy-Stockfish shape loads khun.wasm), and none of the

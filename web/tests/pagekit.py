@@ -56,7 +56,8 @@ def _page_dir(tmp_root):
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+                      ".wasm": "application/wasm", ".svg": "image/svg+xml",
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, *args):
         pass
@@ -87,6 +88,16 @@ class Page:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         self.ctx.on("request", lambda r: self.requests.append(r.url))
+
+    @classmethod
+    def wrap(cls, page, server):
+        """A Page around a Playwright page opened elsewhere (its context not closed by it)."""
+        self = cls.__new__(cls)
+        self.server = server
+        self.ctx = None
+        self.page = page
+        self.errors, self.requests, self.console_errors = [], [], []
+        return self
 
     def open(self, **params):
         q = urllib.parse.urlencode(params)
