@@ -9,6 +9,7 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const vm = require("vm");
 
 const WRITE_SW = path.join(__dirname, "..", "write-sw.js");
 
@@ -68,6 +69,49 @@ test("the version: the same for the same files, another when any file changes", 
     fs.appendFileSync(path.join(dist, "stockfish.js"), "x");
     fs.appendFileSync(path.join(dist, "page/icons/khun-192.png"), "x");
     assert.strictEqual(written(dist).version, third);
+  } finally {
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Runs `dist`'s sw.js in a made-up service worker scope (khun.js from web/src, the
+ * browser's WebAssembly or one without SIMD) through its install: the files it caches.
+ */
+async function installed(dist, simd) {
+  const put = [];
+  const asked = [];
+  const scope = {
+    registration: { scope: "https://khun.example/" },
+    location: { href: "https://khun.example/sw.js" },
+    TextEncoder, TextDecoder, URL, console,
+    WebAssembly: { ...WebAssembly, validate: simd ? WebAssembly.validate : () => false },
+    listeners: {},
+    addEventListener(type, fn) { this.listeners[type] = fn; },
+    Request: class { constructor(url, init) { this.url = url; this.cache = init.cache; } },
+    fetch: async (request) => { asked.push(request.cache); return { ok: true, status: 200 }; },
+    caches: { open: async () => ({ put: async (file) => put.push(file) }) },
+  };
+  scope.self = scope;
+  scope.importScripts = (file) => {
+    assert.strictEqual(file, "khun.js");
+    vm.runInContext(fs.readFileSync(path.join(__dirname, "..", "src", "khun.js"), "utf8"), scope);
+  };
+  vm.createContext(scope);
+  vm.runInContext(fs.readFileSync(path.join(dist, "sw.js"), "utf8"), scope);
+  let done;
+  scope.listeners.install({ waitUntil: (promise) => (done = promise) });
+  await done;
+  assert.ok(asked.every((mode) => mode === "no-cache"), "every file asked for afresh");
+  return put.sort();
+}
+
+test("the install caches the build's files and the one wasm flavour the browser runs", async () => {
+  const dist = build(FILES);
+  try {
+    const { files } = written(dist);
+    assert.deepStrictEqual(await installed(dist, true), [...files, "khun.wasm"].sort());
+    assert.deepStrictEqual(await installed(dist, false), [...files, "khun-nosimd.wasm"].sort());
   } finally {
     fs.rmSync(dist, { recursive: true, force: true });
   }
