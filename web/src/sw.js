@@ -33,7 +33,8 @@ importScripts("khun.js");
 const PREFIX = "khun-page-";
 const CACHE = BUILD && PREFIX + BUILD.version;
 const SCOPE = self.registration.scope;
-const WASM = BUILD && (Khun.defaultFile() === "khun.wasm" ? BUILD.wasm.simd : BUILD.wasm.nosimd);
+// (A build without wasm, the page with web/tests/mock's stand-in engine: none.)
+const WASM = BUILD && BUILD.wasm.simd && (Khun.defaultFile() === "khun.wasm" ? BUILD.wasm.simd : BUILD.wasm.nosimd);
 const FILES = BUILD ? new Set([...BUILD.files, WASM].filter(Boolean)) : new Set();
 
 self.addEventListener("install", (event) => {
