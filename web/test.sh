@@ -2,12 +2,15 @@
 # Tests the web build in web/dist (make it with web/build.sh first): under node, the
 # engine and the rules (web/tests/engine.test.js), the Fairy-Stockfish module shape
 # (stockfish.test.js), the npm package, packed and installed offline
-# (package.test.js), the page's two languages' tables (i18n.test.js) and its module
-# preloads (page.test.js); then in a real browser, Debian's headless chromium driven by
-# Playwright for Python, the engine as other boards load it (web/tests/test_boards.py),
+# (package.test.js), the page's two languages' tables (i18n.test.js), its module
+# preloads (page.test.js) and its service worker's list (offline.test.js); then in a
+# real browser, Debian's headless chromium driven by Playwright for Python, the engine
+# as other boards load it (web/tests/test_boards.py),
 # the page (test_page.py), its board and editor (test_board_ui.py), the page in Thai and
 # English (test_language.py), sittuyin's hands, drops and promotions (test_sittuyin_page.py),
-# the analysis board's tree of moves (test_analysis_board.py): every web/tests/test_*.py.
+# the analysis board's tree of moves (test_analysis_board.py), the page installed and
+# offline (test_offline.py: its manifest, its service worker, the page played with the
+# server gone, a new build picked up): every web/tests/test_*.py.
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail

@@ -123,6 +123,13 @@ test("every Thai string is made of the words I18N.md cites", async () => {
   assert.deepStrictEqual(unmade, [], "Thai that I18N.md's words do not make (add the word with its source, or reword)");
 });
 
+test("offline.js's notice, words of its own outside the tables, is made of I18N.md's words too", () => {
+  const words = glossaryWords();
+  const runs = fs.readFileSync(path.join(PAGE, "offline.js"), "utf8").match(THAI_LETTERS) || [];
+  assert.ok(runs.length >= 2, "offline.js's Thai");
+  assert.deepStrictEqual(runs.filter((run) => !segment(run, words)), [], "Thai that I18N.md's words do not make");
+});
+
 test("I18N.md's strings table is the Thai table", async () => {
   const { th } = await tables();
   const doc = fs.readFileSync(GLOSSARY, "utf8");
