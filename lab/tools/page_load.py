@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The page's first visit, timed in Chromium: what it fetches and how soon it is ready.
 
-    python3 lab/tools/page_load.py [DIST ...] [--runs N]
+    python3 lab/tools/page_load.py [DIST ...] [--runs N] [--gzip]
 
 Serves each DIST (default web/dist) over HTTP on 127.0.0.1 and opens its index.html N
 times (default 9), each in a fresh browser context (an empty cache: a first visit),
@@ -12,22 +12,32 @@ each alike. For each visit, in ms from the navigation's start as the page's own 
 images after `load`, chessground's stylesheet before it, so `load` alone compares
 unlike things); the engine's first `readyok` (the moment `#engine-status` gets
 `data-ready="1"`, which the page sets once the worker answered `uciok` and `readyok`).
-Then the files the first visit fetched, each compressed with gzip -9 (what a server
-compressing its answers sends), and the total. Prints medians and the spread.
+
+Bytes are counted at the server, as sent (headers included), for every request of the
+visit: the page's, its workers' and its service worker's. Where the page registers a
+service worker (DIST has sw.js), the first visit is counted until it controls the page
+(its files are then cached: the install precaches them before it activates). Then the
+same context opens the page again (a second visit, from the browser's caches) and that
+is timed and counted too. Playwright's own count of the response bodies (the page's and
+its workers' requests, `request.sizes()`) is printed beside the server's.
+
+--gzip: the server gzips every answer but PNGs (level 9) where the browser accepts it,
+as a server configured to compress does (web/README.md); without it, as
+`python3 -m http.server` serves: uncompressed. Prints medians and the spread, then
+the requests of the last visit, file by file.
 """
 
 import argparse
-import gzip
 import pathlib
 import statistics
 import sys
-import urllib.parse
+import time
 
 from playwright.sync_api import sync_playwright
 
 # The page's test harness serves the page as the browser tests do (web/tests/pagekit.py).
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "web" / "tests"))
-from pagekit import serve  # noqa: E402
+from pagekit import Gzipping, _Quiet, counting, serve  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -45,69 +55,96 @@ new MutationObserver((_, observer) => {
 """
 
 
-def visit(browser, url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    page.add_init_script(READY_PROBE)
-    fetched = []
-    ctx.on("request", lambda r: fetched.append(r.url))
-    page.goto(url)
+def _settled(log, wait_s=0.3):
+    """The server's log once no request came for `wait_s` (a request's line is written
+    when its answer is sent)."""
+    n = -1
+    while n != len(log):
+        n = len(log)
+        time.sleep(wait_s)
+    return list(log)
+
+
+def _measure(page):
     page.wait_for_selector("#engine-status[data-ready='1']", state="attached", timeout=60000)
     load = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
     ready = page.evaluate("window.__khunReadyAt")
     art = page.evaluate("""Math.max(0, ...performance.getEntriesByType('resource')
         .filter(r => r.name.includes('/pieces/')).map(r => r.responseEnd))""")
+    return load, art, ready
+
+
+def visit(browser, site):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.add_init_script(READY_PROBE)
+    seen = []
+    ctx.on("requestfinished", lambda r: seen.append(r))
+    site["log"].clear()
+    page.goto(f"{site['base']}/index.html")
+    first = _measure(page)
+    if site["sw"]:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60000)
+    first_log = _settled(site["log"])
+    pw_bytes = 0
+    for r in seen:
+        sizes = r.sizes()
+        pw_bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    site["log"].clear()
+    page.reload()
+    second = _measure(page)
+    second_log = _settled(site["log"])
     ctx.close()
-    return load, art, ready, fetched
+    return first, first_log, pw_bytes, second, second_log
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dist", nargs="*", default=["web/dist"])
     ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--gzip", action="store_true", help="serve gzip-compressed answers")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
     sites = []
     for d in args.dist:
         root = pathlib.Path(d).resolve()
-        httpd, base = serve(root)
-        sites.append({"dist": d, "root": root, "httpd": httpd, "base": base,
-                      "load": [], "art": [], "ready": [], "fetched": []})
+        log = []
+        httpd, base = serve(root, counting(Gzipping if args.gzip else _Quiet, log))
+        sites.append({"dist": d, "root": root, "httpd": httpd, "base": base, "log": log,
+                      "sw": (root / "sw.js").exists(), "visits": []})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
         for _ in range(args.runs):
             for site in sites:
-                load, art, ready, fetched = visit(browser, f"{site['base']}/index.html")
-                site["load"].append(load)
-                site["art"].append(art)
-                site["ready"].append(ready)
-                site["fetched"] = fetched
+                site["visits"].append(visit(browser, site))
         browser.close()
 
     def line(name, xs):
         return (f"  {name}: median {statistics.median(xs):.0f} ms "
                 f"(min {min(xs):.0f}, max {max(xs):.0f}, {len(xs)} visits)")
 
+    def total(log):
+        return sum(n for _, _, n in log)
+
     for site in sites:
         site["httpd"].shutdown()
-        print(site["dist"])
-        print(line("load event", site["load"]))
-        print(line("piece art in", site["art"]))
-        print(line("first readyok", site["ready"]))
-        total_raw = total_gz = 0
-        base = site["base"]
-        files = sorted({urllib.parse.urlparse(u).path for u in site["fetched"] if u.startswith(base)})
-        for path in files:
-            f = site["root"] / path.lstrip("/")
-            if not f.is_file():
-                continue
-            raw = f.read_bytes()
-            gz = len(gzip.compress(raw, 9))
-            total_raw += len(raw)
-            total_gz += gz
-            print(f"    {path:40} {len(raw):>9} B  gzip -9 {gz:>8} B")
-        print(f"  first visit: {len(files)} files, {total_raw} B, gzip -9 {total_gz} B "
-              f"({total_gz / 1000:.0f} KB)")
+        v = site["visits"]
+        print(f"{site['dist']} ({'gzip' if args.gzip else 'uncompressed'})")
+        print(line("load event", [x[0][0] for x in v]))
+        print(line("piece art in", [x[0][1] for x in v]))
+        print(line("first readyok", [x[0][2] for x in v]))
+        print(line("second visit's readyok", [x[3][2] for x in v]))
+        firsts = [total(x[1]) for x in v]
+        seconds = [total(x[4]) for x in v]
+        print(f"  first visit: {len(v[-1][1])} requests, {statistics.median(firsts)} B sent "
+              f"(min {min(firsts)}, max {max(firsts)}); Playwright's count of the page's and "
+              f"its workers' responses {statistics.median([x[2] for x in v])} B")
+        print(f"  second visit: {len(v[-1][4])} requests, {statistics.median(seconds)} B sent "
+              f"(min {min(seconds)}, max {max(seconds)})")
+        for name, log in (("first visit", v[-1][1]), ("second visit", v[-1][4])):
+            print(f"  {name}, request by request (the last run):")
+            for path, status, n in log:
+                print(f"    {path:40} {status:>4} {n:>9} B")
 
 
 if __name__ == "__main__":

@@ -123,6 +123,13 @@ test("every Thai string is made of the words I18N.md cites", async () => {
   assert.deepStrictEqual(unmade, [], "Thai that I18N.md's words do not make (add the word with its source, or reword)");
 });
 
+test("offline.js's notice, words of its own outside the tables, is made of I18N.md's words too", () => {
+  const words = glossaryWords();
+  const runs = fs.readFileSync(path.join(PAGE, "offline.js"), "utf8").match(THAI_LETTERS) || [];
+  assert.ok(runs.length >= 2, "offline.js's Thai");
+  assert.deepStrictEqual(runs.filter((run) => !segment(run, words)), [], "Thai that I18N.md's words do not make");
+});
+
 test("I18N.md's strings table is the Thai table", async () => {
   const { th } = await tables();
   const doc = fs.readFileSync(GLOSSARY, "utf8");
@@ -131,4 +138,12 @@ test("I18N.md's strings table is the Thai table", async () => {
   const have = doc.slice(doc.indexOf(start), doc.indexOf(end) + end.length);
   if (process.env.I18N_WRITE) fs.writeFileSync(GLOSSARY, doc.replace(have, want));
   else assert.strictEqual(have, want, "I18N.md's strings table is stale: I18N_WRITE=1 node --test web/tests/i18n.test.js");
+});
+
+test("a side's name that starts a sentence has its capital", async () => {
+  // `{side}` is sideName(color): "white"; `{Side}` sideName(color, true): "White". At a
+  // sentence's start (the string's, or after ". ", ": ", "; ") the name is capitalised.
+  const { en } = await tables();
+  const lower = Object.entries(en).filter(([, text]) => /(^|[.:;!?]\s+)\{side\}/.test(text)).map(([key]) => key);
+  assert.deepStrictEqual(lower, [], "strings that start a sentence with a lower-case side: use {Side}");
 });

@@ -50,9 +50,14 @@ test("npm pack of web/dist installs offline into an empty project, and npx khun-
     )[0];
     const names = packed.files.map((f) => f.path);
     for (const f of ["package.json", "khun.js", "khun.wasm", "khun-nosimd.wasm", "khun.worker.js",
-      "khun-uci.js", "stockfish.js", "stockfish.worker.js", "stockfish.wasm", "README.md", "LICENSE"]) {
+      "khun-uci.js", "stockfish.js", "stockfish.worker.js", "README.md", "LICENSE", "index.html",
+      "manifest.webmanifest", "sw.js", "page/main.js", "page/pieces/LICENSE"]) {
       assert.ok(names.includes(f), `${f} is not in the package: ${names.join(" ")}`);
     }
+    // Each file once (the Fairy-Stockfish shape loads khun.wasm), and none of the
+    // page's notes for developers (only page/ART.md, the art's credits it links to).
+    assert.deepStrictEqual(names.filter((f) => f.endsWith(".wasm")).sort(), ["khun-nosimd.wasm", "khun.wasm"]);
+    assert.deepStrictEqual(names.filter((f) => f.startsWith("page/") && f.endsWith(".md")), ["page/ART.md"]);
     const tarball = path.join(tmp, packed.filename);
 
     const project = path.join(tmp, "project");

@@ -9,8 +9,11 @@ KHUN_WEB_DIST: the directory to serve (default web/dist, as web/build.sh makes i
 KHUN_CHROMIUM: the browser (default /usr/bin/chromium).
 """
 
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
 import pathlib
 import shutil
@@ -56,10 +59,91 @@ def _page_dir(tmp_root):
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".svg": "image/svg+xml"}
+                      ".wasm": "application/wasm", ".svg": "image/svg+xml",
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, *args):
         pass
+
+
+class Gzipping(_Quiet):
+    """Answers as a server that compresses does (nginx's `gzip on`, Caddy's `encode`):
+    every file but a PNG gzip-compressed (level 9) where the request accepts gzip, with
+    Last-Modified and the 304 answer to If-Modified-Since, as the plain server."""
+
+    _cache = {}
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlparse(self.path).path.endswith("/"):
+                return super().send_head()  # the redirect to the folder's slash
+            path = os.path.join(path, "index.html")
+        if ("gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path)
+                or path.endswith(".png")):
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if mtime <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        key = (path, mtime)
+        if key not in self._cache:
+            with open(path, "rb") as f:
+                self._cache[key] = gzip.compress(f.read(), 9)
+        body = self._cache[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class _CountingWriter:
+    def __init__(self, raw, handler):
+        self._raw = raw
+        self._handler = handler
+
+    def write(self, data):
+        self._handler.sent_bytes += len(data)
+        return self._raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+def counting(handler, log):
+    """`handler` that also appends (path, status, bytes sent, headers included) to `log`
+    for each request it answers: what the browser fetched, measured at the server."""
+
+    class Counting(handler):
+        def setup(self):
+            super().setup()
+            self.sent_bytes = 0
+            self.wfile = _CountingWriter(self.wfile, self)
+
+        def log_request(self, code="-", size="-"):
+            try:
+                self.status = int(code)
+            except (TypeError, ValueError):
+                self.status = code
+
+        def handle_one_request(self):
+            self.sent_bytes = 0
+            self.status = None
+            super().handle_one_request()
+            if self.status is not None:
+                log.append((urllib.parse.urlparse(self.path).path, self.status, self.sent_bytes))
+
+    return Counting
 
 
 def serve(root, handler=None):
@@ -87,6 +171,16 @@ class Page:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
         self.ctx.on("request", lambda r: self.requests.append(r.url))
+
+    @classmethod
+    def wrap(cls, page, server):
+        """A Page around a Playwright page opened elsewhere (its context not closed by it)."""
+        self = cls.__new__(cls)
+        self.server = server
+        self.ctx = None
+        self.page = page
+        self.errors, self.requests, self.console_errors = [], [], []
+        return self
 
     def open(self, **params):
         q = urllib.parse.urlencode(params)
@@ -153,7 +247,7 @@ class Page:
         self.settle()
 
     def plies(self):
-        return self.page.locator("#movelist button").count()
+        return self.page.locator("#movelist button[data-ply]").count()
 
     def check_clean(self):
         assert not self.errors, f"script errors: {self.errors}"

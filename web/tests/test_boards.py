@@ -122,6 +122,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
+    def translate_path(self, path):
+        # /engine/...: the same files under another folder (a board's own static/).
+        if path.startswith("/engine/"):
+            path = path[len("/engine"):]
+        return super().translate_path(path)
+
     def do_GET(self):
         if urllib.parse.urlparse(self.path).path != "/boards.html":
             return super().do_GET()
@@ -144,8 +150,7 @@ class _Isolated(_Handler):
 def server():
     """Two servers of web/dist: a plain one, and one with pychess.org's headers."""
     dist = pathlib.Path(os.environ.get("KHUN_WEB_DIST", WEB / "dist")).resolve()
-    for f in ("khun.js", "khun.wasm", "khun.worker.js", "stockfish.js", "stockfish.worker.js",
-              "stockfish.wasm"):
+    for f in ("khun.js", "khun.wasm", "khun.worker.js", "stockfish.js", "stockfish.worker.js"):
         assert (dist / f).exists(), f"no {f} in {dist}: run web/build.sh"
     servers = {name: serve(dist, handler) for name, handler in (("plain", _Handler), ("isolated", _Isolated))}
     yield {name: url for name, (_, url) in servers.items()}
@@ -162,7 +167,9 @@ def page(browser, server):
     pg = ctx.new_page()
     pg.errors = []
     pg.dialogs = []
+    pg.requests = []  # the paths asked for, the workers' included
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    ctx.on("request", lambda r: pg.requests.append(urllib.parse.urlparse(r.url).path))
 
     def dialog(d):
         pg.dialogs.append(d.message)
@@ -282,6 +289,11 @@ def test_stockfish_module_as_pychess_drives_it(page):
     assert ended == 0
     assert not page.errors, page.errors
     assert not page.dialogs, f"the page showed dialogs: {page.dialogs}"
+    # Each file once: the module's worker loads the page's khun.js and khun.wasm (there
+    # is no stockfish.wasm), and the flavour without SIMD only where SIMD is missing.
+    wasm = [r for r in page.requests if r.endswith(".wasm")]
+    assert set(wasm) == {"/khun.wasm"}, page.requests
+    assert "/stockfish.worker.js" in page.requests and "/khun.js" in page.requests
 
 
 def test_stockfish_module_heredoc_by_messages_cross_origin_isolated(page):
@@ -320,8 +332,36 @@ def test_stockfish_module_that_cannot_start_rejects(page):
     """A module whose wasm is missing rejects its promise with the reason."""
     _open(page)
     message = page.evaluate("""() => Stockfish({locateFile: (f, prefix) =>
-        prefix + (f === "stockfish.wasm" ? "missing.wasm" : f)}).then(() => "resolved", (e) => e.message)""")
+        prefix + (f.endsWith(".wasm") ? "missing.wasm" : f)}).then(() => "resolved", (e) => e.message)""")
     assert "did not start" in message and "404" in message, message
+
+
+def test_stockfish_module_locate_file(page):
+    """`locateFile(file, prefix)` is asked for each of the module's files, as
+    emscripten's is, and the engine runs from where it says: here the files served
+    under another folder name (/engine/, the same directory), as a board's static/."""
+    _open(page)
+    out = page.evaluate("""async () => {
+      const asked = [];
+      const fsf = await Stockfish({locateFile: (file, prefix) => {
+        asked.push([file, prefix]);
+        return new URL("engine/" + file, location.href).href;
+      }});
+      const lines = [];
+      fsf.addMessageListener((l) => lines.push(l));
+      fsf.postMessage("position startpos");
+      fsf.postMessage("go depth 3");
+      while (!lines.some((l) => l.startsWith("bestmove"))) await new Promise((r) => setTimeout(r, 20));
+      fsf.terminate();
+      return {asked, best: lines.find((l) => l.startsWith("bestmove"))};
+    }""")
+    files = [f for f, _ in out["asked"]]
+    assert files == ["stockfish.worker.js", "khun.js", "khun.wasm", "khun-nosimd.wasm"], files
+    assert all(prefix == page.server["plain"] + "/" for _, prefix in out["asked"]), out["asked"]
+    assert re.match(r"bestmove [a-h][1-8][a-h][1-8]", out["best"]), out["best"]
+    loaded = {r for r in page.requests if r.startswith("/engine/")}
+    assert loaded == {"/engine/stockfish.worker.js", "/engine/khun.js", "/engine/khun.wasm"}, page.requests
+    assert not page.errors, page.errors
 
 
 def test_plain_worker_as_lichess_style_boards_run_it(page):

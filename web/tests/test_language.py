@@ -35,7 +35,7 @@ ENGLISH_STRINGS = [
     "rapid", "second a move", "Counting", "automatic", "as players count", "Start position",
     "Start the game", "Moves", "Type a move", "Count", "Stop count", "to move", "Piece art",
     "Keys", "Flip the board", "First position", "Previous move", "Sound is on", "Export",
-    "Import", "Copy", "Download", "Link to this position", "Review a game", "Per position",
+    "Import", "Copy", "Download", "Link to this game", "Review a game", "Per position",
     "nodes", "Annotate", "Scores from", "Marks", "Analyse", "Notation", "Thai",
 ]
 

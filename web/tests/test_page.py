@@ -428,7 +428,7 @@ def test_players_counting_on_a_free_board_export_and_import(app):
     p.page.select_option("#counting", "players")
     p.page.locator("#count-controls").wait_for(state="visible")
     assert p.page.is_enabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
-    assert "white may start counting" in _count_text(p), _count_text(p)
+    assert "White may start counting" in _count_text(p), _count_text(p)
     p.page.click("#btn-count")
     assert p.page.get_attribute("#count", "data-started") == "61"
     assert _count_text(p).startswith("White counts: 0 of 64"), _count_text(p)
@@ -446,7 +446,7 @@ def test_players_counting_on_a_free_board_export_and_import(app):
     assert _count_text(p).startswith("White counts: 3 of 64"), _count_text(p)
     p.page.click("#btn-stop-count")
     assert p.page.get_attribute("#count", "data-started") == "-1"
-    assert "white may start counting" in _count_text(p), _count_text(p)
+    assert "White may start counting" in _count_text(p), _count_text(p)
     notes = p.page.locator("#movelist .count-note").all_inner_texts()
     assert notes == ["White starts counting", "White stops counting"], notes
     # Stepping through the game shows the count of each position.

@@ -22,18 +22,29 @@ export function initialState() {
     engine: null,
     tables: null,
     variants: [],
-    // The line on the board: its game, start, moves (UCI) and their SAN, the position
-    // shown (`cursor`, a ply of the line), its counting ("automatic": Fairy-Stockfish's
-    // count; "players": the players start and stop it), the players' count actions in
-    // order ({ply, action}: "start" | "stop" before that ply's move).
+    // The game on the board as a tree of moves: its start, and from each position the
+    // moves played there, the first the main line's, the others variations. A node:
+    // {uci, san, nags: [numbers], comment, clock (ms left after the move, or null),
+    // count: the players' count actions at its position ("start" | "stop"), eval (the
+    // review's), mark (the review's "?!" | "?" | "??"), children}; the root has no move.
+    // `path`: the line shown, as the child chosen at each ply (0: the main line's).
     variant: "makruk",
     startFen: "",
     startPly: 0,
+    tree: newNode(null, ""),
+    path: [],
+    // The line shown, read from the tree along `path` (derive(), after each action that
+    // changes either): its moves (UCI) and SAN, the players' count actions in order
+    // ({ply, action}: before that ply's move), the review's evals by ply and marks by move.
     moves: [],
     sans: [],
+    countLog: [],
+    evals: [],
+    marks: [],
+    // The position shown (a ply of the line), and the line's counting ("automatic":
+    // Fairy-Stockfish's count; "players": the players start and stop it).
     cursor: 0,
     counting: "automatic",
-    countLog: [],
     // A game against Khun (`game`; `playing` while it is on) and the line's result and tags.
     playing: false,
     game: null,
@@ -45,8 +56,6 @@ export function initialState() {
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
     pace: null,
-    // The game a variation left: {moves, sans, evals, marks, result, resultTag, cursor, countLog}.
-    mainline: null,
     // The analysis: on or off, the position its lines are of (position.js's positionKey),
     // their info lines by MultiPV, whether its search is over (a depth limit reached),
     // and the threat: {pv, score, fen, turn} (the other side's best move, as if it were
@@ -57,9 +66,7 @@ export function initialState() {
     analysisLines: 3,
     analysisDepth: 0,
     showThreat: false,
-    // The review: per ply {white: White's expected score, info, best, turn, end}, per move its mark.
-    evals: [],
-    marks: [],
+    // The running review (its evals and marks go on the tree's nodes).
     annotating: null, // the running review: {cancel}
     // What the engine's worker holds: its variant and CountStarted (setupLines).
     engineVariant: null,
@@ -69,20 +76,97 @@ export function initialState() {
   };
 }
 
-function clearReview(s) {
-  s.evals = [];
-  s.marks = [];
-  s.mainline = null;
+/** A node of the tree: the move `uci` (null at the root) with its SAN. */
+function newNode(uci, san) {
+  return { uci, san, nags: [], comment: "", clock: null, count: [], eval: null, mark: "", children: [] };
 }
 
+/** The node at `ply` of the line shown (0: the root). */
+function nodeAt(s, ply) {
+  let node = s.tree;
+  for (let i = 0; i < ply; i++) node = node.children[s.path[i]];
+  return node;
+}
+
+/** The line from `node` on along the first moves: the path's rest. */
+function mainContinuation(node) {
+  const rest = [];
+  for (let n = node; n.children.length; n = n.children[0]) rest.push(0);
+  return rest;
+}
+
+/** The line shown read from the tree (moves, SAN, count actions, the review's evals and marks). */
+function derive(s) {
+  const moves = [];
+  const sans = [];
+  const countLog = [];
+  const evals = [];
+  const marks = [];
+  let node = s.tree;
+  let reviewed = false;
+  for (let ply = 0; ; ply++) {
+    for (const action of node.count) countLog.push({ ply, action });
+    evals[ply] = node.eval || undefined;
+    if (node.eval) reviewed = true;
+    if (ply > 0) marks[ply - 1] = node.mark || "";
+    if (ply === s.path.length) break;
+    node = node.children[s.path[ply]];
+    moves.push(node.uci);
+    sans.push(node.san);
+  }
+  s.moves = moves;
+  s.sans = sans;
+  s.countLog = countLog;
+  s.evals = reviewed ? evals : [];
+  s.marks = reviewed ? marks : [];
+  s.cursor = Math.min(s.cursor, moves.length);
+}
+
+/**
+ * A copy of a tree in the state's form (a kept game's, a PGN's as pgn.js reads it): each
+ * node's move, SAN, marks, comment, clock, count actions and children, nothing else.
+ */
+export function copyTree(node) {
+  return {
+    uci: node.uci || null,
+    san: node.san || "",
+    nags: Array.isArray(node.nags) ? node.nags.filter(Number.isInteger) : [],
+    comment: typeof node.comment === "string" ? node.comment : "",
+    clock: Number.isFinite(node.clock) ? node.clock : null,
+    count: Array.isArray(node.count) ? node.count.filter((a) => a === "start" || a === "stop") : [],
+    eval: null,
+    mark: "",
+    children: Array.isArray(node.children) ? node.children.filter((c) => c && typeof c.uci === "string").map(copyTree) : [],
+  };
+}
+
+/**
+ * A line (position.js's readLine) becomes the tree: its moves the main line (with the
+ * variations, comments, marks and clocks of `line.tree` where it has them: a PGN's, a
+ * kept game's), its count actions on their positions; the line shown is the main line.
+ */
 function takeLine(s, line) {
   s.variant = line.variant;
   s.startFen = line.startFen;
   s.startPly = line.startPly;
-  s.moves = line.moves.slice();
-  s.sans = line.sans.slice();
   s.counting = line.counting;
-  s.countLog = line.countLog.map((a) => ({ ply: a.ply, action: a.action }));
+  const tree = line.tree ? copyTree(line.tree) : newNode(null, "");
+  let node = tree;
+  for (let i = 0; i < line.moves.length; i++) {
+    // A tree whose main line is not the line's (or none given): the line's moves.
+    if (!node.children.length || node.children[0].uci !== line.moves[i]) node.children = [newNode(line.moves[i], line.sans[i])];
+    node = node.children[0];
+  }
+  node.children = []; // the main line ends where the line does (a PGN that goes on past the game's end)
+  if (line.startComment) tree.comment = line.startComment;
+  s.tree = tree;
+  s.path = line.moves.map(() => 0);
+  let at = tree;
+  for (let ply = 0; ply <= line.moves.length; ply++) {
+    for (const a of line.countLog) if (a.ply === ply) at.count.push(a.action);
+    if (ply < line.moves.length) at = at.children[0];
+  }
+  derive(s);
 }
 
 function stopClock(s) {
@@ -120,12 +204,19 @@ export const ACTIONS = {
     if (s.result) s.tags.Result = s.result.result;
     if (opts.orientation) s.orientation = opts.orientation;
     s.resignAsked = false;
-    clearReview(s);
   },
 
-  /** The same moves counted another way (the Counting setting): the review and the position shown stay. */
+  /** The same moves counted another way (the Counting setting): the tree and the position shown stay, the count actions go. */
   recount(s, line) {
-    takeLine(s, line);
+    s.counting = line.counting;
+    const clear = (node) => { node.count = []; node.children.forEach(clear); };
+    clear(s.tree);
+    let at = s.tree;
+    for (let ply = 0; ply <= s.path.length; ply++) {
+      for (const a of line.countLog) if (a.ply === ply) at.count.push(a.action);
+      if (ply < s.path.length) at = at.children[s.path[ply]];
+    }
+    derive(s);
   },
 
   /** The Counting setting where it does not change the line (a game without players' counting). */
@@ -146,7 +237,6 @@ export const ACTIONS = {
     s.orientation = game.human;
     s.resignAsked = false;
     s.game = { token: 0, drawPending: false, ...game };
-    clearReview(s);
   },
 
   goTo(s, ply) {
@@ -154,42 +244,80 @@ export const ACTIONS = {
   },
 
   /**
-   * `uci` (with its `san`) played at `ply` of the line: what came after is cut. `follow`:
-   * the board steps to it (else it stays where the player is looking).
+   * `uci` (with its `san`) played at `ply` of the line shown. In a game against Khun the
+   * game is one line: what came after is cut. On a free board the move is the line's next
+   * if it is the one played there before, else a variation from there (the line played
+   * before stays in the tree). `follow`: the board steps to it (else it stays where the
+   * player is looking).
    */
   playMove(s, ply, uci, san, follow = true) {
-    s.moves = s.moves.slice(0, ply);
-    s.sans = s.sans.slice(0, ply);
-    s.countLog = s.countLog.filter((a) => a.ply <= ply);
-    s.evals = s.evals.slice(0, ply + 1);
-    s.marks = s.marks.slice(0, ply);
-    s.moves.push(uci);
-    s.sans.push(san);
+    const node = nodeAt(s, ply);
+    if (s.playing) node.children = [];
+    let i = node.children.findIndex((c) => c.uci === uci);
+    if (i < 0) {
+      node.children.push(newNode(uci, san));
+      i = node.children.length - 1;
+    }
+    s.path = s.path.slice(0, ply).concat([i], mainContinuation(node.children[i]));
+    if (s.playing) s.path = s.path.slice(0, ply + 1);
+    derive(s);
     if (follow || s.cursor > ply) s.cursor = ply + 1;
   },
 
-  /** A move away from the game's own: the game kept to come back to ("Back to the game"). */
-  enterVariation(s) {
-    if (s.mainline) return;
-    s.mainline = {
-      moves: s.moves.slice(), sans: s.sans.slice(), evals: s.evals.slice(), marks: s.marks.slice(),
-      result: s.result, resultTag: s.tags.Result, cursor: s.cursor, countLog: s.countLog.slice(),
-    };
+  /** The clock after the move at `ply` (ms left to its mover), written with the move ([%clk]). */
+  recordClock(s, ply, ms) {
+    if (ply > 0 && ply <= s.path.length) nodeAt(s, ply).clock = Math.max(0, Math.round(ms));
   },
 
-  /** Back from a variation to the game it left, at the move where it left it. */
+  /** The line through the node at `path` (its child indexes from the start), shown at that node. */
+  selectNode(s, path) {
+    let node = s.tree;
+    for (const i of path) {
+      if (!node.children[i]) return;
+      node = node.children[i];
+    }
+    s.path = path.concat(mainContinuation(node));
+    derive(s);
+    s.cursor = path.length;
+  },
+
+  /** Back from a variation to the main line, at the move where the variation left it. */
   backToGame(s) {
-    const g = s.mainline;
-    if (!g) return;
-    s.mainline = null;
-    s.moves = g.moves.slice();
-    s.sans = g.sans.slice();
-    s.evals = g.evals.slice();
-    s.marks = g.marks.slice();
-    s.countLog = g.countLog.slice();
-    s.result = g.result;
-    if (g.resultTag !== undefined) s.tags.Result = g.resultTag;
-    s.cursor = g.cursor;
+    const left = s.path.findIndex((i) => i !== 0);
+    if (left < 0) return;
+    s.path = s.path.slice(0, left).concat(mainContinuation(nodeAt(s, left)));
+    derive(s);
+    s.cursor = left;
+  },
+
+  /** The variation at `ply` of the line shown becomes its position's first move (the main line, where every choice before it is). */
+  promoteVariation(s, ply) {
+    if (ply < 1 || ply > s.path.length) return;
+    const parent = nodeAt(s, ply - 1);
+    const [node] = parent.children.splice(s.path[ply - 1], 1);
+    parent.children.unshift(node);
+    s.path[ply - 1] = 0;
+    derive(s);
+  },
+
+  /** The move at `ply` of the line shown and all after it leave the tree (the line shown goes on by the main line there). */
+  deleteFrom(s, ply) {
+    if (ply < 1 || ply > s.path.length) return;
+    const parent = nodeAt(s, ply - 1);
+    parent.children.splice(s.path[ply - 1], 1);
+    s.path = s.path.slice(0, ply - 1).concat(mainContinuation(parent));
+    derive(s);
+    s.cursor = Math.min(s.cursor, ply - 1);
+  },
+
+  /** The comment after the move at `ply` (at 0: before the first move). */
+  setComment(s, ply, text) {
+    nodeAt(s, ply).comment = text;
+  },
+
+  /** The move at `ply`'s marks (PGN NAGs: 1 "!", 2 "?", 3 "!!", 4 "??", 5 "!?", 6 "?!", ...). */
+  setNags(s, ply, nags) {
+    if (ply > 0) nodeAt(s, ply).nags = nags.slice();
   },
 
   /** The line's result (`{result, reason}`, or null: none, `*`). */
@@ -220,9 +348,11 @@ export const ACTIONS = {
   takeback(s, n) {
     const g = s.game;
     g.token++;
-    s.moves = s.moves.slice(0, n);
-    s.sans = s.sans.slice(0, n);
-    s.countLog = s.countLog.filter((a) => a.ply < n);
+    const node = nodeAt(s, n);
+    node.children = [];
+    node.count = [];
+    s.path = s.path.slice(0, n);
+    derive(s);
     s.cursor = n;
     if (g.clock) {
       stopClock(s);
@@ -257,10 +387,10 @@ export const ACTIONS = {
     s.resignAsked = asked && s.playing && !s.result;
   },
 
-  /** A players' count action at `ply`: the count from there on changes. */
+  /** A players' count action at `ply` (the line's end: the count from there on changes). */
   countAction(s, ply, action) {
-    s.countLog = s.countLog.filter((a) => a.ply <= ply);
-    s.countLog.push({ ply, action });
+    nodeAt(s, ply).count.push(action);
+    derive(s);
   },
 
   setOrientation(s, orientation) {
@@ -320,15 +450,25 @@ export const ACTIONS = {
     s.analysis.lines[(info.multipv || 1) - 1] = info;
   },
 
+  /** A review starts: the marks and evals of the line shown go. */
   annotateStarted(s, job) {
     s.annotating = job;
-    s.evals = [];
-    s.marks = [];
+    for (let ply = 0, node = s.tree; ; node = node.children[s.path[ply]], ply++) {
+      node.eval = null;
+      node.mark = "";
+      if (ply === s.path.length) break;
+    }
+    derive(s);
   },
 
+  /** The review so far: `evals` by ply and `marks` by move, onto the line shown. */
   annotateProgress(s, evals, marks) {
-    s.evals = evals.slice();
-    s.marks = marks.slice();
+    for (let ply = 0, node = s.tree; ; node = node.children[s.path[ply]], ply++) {
+      node.eval = evals[ply] || null;
+      if (ply > 0) node.mark = marks[ply - 1] || "";
+      if (ply === s.path.length) break;
+    }
+    derive(s);
   },
 
   annotateCancel(s) {
@@ -337,12 +477,6 @@ export const ACTIONS = {
 
   annotateDone(s) {
     s.annotating = null;
-  },
-
-  /** The review's evals and marks as they were (a recount keeps them). */
-  setReview(s, evals, marks) {
-    s.evals = evals.slice();
-    s.marks = marks.slice();
   },
 
   /** The editor's fields: any of {variant, placement, hand, brush}. */

@@ -84,8 +84,7 @@ function analyse() {
   S.engine.cancelAll();
   renderAnalysis();
   if (st.end) {
-    $("analysis-depth").textContent = t("status.end", { reason: reasonText(st.end.reason), result: st.end.result });
-    setEvalBar(st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, st.end.result);
+    $("analysis-depth").textContent = t("status.end", { reason: reasonText(st.end.reason), result: st.end.result }); // the bar: renderAnalysis
     return;
   }
   $("analysis-depth").textContent = "…";
@@ -170,8 +169,14 @@ export function renderAnalysis() {
   if (done) $("analysis-depth").dataset.done = "1";
   else delete $("analysis-depth").dataset.done;
   if (!S.analysing) $("analysis-depth").textContent = "";
-  if (!lines.length) { board.setArrows(currentArrows()); return; }
   const st = stateAt(S, S.cursor);
+  if (!lines.length) {
+    // None of this position yet: the bar keeps no score of another (the end's result, or none).
+    if (S.analysing && st.end) setEvalBar(st.end.result === "1-0" ? 1 : st.end.result === "0-1" ? 0 : 0.5, st.end.result);
+    else if (S.analysing) setEvalBar(0.5, "…");
+    board.setArrows(currentArrows());
+    return;
+  }
   for (const l of lines) {
     const sans = movesAfter(S.cursor, l.pv.slice(0, 12)); // in the notation shown
     if (!sans.length) continue;

@@ -7,11 +7,11 @@ import { $, TITLES, say } from "./util.js";
 import { store } from "./store.js";
 import { variantInfo, stateAt, readLine } from "./position.js";
 import { updateCountingChoice, playerCountAction, changeCounting } from "./count.js";
-import { board, sounds, canMoveNow, userMove, backToGame, goTo } from "./moves.js";
+import { board, sounds, canMoveNow, userMove, backToGame, goTo, wireMoveTools } from "./moves.js";
 import { startGame, finishGame, takeback, askResign, closeResign, resign, offerDraw } from "./play.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
-import { importPgn, download, copyText, positionLink } from "./pgn.js";
+import { importPgn, download, copyText, gameLink } from "./pgn.js";
 import { readSetup, renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { wireEditor } from "./editor.js";
@@ -51,6 +51,7 @@ export function wire() {
   const S = store.state;
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => selectTab(tab));
   wireEditor();
+  wireMoveTools();
   $("nav-first").addEventListener("click", () => goTo(0));
   $("nav-prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("nav-next").addEventListener("click", () => goTo(S.cursor + 1));
@@ -106,7 +107,7 @@ export function wire() {
   $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "pgn.what.pgn"));
   $("btn-download-pgn").addEventListener("click", download);
   $("btn-copy-link").addEventListener("click", () => {
-    const link = positionLink();
+    const link = gameLink();
     history.replaceState(null, "", link);
     copyText(link, "pgn.what.link");
   });
@@ -116,7 +117,9 @@ export function wire() {
     const text = input.value.trim();
     $("move-error").textContent = "";
     if (!text) return;
-    if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); return; }
+    // Refused (not your move, or no legal move): said, and selected in the box, so the
+    // next move typed replaces it rather than being added to it.
+    if (!canMoveNow()) { $("move-error").textContent = t("input.notYourMove"); input.select(); return; }
     const st = stateAt(S, S.cursor);
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
     // Thai notation (a Thai letter in it) is matched against the rules' Thai SAN.
@@ -125,7 +128,6 @@ export function wire() {
       try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
     }
     if (!uci || !st.legal.some((m) => m.uci === uci)) {
-      // Said, and selected in the box: the next move typed replaces it.
       $("move-error").textContent = t("input.illegal", { text });
       input.select();
       return;

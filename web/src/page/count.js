@@ -3,7 +3,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { $, say } from "./util.js";
-import { t, sideName, countNumber } from "./i18n.js";
+import { t, sideName, countNumber, reasonText } from "./i18n.js";
 import { store } from "./store.js";
 import { stateAt, playersCounting, playersCountable, countActionWords, readLine } from "./position.js";
 import { board } from "./moves.js";
@@ -44,18 +44,18 @@ export function renderCount(st) {
       ? t("count.lineZero", { Counting, of, honour })
       : t("count.line", { Counting, number: countNumber(c.number), of, honour });
     const mated = st.end && st.end.result !== "1/2-1/2";
-    text += c.exceeded
-      ? t(mated ? "count.ranOutMated" : "count.ranOut")
-      : t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
-    if (players && c.honour === "board") text += t("count.countingMate", { Counting });
+    if (c.exceeded) text += t(mated ? "count.ranOutMated" : "count.ranOut");
+    // A position the rules end (a mate, say) has no deadline left: the line says the end.
+    else if (st.end) text += t("count.ended", { reason: reasonText(st.end.reason), result: st.end.result });
+    else text += t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
+    if (players && c.honour === "board" && !st.end) text += t("count.countingMate", { Counting });
     ce.textContent = text;
-    // The tooltip: the rules' words in English; in Thai the count in plies, from its fields.
-    ce.title = t("count.rulesText", {
-      text: c.text || st.countText || "", Counting, honour, ply: countNumber(c.ply), limit: countNumber(c.limit),
-    });
+    // The tooltip: the rules' words in English (the count in plies), where the game goes
+    // on; in Thai, and at the end, the line's own words (no other count beside it).
+    ce.title = st.end ? text : t("count.rulesText", { text: c.text || st.countText || "", line: text });
     ce.dataset.honour = c.honour;
     ce.dataset.counting = c.counting;
-    ce.classList.toggle("urgent", c.movesLeft <= 3 || !!c.exceeded);
+    ce.classList.toggle("urgent", !st.end && (c.movesLeft <= 3 || !!c.exceeded));
     ce.classList.remove("hidden");
   } else if (players && st.countStarted > 0) {
     // Started in a position where no count binds yet (a FEN without count fields: the
@@ -69,7 +69,7 @@ export function renderCount(st) {
     ce.classList.remove("urgent");
     ce.classList.remove("hidden");
   } else if (players && st.mayStartCount) {
-    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { side: sideName(st.turn) });
+    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { Side: sideName(st.turn, true) });
     ce.textContent = text;
     ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     delete ce.dataset.honour;
@@ -115,7 +115,7 @@ export function playerCountAction(action) {
   if (!(action === "start" ? st.mayStartCount : st.mayStopCount)) return;
   store.act("countAction", ply, action);
   say(() => (action === "start"
-    ? t("count.nextIsOne", { action: countActionWords(S, ply, action), side: sideName(st.turn) })
+    ? t("count.nextIsOne", { action: countActionWords(S, ply, action), Side: sideName(st.turn, true) })
     : countActionWords(S, ply, action)));
 }
 

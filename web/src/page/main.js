@@ -95,6 +95,12 @@ function startPage() {
   if (q.get("color")) $("color").value = q.get("color");
   updateCountingChoice();
   const counting = q.get("counting") === "players" && playersCountable(S, vname) ? "players" : "automatic";
+  // The players' count actions (`count=0:start,4:stop`: the ply each comes before, and
+  // what it does), as pgn.js's gameLink writes them; the rules check them with the line.
+  const countLog = (q.get("count") || "").split(",").filter(Boolean).map((a) => {
+    const [ply, action] = a.split(":");
+    return { ply: Number(ply), action };
+  }).filter((a) => Number.isInteger(a.ply) && a.ply >= 0 && (a.action === "start" || a.action === "stop"));
   $("counting").value = counting;
   if (q.get("level")) $("level").value = q.get("level");
   if (q.get("elo")) { $("level").value = "elo"; $("elo").value = q.get("elo"); $("elo-label").classList.remove("hidden"); }
@@ -117,7 +123,7 @@ function startPage() {
   }
   let line;
   try {
-    line = readLine(S, vname, fen, moves, counting);
+    line = readLine(S, vname, fen, moves, counting, countLog);
   } catch (e) {
     say(() => t("say.badLink", { error: e.message }));
     line = readLine(S, vname, variantInfo(S, vname).startFen, [], counting);

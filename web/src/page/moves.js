@@ -7,9 +7,9 @@ import { Board, pieceArt } from "./board.js";
 import { Sounds } from "./sound.js";
 import { $, say } from "./util.js";
 import { store } from "./store.js";
-import { stateAt, countActionWords } from "./position.js";
+import { stateAt, countActionWords, onMainLine, nodeAtPly } from "./position.js";
 import { t, sideName } from "./i18n.js";
-import { shownSans, shownMove } from "./notation.js";
+import { shownTreeSans, shownMove } from "./notation.js";
 
 // Games where a promotion is a move of its own, which the player chooses (sittuyin): each
 // promotion is offered, never played by the board alone (makruk's pawn just promotes).
@@ -101,16 +101,14 @@ function askPromotion(cands) {
 export function userMove(uci) {
   if (!canMoveNow()) return;
   const S = store.state;
-  if (!S.playing && S.cursor < S.moves.length) {
-    // Inside a game: its own next move just steps on; another move starts a variation,
-    // and the game is kept to come back to ("Back to the game").
-    if (S.moves[S.cursor] === uci) { goTo(S.cursor + 1); return; }
-    store.act("enterVariation");
-  }
+  // Inside a line: its own next move just steps on; another move starts a variation
+  // (the line stays in the tree, "Back to the game" brings the main line back).
+  if (!S.playing && S.cursor < S.moves.length && S.moves[S.cursor] === uci) { goTo(S.cursor + 1); return; }
   const ply = S.cursor;
   const m = stateAt(S, ply).legal.find((x) => x.uci === uci);
   if (!m) return;
-  if (!S.playing && S.result) store.act("setResult", null); // a new line after the game
+  // The game's main line played on past its result: a new end, none yet.
+  if (!S.playing && S.result && onMainLine(S) && ply === S.moves.length) store.act("setResult", null);
   // Written when said, so a switch of language says it again in the new one.
   say(() => t("say.youPlayed", { san: shownMove(ply, uci) }));
   store.act("playMove", ply, uci, m.san);
@@ -125,14 +123,21 @@ store.on("playMove", () => {
   // The game's end has its own sound (the game's end, in a game against Khun).
   if (!st.end) sounds.play(st.check ? "check" : san.includes("x") ? "capture" : "move");
   else if (!S.playing) sounds.play("end");
-  if (!S.playing && st.end && !S.result) store.act("setResult", { result: st.end.result, reason: st.end.reason });
+  if (!S.playing && st.end && !S.result && onMainLine(S)) store.act("setResult", { result: st.end.result, reason: st.end.reason });
 });
 
 /** Back from a variation to the game it left, at the move where it left it. */
 export function backToGame() {
-  if (!store.state.mainline) return;
+  if (onMainLine(store.state)) return;
   say(() => t("say.backToGame"));
   store.act("backToGame");
+}
+
+/** The line through the move at `path` (in the move list), shown at that move. */
+export function selectNode(path) {
+  if (board.editing) return;
+  $("promotion").classList.add("hidden");
+  store.act("selectNode", path);
 }
 
 export function goTo(ply) {
@@ -144,62 +149,124 @@ export function goTo(ply) {
   store.act("goTo", ply);
 }
 
+/** A PGN mark's glyph (NAG 1-6), or `$n` for the others. */
+export function nagGlyph(n) {
+  return ["", "!", "?", "!!", "??", "!?", "?!"][n] || `$${n}`;
+}
+
+/**
+ * The move list: the game's main line in columns, and after a move its comment, the
+ * variations from the position before it (in brackets, each a line of buttons, nested
+ * as deep as they go) and the players' count actions, each on a row of its own. Every
+ * move is a button that shows its line at it; the moves of the line shown carry their
+ * ply (`data-ply`), every move its place in the tree (`data-path`).
+ */
 export function renderMoves() {
   const S = store.state;
   const list = $("movelist");
   list.replaceChildren();
   const st0 = stateAt(S, 0);
   const f = st0.fen.split(/\s+/);
-  let num = Number(f[f.length - 1]) || 1;
-  let white = st0.turn === "white";
-  const add = (cls, text) => {
-    const li = document.createElement("li");
-    const span = document.createElement("span");
-    span.className = cls;
-    span.textContent = text;
-    li.appendChild(span);
-    list.appendChild(li);
-  };
-  // A players' count action: a line of its own after the move before it.
-  let noted = false;
-  const note = (ply) => {
-    for (const a of S.countLog) {
-      if (a.ply !== ply) continue;
-      const li = document.createElement("li");
-      const span = document.createElement("span");
-      span.className = "count-note";
-      span.dataset.ply = String(ply);
-      span.dataset.action = a.action;
-      span.textContent = countActionWords(S, ply, a.action);
-      li.appendChild(span);
-      list.appendChild(li);
-      noted = true;
-    }
-  };
-  note(0);
-  if (!white && S.sans.length) { add("num", `${num}.`); add("num", "…"); }
-  const shown = shownSans(); // in the notation shown; S.sans stays SAN
-  S.sans.forEach((_, i) => {
-    const san = shown[i] || S.sans[i];
-    if (white) add("num", `${num}.`);
-    else if (noted && i > 0) { add("num", `${num}.`); add("num", "…"); }
-    noted = false;
-    const li = document.createElement("li");
+  const firstNum = Number(f[f.length - 1]) || 1;
+  const whiteFirst = st0.turn === "white";
+  const shown = shownTreeSans();
+  const current = S.path.slice(0, S.cursor).join(".");
+  const onLine = (p) => p.length <= S.path.length && p.every((x, i) => x === S.path[i]);
+  // Ply `ply`'s move number and side (ply 1: the start position's move).
+  const numberOf = (ply) => firstNum + Math.floor((ply - 1 + (whiteFirst ? 0 : 1)) / 2);
+  const whiteAt = (ply) => ((ply - 1) % 2 === 0) === whiteFirst;
+  const moveButton = (node, p) => {
+    const ply = p.length;
     const b = document.createElement("button");
-    const mark = S.marks[i] || "";
-    b.textContent = san + mark;
-    b.dataset.ply = String(i + 1);
-    b.dataset.uci = S.moves[i];
-    b.setAttribute("aria-label", t("moves.entry", { Side: sideName(white ? "white" : "black", true), n: num, san: `${san}${mark ? ` ${mark}` : ""}` }));
-    if (mark) b.className = { "?!": "mark-inacc", "?": "mark-mist", "??": "mark-blund" }[mark];
-    if (i + 1 === S.cursor) b.classList.add("current");
-    b.addEventListener("click", () => goTo(i + 1));
-    li.appendChild(b);
+    const text = shown.get(node) || node.san;
+    const glyphs = node.nags.filter((n) => n >= 1 && n <= 6).map(nagGlyph).join("") || node.mark || "";
+    b.textContent = text + glyphs;
+    b.dataset.path = p.join(".");
+    if (onLine(p)) b.dataset.ply = String(ply);
+    b.dataset.uci = node.uci;
+    const side = sideName(whiteAt(ply) ? "white" : "black", true);
+    b.setAttribute("aria-label", t("moves.entry", { Side: side, n: numberOf(ply), san: `${text}${glyphs ? ` ${glyphs}` : ""}` }));
+    const markClass = { "?!": "mark-inacc", "?": "mark-mist", "??": "mark-blund" }[glyphs];
+    if (markClass) b.classList.add(markClass);
+    if (p.join(".") === current && S.cursor === ply) b.classList.add("current");
+    b.addEventListener("click", () => selectNode(p));
+    return b;
+  };
+  const span = (cls, text) => {
+    const e = document.createElement("span");
+    e.className = cls;
+    e.textContent = text;
+    return e;
+  };
+  const row = (child) => {
+    const li = document.createElement("li");
+    li.appendChild(child);
     list.appendChild(li);
-    if (!white) num++;
-    white = !white;
-    note(i + 1);
+  };
+  // The count actions at a position: a row each (the main line's) or inline (a variation's).
+  const countNotes = (node, ply) => node.count.map((action) => {
+    const e = span("count-note", countActionWords(S, ply, action));
+    e.dataset.ply = String(ply);
+    e.dataset.action = action;
+    return e;
   });
+  // A variation from `node` (at `p`), inline: its moves along their first replies, with
+  // the variations inside it in brackets.
+  const inline = (node, p) => {
+    const box = span("variation", "");
+    // Its tokens with a space between (read so by a screen reader too), in brackets.
+    const parts = [];
+    let first = true;
+    for (let n = node, q = p; n; ) {
+      const ply = q.length;
+      if (whiteAt(ply)) parts.push(span("num", `${numberOf(ply)}.`));
+      else if (first) parts.push(span("num", `${numberOf(ply)}…`));
+      parts.push(moveButton(n, q));
+      if (n.comment) parts.push(span("comment", n.comment));
+      first = !!n.comment;
+      const parent = nodeOf(q.slice(0, -1));
+      for (let k = 1; q[q.length - 1] === 0 && k < parent.children.length; k++) {
+        parts.push(inline(parent.children[k], q.slice(0, -1).concat(k)));
+        first = true;
+      }
+      parts.push(...countNotes(n, ply));
+      if (!n.children.length) break;
+      n = n.children[0];
+      q = q.concat(0);
+    }
+    box.append("(");
+    parts.forEach((e, i) => box.append(...(i ? [" ", e] : [e])));
+    box.append(")");
+    return box;
+  };
+  const nodeOf = (p) => p.reduce((n, i) => n.children[i], S.tree);
+
+  if (S.tree.comment) row(span("comment between", S.tree.comment));
+  for (const note of countNotes(S.tree, 0)) row(note);
+  let interrupted = !whiteFirst;
+  let node = S.tree;
+  let p = [];
+  while (node.children.length) {
+    const main = node.children[0];
+    const mp = p.concat(0);
+    const ply = mp.length;
+    if (whiteAt(ply)) row(span("num", `${numberOf(ply)}.`));
+    else if (interrupted) { row(span("num", `${numberOf(ply)}.`)); row(span("num", "…")); }
+    row(moveButton(main, mp));
+    // A row between White's move and Black's: Black's starts its own row again ("12. …").
+    const between = [];
+    if (main.comment) between.push(span("comment between", main.comment));
+    if (node.children.length > 1) {
+      const vars = span("variations between", "");
+      for (let k = 1; k < node.children.length; k++) vars.append(inline(node.children[k], p.concat(k)));
+      between.push(vars);
+    }
+    between.push(...countNotes(main, ply));
+    for (const e of between) row(e);
+    interrupted = between.length > 0;
+    node = main;
+    p = mp;
+  }
   // Keep the current move in sight by scrolling the list itself: scrollIntoView would
   // scroll the page too, and on a phone push the board off the screen.
   const cur = list.querySelector(".current");
@@ -208,4 +275,51 @@ export function renderMoves() {
   const cr = cur.getBoundingClientRect();
   if (cr.top < lr.top) list.scrollTop -= lr.top - cr.top;
   else if (cr.bottom > lr.bottom) list.scrollTop += cr.bottom - lr.bottom;
+}
+
+/**
+ * The tools under the move list, outside a game against Khun: the move shown's mark (!,
+ * ?, !!, ??, !?, ?!), its comment, "Make it the game's line" in a variation, and "Delete
+ * from this move on".
+ */
+export function renderMoveTools() {
+  const S = store.state;
+  const box = $("move-tools");
+  const free = !(S.playing && !S.result) && !board.editing && !S.annotating;
+  box.classList.toggle("hidden", !free);
+  if (!free) return;
+  const node = nodeAtPly(S, S.cursor);
+  for (const b of $("nag-buttons").querySelectorAll("button[data-nag]")) {
+    b.disabled = S.cursor === 0;
+    b.setAttribute("aria-pressed", String(node.nags.includes(Number(b.dataset.nag))));
+  }
+  $("btn-promote-line").classList.toggle("hidden", S.path.slice(0, S.cursor).every((i) => i === 0));
+  $("btn-delete-from").disabled = S.cursor === 0;
+  const comment = $("move-comment");
+  if (document.activeElement !== comment) comment.value = node.comment;
+}
+
+/** The move tools' buttons and the comment box wired to their actions. */
+export function wireMoveTools() {
+  for (const b of $("nag-buttons").querySelectorAll("button[data-nag]")) {
+    b.addEventListener("click", () => {
+      const S = store.state;
+      const nag = Number(b.dataset.nag);
+      // One judgement of the move at a time (1-6), as lichess keeps them; other NAGs stay.
+      const kept = nodeAtPly(S, S.cursor).nags.filter((n) => n > 6);
+      store.act("setNags", S.cursor, nodeAtPly(S, S.cursor).nags.includes(nag) ? kept : [nag, ...kept]);
+    });
+  }
+  $("btn-promote-line").addEventListener("click", () => {
+    const S = store.state;
+    // The deepest choice of a variation up to the move shown moves up one place each click, as on lichess.
+    let ply = -1;
+    S.path.slice(0, S.cursor).forEach((i, k) => { if (i !== 0) ply = k + 1; });
+    if (ply > 0) store.act("promoteVariation", ply);
+  });
+  $("btn-delete-from").addEventListener("click", () => {
+    const S = store.state;
+    if (S.cursor > 0) store.act("deleteFrom", S.cursor);
+  });
+  $("move-comment").addEventListener("change", () => store.act("setComment", store.state.cursor, $("move-comment").value.trim()));
 }

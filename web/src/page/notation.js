@@ -7,7 +7,7 @@
 import { loadValue, saveValue } from "./keep.js";
 import { language } from "./i18n.js";
 import { store } from "./store.js";
-import { stateAt, countStartedAt } from "./position.js";
+import { stateAt, countStartedAt, playersCounting } from "./position.js";
 
 const NOTATION_KEY = "khun.notation";
 /** The notations offered, as the rules name them. */
@@ -48,6 +48,61 @@ export function shownSans() {
     cachedKey = key;
   }
   return cachedSans;
+}
+
+const THAI_FILES = "กขคงจฉชญ";
+const THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙";
+
+/** A square in the notation shown: `d5`, or `ง๕` as Thai notation (and the board's Thai coordinates) name it. */
+export function shownSquare(square) {
+  if (notation() === "san") return square;
+  const file = THAI_FILES["abcdefgh".indexOf(square[0])];
+  return file ? file + square.slice(1).replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]) : square;
+}
+
+// The tree's moves in Thai, kept for the tree they were written for.
+let treeKey = "";
+let treeSans = new Map();
+
+/**
+ * Every move of the tree (the game and its variations) in the notation shown: a map from
+ * node to its text. Thai SAN is asked of the rules once per line from the start to each
+ * of the tree's ends (a node not read so keeps its SAN).
+ */
+export function shownTreeSans() {
+  const S = store.state;
+  const out = new Map();
+  const ends = [];
+  const walk = (node, moves) => {
+    if (node.uci) out.set(node, node.san);
+    if (!node.children.length && moves.length) ends.push({ moves, node });
+    node.children.forEach((c) => walk(c, moves.concat(c.uci)));
+  };
+  walk(S.tree, []);
+  if (notation() === "san" || !S.rules) return out;
+  const key = `${S.variant}|${S.startFen}|${ends.map((e) => e.moves.join(" ")).join("|")}`;
+  if (key === treeKey && treeSans.size) {
+    for (const [node, text] of [...out]) out.set(node, treeSans.get(node) || text);
+    return out;
+  }
+  const byNode = new Map();
+  for (const { moves } of ends) {
+    let sans;
+    try {
+      sans = S.rules.state(S.variant, S.startFen, moves, { countStarted: playersCounting(S) ? -1 : 0, notation: "thaiSan" }).sans;
+    } catch {
+      continue; // the rules refuse this line (past the count's end): SAN, as it is
+    }
+    let node = S.tree;
+    moves.forEach((uci, i) => {
+      node = node.children.find((c) => c.uci === uci);
+      if (!byNode.has(node)) byNode.set(node, sans[i]);
+    });
+  }
+  treeKey = key;
+  treeSans = byNode;
+  for (const [node, text] of [...out]) out.set(node, byNode.get(node) || text);
+  return out;
 }
 
 /** The move `uci` of the position at `ply` of the line, in the notation shown. */
@@ -96,7 +151,7 @@ export function movesFrom(fen, ucis) {
  */
 export function uciFromThai(ply, text) {
   // Western digits typed where Thai notation has Thai ones (จ4 for จ๔) are read as them.
-  const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => "๐๑๒๓๔๕๖๗๘๙"[Number(d)]);
+  const plain = (s) => s.replace(/[+#\s]/g, "").replace(/[0-9]/g, (d) => THAI_DIGITS[Number(d)]);
   const S = store.state;
   let legal = [];
   try {

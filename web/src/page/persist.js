@@ -50,7 +50,7 @@ export function restore(rec) {
     startGame({ ...readSetup(), fen: rec.fen, pace }, rec.moves, rec);
     return true;
   }
-  loadGame(rec, { cursor: Number(rec.cursor) || 0, orientation: rec.orientation === "black" ? "black" : "white" });
+  loadGame(rec, { cursor: Number(rec.cursor) || 0, path: rec.path, orientation: rec.orientation === "black" ? "black" : "white" });
   say(() => t("say.boardBack"));
   return true;
 }

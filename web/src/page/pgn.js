@@ -1,14 +1,15 @@
 // PGN: a game loaded onto the board, import (pasted or from a file), export (copy,
-// download), and a link to the position.
+// download), and a link to the game (its moves, the position shown, its count).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { pgnText } from "./review.js";
 import { $, say } from "./util.js";
 import { store } from "./store.js";
-import { variantInfo, stateAt, playersCounting, readLine } from "./position.js";
+import { variantInfo, playersCounting, readLine } from "./position.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
-import { t } from "./i18n.js";
+import { t, sideName } from "./i18n.js";
+import { shownSans } from "./notation.js";
 
 /**
  * A game onto the board ({variant, fen, moves, counting, countActions, tags, result}: a
@@ -51,7 +52,9 @@ export function loadGame(g, opts = {}) {
   let result = null;
   if (end) result = { result: end.result, reason: end.reason };
   else if (res && res !== "*") result = { result: res, reason: tags.Termination || "from the PGN" };
+  if (g.tree) line.tree = g.tree;
   store.act("showLine", line, { tags, result, cursor: opts.cursor ?? 0, orientation: opts.orientation || "white" });
+  if (Array.isArray(opts.path) && opts.path.some((i) => i !== 0)) store.act("selectNode", opts.path.slice(0, opts.cursor ?? 0));
   const loaded = { white: tags.White || "?", black: tags.Black || "?", plies: line.moves.length };
   say(() => t("pgn.loaded", loaded));
   return note;
@@ -97,10 +100,27 @@ export function importPgn() {
   const pick = (i) => {
     const g = games[i];
     const note = loadGame(g);
-    $("pgn-error").textContent = g.error ? t("pgn.readUpTo", { n: (g.moves || []).length, error: g.error }) : note || "";
+    $("pgn-error").textContent = g.error ? readUpTo(g.error) : note || "";
     store.act("selectTab", "analysis");
   };
   pick(0);
+}
+
+/**
+ * Where a PGN read in part stops, said as its last move read on the board: "Read up to
+ * Black's move 2, Nd7" (the move number and side, as the game's start FEN counts them).
+ */
+function readUpTo(error) {
+  const S = store.state;
+  const plies = S.moves.length;
+  if (!plies) return t("pgn.readNone", { error });
+  const gamePly = S.startPly + plies - 1; // the last move read
+  return t("pgn.readUpTo", {
+    Side: sideName(gamePly % 2 === 0 ? "white" : "black", true),
+    n: Math.floor(gamePly / 2) + 1,
+    san: shownSans()[plies - 1],
+    error,
+  });
 }
 
 export function download() {
@@ -125,13 +145,27 @@ export async function copyText(text, whatKey) {
   }
 }
 
-export function positionLink() {
+/**
+ * A link to the line on the board, as main.js reads it back: the game, its start FEN
+ * (left out where it is the game's start), its moves (UCI, comma-separated), the ply
+ * shown, the players' counting with its count actions (`count=0:start,4:stop`, ply and
+ * action) and the board's orientation. A result the rules do not give (a resignation)
+ * is not in it.
+ */
+export function gameLink() {
   const S = store.state;
-  const st = stateAt(S, S.cursor);
+  const params = [["variant", S.variant]];
+  if (S.startFen !== variantInfo(S).startFen) params.push(["fen", S.startFen]);
+  if (S.moves.length) params.push(["moves", S.moves.join(",")]);
+  params.push(["ply", String(S.cursor)]);
+  if (playersCounting(S)) {
+    params.push(["counting", "players"]);
+    if (S.countLog.length) params.push(["count", S.countLog.map((a) => `${a.ply}:${a.action}`).join(",")]);
+  }
+  if (S.orientation === "black") params.push(["orientation", "black"]);
+  // Readable: the commas, colons and slashes as they are, a FEN's spaces as "+".
+  const value = (v) => encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/").replace(/%20/g, "+");
   const u = new URL(location.href);
-  u.search = "";
-  u.searchParams.set("variant", S.variant);
-  u.searchParams.set("fen", st.fen);
-  if (playersCounting(S)) u.searchParams.set("counting", "players");
+  u.search = params.map(([k, v]) => `${k}=${value(v)}`).join("&");
   return u.toString();
 }

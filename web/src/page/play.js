@@ -103,6 +103,9 @@ store.on("playMove", () => {
   if (!S.playing) return;
   const st = stateAt(S, S.moves.length);
   store.act("clockSwitch", st.turn);
+  // The mover's clock after the move, kept with it (the PGN's [%clk]).
+  const clock = S.game.clock;
+  if (clock) store.act("recordClock", S.moves.length, clock.ms[st.turn === "white" ? "black" : "white"]);
   if (st.end) finishGame(st.end.result, st.end.reason);
   else if (st.turn !== S.game.human) engineMove();
 });
@@ -180,6 +183,9 @@ export function finishGame(result, reason) {
   store.act("finishGame", result, reason);
 }
 
+// What was said of the last game's end ("Game over: 0-1 (Resignation)"), while it is what the page says.
+let endSaid = null;
+
 // A game against Khun ends (a move, the clock, a resignation, a draw agreed): its sound,
 // its place among "Your last games", and the result said.
 store.on("finishGame", (result, reason) => {
@@ -187,7 +193,15 @@ store.on("finishGame", (result, reason) => {
   sounds.play("end");
   // Kept to review ("Your last games"): every game against Khun where a move was played.
   if (S.game && S.moves.length > S.game.startPly) addFinishedGame({ ...lineRecord(S), date: localDate() });
-  say(() => t("say.gameOver", { result, reason: reasonText(reason) }));
+  endSaid = () => t("say.gameOver", { result, reason: reasonText(reason) });
+  say(endSaid);
+});
+
+// A new line (the editor's position, a link, a PGN, the next game's start) leaves nothing
+// of the game before it: the words on its end go, unless something was said since.
+store.on("showLine", () => {
+  if (endSaid && $("announce").textContent === endSaid()) say("");
+  endSaid = null;
 });
 
 export function takeback() {

@@ -102,6 +102,11 @@ export function readLine(s, variant, startFen, moves, counting, countLog = []) {
   const startPly = gamePlyOf(s.rules.state(variant, startFen, []).fen); // throws on a bad FEN
   const players = counting === "players" && playersCountable(s, variant);
   const log = players ? countLog.filter((a) => a.ply <= moves.length).map((a) => ({ ply: a.ply, action: a.action })) : [];
+  // Each count action where the rules allow it (a link's, say, may hold any).
+  log.forEach((a, i) => {
+    const at = s.rules.state(variant, startFen, moves.slice(0, a.ply), { countStarted: countStartedFrom(log.slice(0, i), startPly, a.ply) });
+    if (!(a.action === "start" ? at.mayStartCount : at.mayStopCount)) throw new Error(`count ${a.action} at ply ${a.ply}: not allowed there`);
+  });
   const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
   const st = s.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
   return { variant, startFen, startPly, moves: moves.slice(), sans: st.sans.slice(), counting, countLog: log, end: st.end || null };
@@ -153,4 +158,28 @@ export function tableAt(s, ply) {
 export function tableWhenReady(s, ply) {
   tableAt(s, ply);
   return s.tables.whenReady(positionKey(s, ply));
+}
+
+/** Whether the line shown is the main line (the game's), not a variation. */
+export function onMainLine(s) {
+  return s.path.every((i) => i === 0);
+}
+
+/** The main line's length in plies. */
+export function mainLineLength(s) {
+  let n = 0;
+  for (let node = s.tree; node.children.length; node = node.children[0]) n++;
+  return n;
+}
+
+/** The result shown with the line: the game's on its main line, none in a variation. */
+export function lineResult(s) {
+  return onMainLine(s) ? s.result : null;
+}
+
+/** The node of the tree at `ply` of the line shown (0: the start). */
+export function nodeAtPly(s, ply) {
+  let node = s.tree;
+  for (let i = 0; i < ply && i < s.path.length; i++) node = node.children[s.path[i]];
+  return node;
 }

@@ -3,6 +3,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { playersCounting } from "./position.js";
+import { copyTree } from "./actions.js";
 
 export function localDate() {
   const d = new Date();
@@ -21,7 +22,11 @@ export function playerNames(s) {
   return { white: s.tags.White || "White", black: s.tags.Black || "Black" };
 }
 
-/** The line on the board as loadGame takes it: {variant, fen, moves, counting, countActions, tags, result}. */
+/**
+ * The game on the board as loadGame takes it: {variant, fen, moves, counting,
+ * countActions, tags, result, tree, path}: its main line's moves and count actions, the
+ * whole tree (variations, comments, marks, clocks) and the line shown.
+ */
 export function lineRecord(s) {
   const tags = { ...s.tags };
   if (s.game) {
@@ -35,13 +40,22 @@ export function lineRecord(s) {
     tags.Date = tags.Date || `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
   }
   if (s.result) { tags.Result = s.result.result; tags.Termination = s.result.reason; }
+  const moves = [];
+  const countActions = [];
+  for (let node = s.tree, ply = 0; ; node = node.children[0], ply++) {
+    for (const action of node.count) countActions.push({ ply, action });
+    if (!node.children.length) break;
+    moves.push(node.children[0].uci);
+  }
   return {
     variant: s.variant,
     fen: s.startFen,
-    moves: s.moves.slice(),
+    moves,
     counting: playersCounting(s) ? "players" : "automatic",
-    countActions: s.countLog.map((a) => ({ ply: a.ply, action: a.action })),
+    countActions,
     tags,
     result: s.result ? s.result.result : "*",
+    tree: copyTree(s.tree),
+    path: s.path.slice(),
   };
 }

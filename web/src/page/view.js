@@ -7,9 +7,9 @@ import { handOf, markedSquares, moveSquares } from "./drops.js";
 import { pgnText } from "./review.js";
 import { $ } from "./util.js";
 import { store } from "./store.js";
-import { stateAt, promotedSquares, tableAt, variantInfo } from "./position.js";
+import { stateAt, promotedSquares, tableAt, variantInfo, onMainLine, mainLineLength, lineResult } from "./position.js";
 import { renderCount, renderCountControls } from "./count.js";
-import { board, boardMoves, renderMoves } from "./moves.js";
+import { board, boardMoves, renderMoves, renderMoveTools } from "./moves.js";
 import { renderClocks } from "./clock.js";
 import { currentArrows, renderAnalysis, renderAnalysisSettings } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
@@ -18,7 +18,7 @@ import { TABS } from "./controls.js";
 import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
-import { notation } from "./notation.js";
+import { notation, shownSquare } from "./notation.js";
 
 export function render() {
   const S = store.state;
@@ -47,7 +47,7 @@ export function render() {
   // A pawn that may promote, as a move of its own (sittuyin): how, said under the board.
   const hint = $("promotion-hint");
   if (moves.inPlace.length) {
-    hint.textContent = t("promotion.hint", { squares: moves.inPlace.join(", ") });
+    hint.textContent = t("promotion.hint", { squares: moves.inPlace.map(shownSquare).join(", ") });
     hint.classList.remove("hidden");
   } else {
     hint.textContent = "";
@@ -61,7 +61,7 @@ export function render() {
   $("status").textContent = statusText(st, atEnd);
 
   // The result: a banner with who won and why.
-  const res = S.result;
+  const res = lineResult(S);
   const r = $("result");
   if (res) {
     r.querySelector(".result-headline").textContent = shownHeadline(resultOutcome(res));
@@ -93,6 +93,7 @@ export function render() {
   renderTabs(S);
   renderNames();
   renderMoves();
+  renderMoveTools();
   renderButtons();
   renderClocks();
   renderPace();
@@ -149,8 +150,9 @@ function renderButtons() {
   $("nav-prev").disabled = S.cursor === 0;
   $("nav-next").disabled = S.cursor === n;
   $("nav-last").disabled = S.cursor === n;
-  $("btn-mainline").classList.toggle("hidden", !S.mainline);
-  if (S.mainline) $("btn-mainline").textContent = t("mainline.backPlies", { plies: S.mainline.moves.length });
+  const inVariation = !onMainLine(S);
+  $("btn-mainline").classList.toggle("hidden", !inVariation);
+  if (inVariation) $("btn-mainline").textContent = t("mainline.backPlies", { plies: mainLineLength(S) });
   const inGame = S.playing && !S.result;
   $("setup").classList.toggle("hidden", inGame);
   $("game-controls").classList.toggle("hidden", !S.game);

@@ -6,6 +6,7 @@
 import { t, sideName, reasonText } from "./i18n.js";
 import { store } from "./store.js";
 import { LEVELS, clampElo } from "./levels.js";
+import { lineResult } from "./position.js";
 import { handOf } from "./drops.js";
 
 /** Whose move (or the end) at the shown position `st`; `atEnd`: the line's last position. */
@@ -16,7 +17,7 @@ export function statusText(st, atEnd) {
   else if (S.playing && atEnd && !S.result) {
     status = st.turn === S.game.human ? t("status.yourMove") : t("status.thinking");
     if (st.check) status += t("status.inCheck");
-  } else if (S.result && atEnd) status = t("status.over");
+  } else if (lineResult(S) && atEnd) status = t("status.over");
   else status = t(st.check ? "status.toMoveInCheck" : "status.toMove", { Side: sideName(st.turn, true) });
   // Sittuyin's set-up: the side to move still has men in hand, and drops one.
   const hand = !st.end ? handOf(st.fen) : null;

@@ -8,10 +8,12 @@
  *     engine.postMessage("uci");                    // one command per call (or several lines)
  *   });
  *
- * The same files as that package: stockfish.js (this factory), stockfish.worker.js
- * (the engine, run in a Web Worker, or a worker thread under node) and stockfish.wasm
- * (khun.wasm). The search runs in the worker, so the page never waits on it; no
- * SharedArrayBuffer or cross-origin isolation is needed.
+ * That package's stockfish.js (this factory) and stockfish.worker.js (the engine, run in
+ * a Web Worker, or a worker thread under node), which loads khun.js and khun.wasm (or
+ * khun-nosimd.wasm where WebAssembly SIMD is missing) from beside it: one copy of each
+ * for the page and this module alike, no stockfish.wasm. The search runs in the worker,
+ * so the page never waits on it; no SharedArrayBuffer or cross-origin isolation is
+ * needed.
  *
  * What a Fairy-Stockfish board relies on, and Khun does here:
  *   - the first line, after the promise resolves, starts with "Fairy-Stockfish" (the
@@ -91,7 +93,8 @@
 
   /**
    * Starts the engine. `options.locateFile(file, prefix)` may say where
-   * stockfish.worker.js and stockfish.wasm are (as emscripten's `locateFile`).
+   * stockfish.worker.js, khun.js, khun.wasm and khun-nosimd.wasm are (as emscripten's
+   * `locateFile`, which that package asks for stockfish.worker.js and stockfish.wasm).
    * Resolves to the engine once its wasm is running.
    */
   function Stockfish(options) {
@@ -175,7 +178,13 @@
 
       try {
         const workerFile = locate(options, "stockfish.worker.js");
-        const wasm = locate(options, "stockfish.wasm");
+        // The worker loads the loader and picks the flavour its engine can run.
+        const start = {
+          khun: "start",
+          script: locate(options, "khun.js"),
+          wasm: locate(options, "khun.wasm"),
+          wasmNoSimd: locate(options, "khun-nosimd.wasm"),
+        };
         if (isNode) {
           const { Worker } = require("worker_threads");
           worker = new Worker(workerFile);
@@ -192,7 +201,7 @@
             died(event.message || `cannot run ${workerFile}`);
           };
         }
-        worker.postMessage({ khun: "start", wasm });
+        worker.postMessage(start);
       } catch (error) {
         ended = true;
         reject(error);

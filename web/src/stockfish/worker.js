@@ -1,22 +1,22 @@
 /*
  * The worker behind stockfish.js (the Fairy-Stockfish module shape): web/build.sh
- * writes web/dist/stockfish.worker.js as khun.js followed by this file, so the module
- * is the three files a board written for Fairy-Stockfish's wasm build loads. Runs as
- * a Web Worker, or as a worker thread under node.
+ * copies it to web/dist/stockfish.worker.js, the file name a board written for
+ * Fairy-Stockfish's wasm build loads. It loads khun.js and khun.wasm, the same files
+ * the page and khun.worker.js load, from where stockfish.js says (beside it, or the
+ * board's `locateFile`). Runs as a Web Worker, or as a worker thread under node.
  *
- * Messages in: first {khun: "start", wasm: URL or path}, then UCI text (one or more
- * lines). Out: each output line as a string; {khun: "ready"} once the engine runs,
- * {khun: "failed", message} if it cannot start, {khun: "quit"} before it ends.
+ * Messages in: first {khun: "start", script, wasm, wasmNoSimd} (khun.js, khun.wasm and
+ * khun-nosimd.wasm: URLs, or paths under node), then UCI text (one or more lines). Out:
+ * each output line as a string; {khun: "ready"} once the engine runs, {khun: "failed",
+ * message} if it cannot start, {khun: "quit"} before it ends.
  *
  * Copyright the Khun developers; GPL-3.0-or-later.
  */
-/* global Khun */
+/* global Khun, importScripts */
 (function () {
   "use strict";
   const inNode = typeof importScripts !== "function" && typeof require === "function";
   const port = inNode ? require("worker_threads").parentPort : self;
-  // khun.js, just above: a global in a Web Worker, this module's exports under node.
-  const khun = typeof Khun !== "undefined" ? Khun : module.exports;
 
   // The games Khun plays, by the names Fairy-Stockfish gives them.
   const GAMES = ["makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok", "sittuyin"];
@@ -103,7 +103,7 @@
 
   function received(data) {
     if (data && typeof data === "object") {
-      if (data.khun === "start") start(data.wasm);
+      if (data.khun === "start") start(data);
       return;
     }
     for (const text of String(data).split(/\r?\n/)) {
@@ -112,9 +112,23 @@
     }
   }
 
-  function start(wasm) {
+  /** khun.js: a global in a Web Worker (importScripts), the module's exports under node. */
+  function loader(script) {
+    if (inNode) return require(script);
+    importScripts(script);
+    return Khun;
+  }
+
+  function start({ script, wasm, wasmNoSimd }) {
+    let khun;
+    try {
+      khun = loader(script);
+    } catch (error) {
+      post({ khun: "failed", message: `cannot load ${script}: ${error.message}` });
+      return;
+    }
     khun
-      .compile(khun.defaultFile() === "khun.wasm" ? wasm : String(wasm).replace(/[^/\\]*$/, "khun-nosimd.wasm"))
+      .compile(khun.defaultFile() === "khun.wasm" ? wasm : wasmNoSimd)
       .then((module) => khun.createEngine({ wasm: module, onLine: out }))
       .then(
         (created) => {
