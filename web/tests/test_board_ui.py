@@ -18,7 +18,9 @@ def _moves(p):
 def test_premove_is_played_on_your_turn(app):
     """A move chosen while Khun thinks is played as soon as Khun has moved."""
     p = app().open()
-    _start_by_clicks(p, tc="5+3")  # level -20 takes a person's share of the clock: time to premove
+    # Khun on its whole clock takes seconds a move even at level -20: time to premove
+    # (at a player's pace its opening moves take a fraction of a second).
+    _start_by_clicks(p, tc="5+3", pace="clock")
     p.click("e3")
     p.click("e4")
     p.page.wait_for_function("() => window.khunPage.state.moves.length === 1")
@@ -38,7 +40,7 @@ def test_premove_is_played_on_your_turn(app):
 def test_premove_cancelled_is_not_played(app):
     """A premove taken back (a click on an empty square) is not played: Khun moves, then it is your turn."""
     p = app().open()
-    _start_by_clicks(p, tc="5+3")
+    _start_by_clicks(p, tc="5+3", pace="clock")
     p.click("e3")
     p.click("e4")
     p.page.wait_for_function("() => window.khunPage.state.moves.length === 1")
@@ -235,7 +237,7 @@ def test_take_back_while_khun_thinks_drops_the_premove(app):
     thinks, from your second move on) drops it rather than play it in the position
     taken back to, where it would be legal too."""
     p = app().open()
-    _start_by_clicks(p, tc="5+3")
+    _start_by_clicks(p, tc="5+3", pace="clock")  # Khun thinks seconds: time to premove
     p.click("e3")
     p.click("e4")
     p.page.wait_for_function("() => window.khunPage.state.moves.length === 2", timeout=30000)

@@ -593,10 +593,12 @@ def _play_any(p):
     raise AssertionError("no move to play")
 
 
-def _start_by_clicks(p, color="white", fen="", tc="5+3"):
+def _start_by_clicks(p, color="white", fen="", tc="5+3", pace=None):
     p.page.select_option("#color", color)
     p.page.select_option("#level", "-20")
     p.page.select_option("#tc", tc)
+    if pace:
+        p.page.select_option("#pace", pace)
     p.page.fill("#fen-input", fen)
     p.page.click("#start-game")
     _your_move(p)

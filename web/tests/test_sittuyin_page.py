@@ -57,12 +57,14 @@ def _last_move_squares(p):
     return p.page.eval_on_selector_all("#board cg-board square.last-move", "es => es.map(e => e.cgKey)")
 
 
-def _start(p, fen="", color="white"):
+def _start(p, fen="", color="white", pace=None):
     """A sittuyin game against Khun (level -20, 5+3) started from the Play tab's menus."""
     p.page.select_option("#variant", "sittuyin")
     p.page.select_option("#color", color)
     p.page.select_option("#level", "-20")
     p.page.select_option("#tc", "5+3")
+    if pace:
+        p.page.select_option("#pace", pace)
     p.page.fill("#fen-input", fen)
     p.page.click("#start-game")
 
@@ -159,7 +161,7 @@ def test_a_drop_chosen_while_khun_thinks_is_played_on_your_turn(app):
     """A man chosen and put on a square while Khun thinks is a predrop: marked, then
     dropped as soon as it is your turn."""
     p = app().open()
-    _start(p)  # level -20 takes a person's share of the clock: time to predrop
+    _start(p, pace="clock")  # Khun on its whole clock takes seconds a move: time to predrop
     _your_move(p)
     _man(p, "bottom", "K").click()
     p.click("e2")
