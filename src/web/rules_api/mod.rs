@@ -8,8 +8,9 @@
 //!
 //! Requests (`op` names the question; `variant` defaults to makruk, `fen` to its start
 //! position, `moves` to none):
-//! - `{"op":"variants"}`: the seven games with their start positions, and whether
-//!   men are dropped from the hand (`drops`: sittuyin);
+//! - `{"op":"variants"}`: the seven games with their start positions and their facts
+//!   (drops and hands, pieces, promotion squares and choices, players' counting, the
+//!   count limits);
 //! - `{"op":"state","variant","fen","moves","table","countStarted","notation"}`: the
 //!   position after the moves; `countStarted` is pyffish's `count_started` (0, the
 //!   default: the automatic count; -1: players' counting, no count running; N: a count
@@ -18,12 +19,18 @@
 //!   `"san"` (the default), `"lan"`, `"thaiSan"` or `"thaiLan"` (pyffish's notations);
 //! - `{"op":"san","variant","fen","uci","notation"}` and `{"op":"uciFromSan",...,"san"}`;
 //! - `{"op":"readPgn","text"}`: the games of a PGN text, replayed, with the players'
-//!   count actions of a game counted as players count (`[Counting "players"]`);
-//! - `{"op":"writePgn","variant","fen","moves","tags","result","countActions"}`: a game
-//!   as PGN text, the players' count actions as `{[%count start]}` / `{[%count stop]}`
-//!   comments (see `crate::pgn::replay`).
+//!   count actions of a game counted as players count (`[Counting "players"]`), and
+//!   each game as a tree (NAGs, comments, clocks, variations);
+//! - `{"op":"writePgn","variant","fen","moves","tags","result","countActions","tree",
+//!   "comments","notation"}`: a game as PGN text, the players' count actions as
+//!   `{[%count start]}` / `{[%count stop]}` comments (see `crate::pgn::replay`), the
+//!   tree `readPgn` answers with its NAGs, comments, clocks and variations, in SAN or
+//!   Thai SAN;
+//! - `{"op":"checkFen","variant","fen"}`: whether a FEN could arise in a game, and if
+//!   not why (its count fields included), as a board editor asks.
 //!
-//! An answer is `{"ok": ...}` or `{"error": "why"}`; nothing a request holds panics.
+//! An answer is `{"ok": ...}` or `{"error": "why", "code": ..., "params": {...}}` (the
+//! codes: `crate::rules_api::refusal`); nothing a request holds panics.
 //!
 //! This module only reads the JSON and writes it: the questions and answers are typed
 //! in [`crate::rules_api`] (`questions.rs`, `answers.rs`), which the Python package
