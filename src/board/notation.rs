@@ -337,6 +337,14 @@ impl Position {
             return Err(MoveError::Malformed(clip(text)));
         }
         if !trimmed.is_ascii() {
+            // Thai letters or digits (U+0E00 to U+0E7F): Thai notation; other letters
+            // are no move.
+            if !trimmed
+                .chars()
+                .any(|c| ('\u{e00}'..='\u{e7f}').contains(&c))
+            {
+                return Err(MoveError::Malformed(clip(text)));
+            }
             return self.parse_thai(trimmed, text);
         }
         // A UCI move is accepted as well: some files mix the two.

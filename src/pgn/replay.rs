@@ -148,10 +148,14 @@ pub(crate) fn move_number_text(pos: &Position) -> String {
     }
 }
 
-/// The letter of a move text that names no piece (`X` of `Xf5`), if it starts so.
+/// The letter of a move text that names no piece (`X` of `Xf5`), if it starts so;
+/// a Thai letter starts a move in Thai notation.
 fn unknown_letter(text: &str) -> Option<char> {
     text.chars().next().filter(|&c| {
-        c.is_alphabetic() && !c.is_ascii_lowercase() && !PIECE_LETTERS.contains(c) && c.is_ascii()
+        c.is_alphabetic()
+            && !c.is_ascii_lowercase()
+            && !PIECE_LETTERS.contains(c)
+            && !('\u{e00}'..='\u{e7f}').contains(&c)
     })
 }
 
