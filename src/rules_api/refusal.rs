@@ -42,8 +42,11 @@
 //!   ply} and): `countAutomatic`, `countRunning`, `countPawns`, `countNotRunning`,
 //!   `countNotCountingSide` {side}; `countActionAfterLastMove` {ply, moves}.
 //!
-//! Writing PGN: `badResult` {result}; `badTagName` {name}; `treeMovesDiffer` {};
-//! `treeMoveMissing` {path} (a tree node with neither `uci` nor `san`).
+//! Writing PGN: `badResult` {result}; `badTagName` {name}; `badNotation` {} (only
+//! `san` and `thaiSan`); `treeMovesDiffer` {}; `treeMoveMissing` {path} (a tree node
+//! with neither `uci` nor `san`); a tree's move refused has the move codes above with
+//! {move, path} (`path`: [main-line index, variation index, index in it, ...], from 0;
+//! `number` too on the main line).
 //!
 //! Reading PGN (a game's `errorCode`; params always {game, line}, the game's number
 //! from 1 and the line of the text):
@@ -57,14 +60,20 @@
 //!   as PGN writes it, `17.` or `17...`; `move` as written; `reason`: `moveMalformed`,
 //!   `moveIllegal`, `moveAmbiguous` or `unknownPieceLetter`, with {letter});
 //! - `pgnMoveAfterEnd` {moveNumber, move, end} (`end`: the end's kind, as `state`'s);
-//! - `pgnCountCommand` {command}: `[%count x]` that is not start or stop;
-//!   `pgnCountAction` {after, action, reason}: a count action the rules refuse
-//!   (`after`: the move before it, `17. Ra2`, or empty at the start; `reason`: one of
-//!   the count action codes above).
+//! - `pgnCountCommand` {after, command}: `[%count x]` that is not start or stop;
+//!   `pgnCountAction` {after, action, reason, side?}: a count action the rules refuse
+//!   (`after`: the move before it, `17. Ra2`, or `null` before the first move;
+//!   `reason`: one of the count action codes above, `side` with
+//!   `countNotCountingSide`).
 //!
 //! A note on a PGN's game (`notes`, the reader went on): `pgnVariationCut`
 //! {game, line, moveNumber, move, reason, kept}: a variation's move that cannot be
-//! played; the variation keeps its `kept` moves before it (none: it is left out).
+//! played (`reason` as `pgnMove`'s, or `gameEnded`); the variation keeps its `kept`
+//! moves before it (none: it is left out). `pgnVariationBeforeAnyMove` {game, line}:
+//! a variation written before the first move, left out.
+//!
+//! Checking a FEN (`checkFen`'s problems): `countUnknownLimit` {limit, limits},
+//! `countWithPawns` {}, `countBelowStart` {ply, least}, `countRunOut` {ply, limit}.
 //!
 //! Any other refusal: `refused` {} (its message says why, in English).
 
