@@ -342,3 +342,34 @@ fn xboard_plays_every_variant_it_announces() {
     e.send("quit");
     let _ = e.wait_exit(Duration::from_secs(10));
 }
+
+/// The editor's check of a FEN's count fields (`rules_api::count_field_problems`)
+/// finds nothing impossible in any position of pyffish's random games of the seven
+/// (each read back from its FEN, as an editor reads one), but that the count has run
+/// out where it has: the limits, the counters and the pawns a count runs with are all
+/// ones the rules reach.
+#[test]
+fn every_count_of_the_reference_games_passes_the_editor_s_check() {
+    let text = data("family-games.tsv");
+    let (mut counted, mut run_out) = (0, 0);
+    for row in rows(&text) {
+        let v = variant(row[0]);
+        let mut pos = position(v, row[1]);
+        for text in row[2].split_whitespace() {
+            let m = pos.parse_uci_move(text).unwrap();
+            pos.play(m);
+            let read = position(v, &pos.to_fen());
+            let codes: Vec<&str> = khun::rules_api::count_field_problems(&read)
+                .iter()
+                .map(|p| p.code)
+                .collect();
+            let exceeded = read.count().is_exceeded();
+            let want: &[&str] = if exceeded { &["countRunOut"] } else { &[] };
+            assert_eq!(codes, want, "{v} {}", read.to_fen());
+            counted += read.count().plies_left().is_some() as usize;
+            run_out += exceeded as usize;
+        }
+    }
+    assert!(counted >= 1000, "only {counted} positions with a count");
+    eprintln!("{counted} positions with a count, {run_out} run out");
+}

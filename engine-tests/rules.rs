@@ -158,6 +158,40 @@ fn counting_fields_after_every_move_match_pyffish() {
     assert!(n >= 1000, "only {n} random counting sequences");
 }
 
+/// The editor's check of count fields (`rules_api::count_field_problems`) passes every
+/// position of pyffish's counting sequences, read back from its FEN, but where the
+/// count has run out.
+#[test]
+fn the_editor_s_count_check_passes_every_counted_position_of_pyffish() {
+    let (mut counted, mut run_out) = (0, 0);
+    for file in ["counting-random.tsv", "counting-cases.tsv"] {
+        let text = data(file);
+        for row in rows(&text) {
+            let (fen, moves) = (row[0], row[1]);
+            // The final FEN column: the king captures pyffish allows are not replayed.
+            if row.iter().any(|c| c.contains('/') && lacks_a_king(c)) {
+                continue;
+            }
+            for pos in replay(fen, moves) {
+                let read = Position::from_fen_lenient(&pos.to_fen()).unwrap();
+                let codes: Vec<&str> = khun::rules_api::count_field_problems(&read)
+                    .iter()
+                    .map(|p| p.code)
+                    .collect();
+                let exceeded = read.count().is_exceeded();
+                let want: &[&str] = if exceeded { &["countRunOut"] } else { &[] };
+                assert_eq!(codes, want, "{}", read.to_fen());
+                counted += read.count().plies_left().is_some() as usize;
+                run_out += exceeded as usize;
+            }
+        }
+    }
+    assert!(
+        counted >= 5000 && run_out >= 100,
+        "{counted} counted, {run_out} run out"
+    );
+}
+
 #[test]
 fn legal_moves_and_san_match_pyffish() {
     let text = data("legal-moves.tsv");
@@ -344,7 +378,7 @@ fn players_counting_matches_pyffish() {
 fn notations_and_promoted_pawns_match_pyffish() {
     use khun::board::Notation;
     let text = data("notation.tsv");
-    let (mut positions, mut moves_checked, mut marked) = (0, 0, 0);
+    let (mut positions, mut moves_checked, mut marked, mut thai_read) = (0, 0, 0, 0);
     for row in rows(&text) {
         let (variant, start, moves, fen, cells) = (row[0], row[1], row[2], row[3], row[4]);
         let variant = Variant::from_name(variant).unwrap();
@@ -375,12 +409,30 @@ fn notations_and_promoted_pawns_match_pyffish() {
             {
                 assert_eq!(&read.san_in(m, notation), want, "{fen} {uci} {notation:?}");
             }
+            // Thai SAN and LAN read back to the move (a PGN in Thai notation), but
+            // where Thai SAN writes two moves alike (a pawn's file and a promoted
+            // pawn are both ง): then the text is ambiguous.
+            for (notation, want) in [Notation::ThaiSan, Notation::ThaiLan]
+                .into_iter()
+                .zip(&names[1..])
+            {
+                let alike = read
+                    .legal_moves()
+                    .iter()
+                    .filter(|&&o| read.san_in(o, notation) == read.san_in(m, notation))
+                    .count();
+                match read.parse_san(want) {
+                    Ok(read_back) => assert_eq!(read_back, m, "{fen} {want}"),
+                    Err(e) => assert!(alike > 1, "{fen} {want}: {e}"),
+                }
+                thai_read += (alike == 1) as usize;
+            }
             moves_checked += 1;
         }
         positions += 1;
     }
     assert!(
-        positions >= 200 && moves_checked >= 3000 && marked >= 100,
-        "{positions} {moves_checked} {marked}"
+        positions >= 200 && moves_checked >= 3000 && marked >= 100 && thai_read >= 6000,
+        "{positions} {moves_checked} {marked} {thai_read}"
     );
 }

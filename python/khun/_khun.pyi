@@ -75,7 +75,16 @@ class Count(TypedDict):
     of: int
     moves_left: Optional[int]
     exceeded: bool
+    draw: bool
+    by_players: bool
     text: str
+
+@type_check_only
+class PlayersCount(TypedDict):
+    counting: Color
+    started_at: int
+    of: int
+    binds: bool
 
 @type_check_only
 class TableVerdict(TypedDict):
@@ -106,6 +115,7 @@ class State(TypedDict):
     legal: List[LegalMove]
     end: Optional[Outcome]
     count: Optional[Count]
+    players_count: Optional[PlayersCount]
     count_text: str
     count_started: int
     counting_side: Optional[Color]
@@ -304,12 +314,13 @@ def state(
 
 def ask(question: Dict[str, Any], tables: Optional[Tables] = None) -> Any:
     """Any question the rules answer, as JavaScript's ``rules.ask`` takes it: ``op``
-    (``variants``, ``state``, ``san``, ``uci_from_san``, ``read_pgn``, ``write_pgn``)
-    and its fields in snake_case."""
+    (``variants``, ``state``, ``san``, ``uci_from_san``, ``read_pgn``, ``write_pgn``,
+    ``check_fen``) and its fields in snake_case."""
 
 def read_pgn(text: str) -> List[Dict[str, Any]]:
     """Every game of a PGN text, replayed (tags, variant, fen, moves, sans, result,
-    end, error, counting, count_actions, count_started)."""
+    end, error, error_code, error_params, counting, count_actions, count_started), and
+    as a tree (comments, tree, notes)."""
 
 def write_pgn(
     variant: str,

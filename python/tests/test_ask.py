@@ -46,3 +46,23 @@ def test_a_question_the_rules_refuse_says_why():
         khun.ask({"op": "state", "fen": ROOKS, "count_started": 70})
     with pytest.raises(ValueError, match="^count_started 70: beyond the next ply"):
         khun.state("makruk", ROOKS, [], count_started=70)
+
+
+def test_the_page_s_questions_answer_in_python_too():
+    # A PGN's tree (NAGs, clocks, variations), in snake_case.
+    (game,) = khun.read_pgn("{start} 1. e4 $1 {[%clk 0:01:00] good} (1. c4) d5 *")
+    assert game["comments"] == ["start"]
+    e4 = game["tree"][0]
+    assert (e4["nags"], e4["clock_ms"], e4["after"]) == ([1], 60000, ["good"])
+    assert e4["variations"][0][0]["uci"] == "c3c4"
+    assert game["error_code"] is None and game["notes"] == []
+    # The piece's honour counts for the bare king: Black, with White to move.
+    count = khun.state("makruk", "4k3/8/8/8/3K4/8/8/R7 w - 16 12 1", [])["count"]
+    assert (count["counting"], count["mating"], count["moves_left"]) == ("black", "white", 3)
+    # Count fields no game reaches, as an editor checks them.
+    check = khun.ask({"op": "check_fen", "fen": "8/8/8/4k3/8/8/7R/3K4 b - 200 6 1"})
+    assert check["valid"] is False
+    assert check["problems"][0]["code"] == "countUnknownLimit"
+    # The messages of refusals are what they were.
+    with pytest.raises(ValueError, match="^FEN: FEN position is impossible: White has 0 kings, not 1$"):
+        khun.state("makruk", "8/8/8/4k3/8/8/7R/8 b - - 0 1", [])

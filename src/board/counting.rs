@@ -76,11 +76,11 @@ fn limit_from_tables(pos: &Position, side: Color, rule: CountingRule) -> Option<
             if pawns || ours > 1 {
                 None
             } else if n(PieceKind::Rook) > 0 {
-                Some(16)
+                Some(ASEAN_HONOUR[0])
             } else if n(PieceKind::Khon) > 0 {
-                Some(44)
+                Some(ASEAN_HONOUR[1])
             } else if n(PieceKind::Knight) > 0 {
-                Some(64)
+                Some(ASEAN_HONOUR[2])
             } else {
                 None
             }
@@ -88,23 +88,137 @@ fn limit_from_tables(pos: &Position, side: Color, rule: CountingRule) -> Option<
     }
 }
 
+/// Makruk's piece's-honour table, in moves, from the stronger side's material, first
+/// match wins: two rooks, one rook, two khons, two knights, one khon, anything else
+/// (mets, promoted pawns included).
+const PIECES_HONOUR: [u16; 6] = [8, 16, 22, 32, 44, 64];
+
+/// ASEAN's piece's honour, in moves: against a rook, a khon, a knight.
+const ASEAN_HONOUR: [u16; 3] = [16, 44, 64];
+
 /// Makruk's piece's-honour table, in moves, from `strong`'s material: rooks
 /// dominate, then khons, then knights (first match wins).
 fn pieces_honour(pos: &Position, strong: Color) -> u16 {
     let n = |kind| pos.pieces(strong, kind).count();
-    if n(PieceKind::Rook) >= 2 {
-        8
+    let row = if n(PieceKind::Rook) >= 2 {
+        0
     } else if n(PieceKind::Rook) == 1 {
-        16
+        1
     } else if n(PieceKind::Khon) >= 2 {
-        22
+        2
     } else if n(PieceKind::Knight) >= 2 {
-        32
+        3
     } else if n(PieceKind::Khon) == 1 {
-        44
+        4
     } else {
-        64
+        5
+    };
+    PIECES_HONOUR[row]
+}
+
+/// Every limit, in plies, a count of `variant` can have (ascending): the rules' tables
+/// above, so a FEN's limit can be checked against them.
+pub(crate) fn possible_limits(variant: Variant) -> Vec<u16> {
+    let with_board = || PIECES_HONOUR.into_iter().chain([BOARD_HONOUR_MOVES]);
+    let moves: Vec<u16> = match variant.counting() {
+        CountingRule::Makruk => with_board().collect(),
+        // Cambodian chess: each limit one move shorter.
+        CountingRule::Cambodian => with_board().map(|m| m - 1).collect(),
+        CountingRule::Asean => ASEAN_HONOUR.to_vec(),
+    };
+    let mut plies: Vec<u16> = moves.into_iter().map(|m| 2 * m).collect();
+    plies.sort_unstable();
+    plies.dedup();
+    plies
+}
+
+/// Why a position's count fields (FEN fields 4 and 5) could not arise in a game of
+/// its variant. The rules still read such a FEN (pyffish does, and GUIs send what it
+/// accepts); a board editor asks this to refuse what a player could not have reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CountProblem {
+    /// The limit is none of the game's (`limits`, in plies).
+    UnknownLimit { limit: u16, limits: Vec<u16> },
+    /// A count runs while an unpromoted pawn is on the board (only Cambodian chess's
+    /// board's honour runs with pawns).
+    WithPawns,
+    /// A piece's honour whose counter is below where it starts: twice the men on the
+    /// board, less one (`least`), since the count started with at least these men.
+    BelowStart { ply: u16, least: u16 },
+    /// The counter is past the limit: the count has run out before a move, and the
+    /// game is drawn unless the side to move is mated.
+    RunOut { ply: u16, limit: u16 },
+}
+
+impl std::fmt::Display for CountProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountProblem::UnknownLimit { limit, limits } => write!(
+                f,
+                "the count's limit {limit} is none of this game's ({})",
+                limits
+                    .iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            CountProblem::WithPawns => {
+                f.write_str("a count runs while an unpromoted pawn is on the board")
+            }
+            CountProblem::BelowStart { ply, least } => write!(
+                f,
+                "the piece's honour counter {ply} is below where it starts with these men ({least})"
+            ),
+            CountProblem::RunOut { ply, limit } => write!(
+                f,
+                "the counter {ply} is past the limit {limit}: the count has run out before a move"
+            ),
+        }
     }
+}
+
+/// What is impossible in the count fields of `pos` (read from a FEN, under the
+/// automatic count), in the order above; empty when they could arise in a game.
+pub(crate) fn count_problems(pos: &Position) -> Vec<CountProblem> {
+    let count = pos.count();
+    let mut problems = Vec::new();
+    if !count.is_running() {
+        return problems;
+    }
+    let variant = pos.variant();
+    let limits = possible_limits(variant);
+    if !limits.contains(&count.limit()) {
+        problems.push(CountProblem::UnknownLimit {
+            limit: count.limit(),
+            limits,
+        });
+    }
+    let rule = variant.counting();
+    let pawns = pos.pieces_of_kind(PieceKind::Pawn).any();
+    if pawns && rule != CountingRule::Cambodian {
+        problems.push(CountProblem::WithPawns);
+    }
+    // ASEAN's counter starts from 0; Cambodian chess's board's honour may go on with
+    // pawns when a side is bared.
+    if !pawns
+        && rule != CountingRule::Asean
+        && matches!(kind(pos), Some(CountKind::PiecesHonour { .. }))
+    {
+        let least = 2 * pos.occupied().count() as u16 - 1;
+        if count.ply() < least {
+            problems.push(CountProblem::BelowStart {
+                ply: count.ply(),
+                least,
+            });
+        }
+    }
+    if count.is_exceeded() {
+        problems.push(CountProblem::RunOut {
+            ply: count.ply(),
+            limit: count.limit(),
+        });
+    }
+    problems
 }
 
 impl Position {

@@ -171,7 +171,10 @@ impl Game {
     }
 
     /// The side to move starts or stops the players' count (see `players_count`).
-    pub fn apply_count_action(&mut self, action: CountAction) -> Result<(), String> {
+    pub fn apply_count_action(
+        &mut self,
+        action: CountAction,
+    ) -> Result<(), super::players_count::CountActionError> {
         self.position.apply_count_action(action)
     }
 }

@@ -36,7 +36,7 @@ pub(crate) use moves::MoveList;
 pub(crate) use notation::MoveError;
 pub use notation::Notation;
 pub use other_readings::OtherReading;
-pub use players_count::{CountAction, CountError, CountMisfit, CountedReplay};
+pub use players_count::{CountAction, CountActionError, CountError, CountMisfit, CountedReplay};
 pub use position::{Position, START_FEN};
 pub(crate) use types::Piece;
 pub use types::{Color, PieceKind, Square};

@@ -116,11 +116,6 @@ impl Move {
         Move(from.index() as u16 | (to.index() as u16) << 6)
     }
 
-    #[inline(always)]
-    pub(crate) const fn new_promotion(from: Square, to: Square) -> Move {
-        Move(from.index() as u16 | (to.index() as u16) << 6 | Self::PROMOTION)
-    }
-
     /// A promotion to the given piece.
     #[inline(always)]
     pub(crate) const fn new_promotion_to(from: Square, to: Square, piece: Promotion) -> Move {
@@ -297,7 +292,13 @@ mod tests {
 
     #[test]
     fn packs_and_prints() {
-        let m = Move::new_promotion(Square::parse("d5").unwrap(), Square::parse("e6").unwrap());
+        let m = Move::new_promotion_to(
+            Square::parse("d5").unwrap(),
+            Square::parse("e6").unwrap(),
+            Promotion::Met,
+        );
+        // Makruk's promotion is code 0: the bits of a move before the other games.
+        assert_eq!(m.to_bits() >> 13, 0);
         assert_eq!(m.to_string(), "d5e6m");
         assert!(m.is_promotion());
         assert_eq!(Move::from_bits(m.to_bits()), m);

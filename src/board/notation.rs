@@ -306,11 +306,46 @@ impl Position {
         s
     }
 
-    /// Reads a SAN move in Thai or western letters and checks that it is legal.
+    /// Reads a move in Thai notation as Fairy-Stockfish writes it (Thai SAN `จ๔`,
+    /// `ม-ง๒`, `งxจ๖=M`, or Thai LAN `บ จ๓-จ๔`; the check sign already trimmed): the
+    /// legal move written so. Thai SAN names a promoted pawn and a pawn's file with the
+    /// same letter (ง), so a text may fit two moves: ambiguous.
+    fn parse_thai(&self, body: &str, text: &str) -> Result<Move, MoveError> {
+        let body = body.trim();
+        let fits: Vec<Move> = self
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| {
+                [Notation::ThaiSan, Notation::ThaiLan]
+                    .into_iter()
+                    .any(|n| self.written_in(m, n) == body)
+            })
+            .collect();
+        match fits.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveError::Illegal(clip(text))),
+            _ => Err(MoveError::Ambiguous(clip(text))),
+        }
+    }
+
+    /// Reads a SAN move in Thai or western letters, or in Thai notation as
+    /// Fairy-Stockfish writes it (`จ๔`), and checks that it is legal.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let trimmed = text.trim_end_matches(['+', '#', '!', '?']);
-        if trimmed.is_empty() || !trimmed.is_ascii() {
+        if trimmed.is_empty() {
             return Err(MoveError::Malformed(clip(text)));
+        }
+        if !trimmed.is_ascii() {
+            // Thai letters or digits (U+0E00 to U+0E7F): Thai notation; other letters
+            // are no move.
+            if !trimmed
+                .chars()
+                .any(|c| ('\u{e00}'..='\u{e7f}').contains(&c))
+            {
+                return Err(MoveError::Malformed(clip(text)));
+            }
+            return self.parse_thai(trimmed, text);
         }
         // A UCI move is accepted as well: some files mix the two.
         if let Ok(m) = self.parse_uci_move(trimmed) {

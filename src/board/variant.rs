@@ -43,6 +43,7 @@
 //! `lab/README.md`, "The makruk family").
 
 use super::bitboard::Bitboard;
+use super::moves::Promotion;
 use super::types::{Color, PieceKind};
 use std::fmt;
 
@@ -293,6 +294,32 @@ impl Variant {
             (true, Color::White) => Bitboard(0xFF00_0000_0000_0000),
             (true, Color::Black) => Bitboard(0x0000_0000_0000_00FF),
         }
+    }
+
+    /// What a pawn may become, in the order the move generator lists the choices.
+    #[inline(always)]
+    pub(crate) const fn promotions(self) -> &'static [Promotion] {
+        match self {
+            Variant::Asean => &Promotion::ASEAN,
+            Variant::AiWok => &[Promotion::AiWok],
+            Variant::Sittuyin => &[Promotion::Ferz],
+            _ => &[Promotion::Met],
+        }
+    }
+
+    /// Where `color`'s pawns promote: the squares a pawn's step promotes on (the first
+    /// rank of [`Variant::promotion_zone`]), or, where promotion is a move of its own,
+    /// the squares it may promote standing on ([`Variant::promotion_squares`]; a
+    /// side's last pawn may promote anywhere besides).
+    pub(crate) fn promotion_arrival(self, color: Color) -> Bitboard {
+        if self.promotes_as_own_move() {
+            return self.promotion_squares(color);
+        }
+        let rank = match color {
+            Color::White => self.promotion_rank(),
+            Color::Black => 7 - self.promotion_rank(),
+        };
+        self.promotion_zone(color) & Bitboard::rank(rank)
     }
 
     /// The relative rank (0 = first) from which a pawn standing there has promoted

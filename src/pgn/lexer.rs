@@ -8,6 +8,7 @@
 //! A draw-offer mark written apart from its move (`Nd8 (=)`, `Nd8(=)`, `Nd8 =`) is a
 //! token of its own; one glued to the move (`Nd8=`) stays in the move's word.
 
+use super::problem::PgnProblem;
 use std::fmt;
 
 /// One piece of PGN text.
@@ -45,12 +46,12 @@ pub struct Token {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LexError {
     pub(crate) line: usize,
-    pub(crate) message: String,
+    pub(crate) problem: PgnProblem,
 }
 
 impl fmt::Display for LexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, self.problem)
     }
 }
 
@@ -79,6 +80,13 @@ const EVALUATION_GLYPHS: [&str; 14] = [
 /// Whitespace, the byte order mark included.
 fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
+}
+
+/// The value of a Thai digit (`๐` to `๙`).
+fn thai_digit(c: char) -> Option<u32> {
+    ('\u{e50}'..='\u{e59}')
+        .contains(&c)
+        .then(|| c as u32 - 0xe50)
 }
 
 /// Characters that end a word.
@@ -153,8 +161,8 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn error(&mut self, line: usize, message: String) -> Option<Result<Token, LexError>> {
-        Some(Err(LexError { line, message }))
+    fn error(&mut self, line: usize, problem: PgnProblem) -> Option<Result<Token, LexError>> {
+        Some(Err(LexError { line, problem }))
     }
 
     fn brace_comment(&mut self, line: usize) -> Option<Result<Token, LexError>> {
@@ -167,12 +175,7 @@ impl<'a> Lexer<'a> {
                     return Some(Ok(Token { kind, line }));
                 }
                 Some(c) => text.push(c),
-                None => {
-                    return self.error(
-                        line,
-                        "comment opened with '{' is never closed with '}'".to_string(),
-                    );
-                }
+                None => return self.error(line, PgnProblem::CommentNotClosed),
             }
         }
     }
@@ -214,22 +217,12 @@ impl<'a> Lexer<'a> {
         }
         if name.is_empty() {
             self.skip_line();
-            return self.error(
-                line,
-                "a tag pair has no name: expected [Name \"value\"]".into(),
-            );
+            return self.error(line, PgnProblem::TagNoName);
         }
         skip_spaces(self);
         if self.chars.peek() != Some(&'"') {
             self.skip_line();
-            return self.error(
-                line,
-                format!(
-                    "tag [{}] has no quoted value: expected [{} \"value\"]",
-                    clip(&name),
-                    clip(&name)
-                ),
-            );
+            return self.error(line, PgnProblem::TagNoValue(name));
         }
         self.bump();
         let mut value = String::new();
@@ -251,10 +244,7 @@ impl<'a> Lexer<'a> {
                 }
                 Some('\n') | None => {
                     self.skip_line();
-                    return self.error(
-                        line,
-                        format!("the value of tag [{}] is not closed with '\"'", clip(&name)),
-                    );
+                    return self.error(line, PgnProblem::TagValueNotClosed(name));
                 }
                 Some(c) => {
                     value.push(c);
@@ -265,10 +255,7 @@ impl<'a> Lexer<'a> {
         skip_spaces(self);
         if self.chars.peek() != Some(&']') {
             self.skip_line();
-            return self.error(
-                line,
-                format!("tag [{}] is not closed with ']'", clip(&name)),
-            );
+            return self.error(line, PgnProblem::TagNotClosed(name));
         }
         self.bump();
         Some(Ok(Token {
@@ -318,11 +305,17 @@ impl<'a> Lexer<'a> {
                 line,
             };
         }
-        let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
-        let rest = &word[digits..];
+        // Digits, Arabic or Thai (`๑๒.`, as Thai notation numbers its moves).
+        let digits: String = word
+            .chars()
+            .map_while(|c| c.to_digit(10).or_else(|| thai_digit(c)))
+            .map(|d| char::from_digit(d, 10).unwrap_or('0'))
+            .collect();
+        let digits_len: usize = word.chars().take(digits.len()).map(char::len_utf8).sum();
+        let rest = &word[digits_len..];
         // `12.`, `12...`, and `12\u{2026}` with the ellipsis character some sites write.
-        if digits > 0 && (rest.is_empty() || rest.starts_with(['.', '\u{2026}'])) {
-            let number = word[..digits].parse::<u32>().unwrap_or(u32::MAX);
+        if !digits.is_empty() && (rest.is_empty() || rest.starts_with(['.', '\u{2026}'])) {
+            let number = digits.parse::<u32>().unwrap_or(u32::MAX);
             let after_dots = rest.trim_start_matches(['.', '\u{2026}']);
             if !after_dots.is_empty() {
                 let next = self.split_word(after_dots.to_string(), line);
@@ -387,9 +380,7 @@ impl Iterator for Lexer<'_> {
                         line,
                     }))
                 }
-                '}' => self.error(line, "'}' closes no comment".into()),
-                ']' => self.error(line, "']' closes no tag pair".into()),
-                '"' => self.error(line, "a '\"' outside a tag pair".into()),
+                '}' | ']' | '"' => self.error(line, PgnProblem::Stray(c)),
                 _ => Some(Ok(self.word(c, line))),
             };
         }
@@ -504,7 +495,7 @@ mod tests {
         let e: Vec<_> = Lexer::new("1. f4 {never closed\n f5").collect();
         let err = e.last().unwrap().clone().unwrap_err();
         assert_eq!(err.line, 1);
-        assert!(err.message.contains("never closed"), "{err}");
+        assert!(err.to_string().contains("never closed"), "{err}");
         let e: Vec<_> = Lexer::new("[Event \"x\n1. f4").collect();
         assert!(e[0].is_err());
         assert_eq!(

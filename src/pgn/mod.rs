@@ -4,8 +4,10 @@
 //! - [`lexer`]: text to tokens (tags, move numbers, moves, comments, results).
 //! - [`reader`]: tokens to written games (tags, main-line move texts, result).
 //! - [`move_marks`]: check signs, glyphs and draw offers split off a move's text.
+//! - [`problem`]: why a game could not be read, typed ([`PgnProblem`]).
 //! - [`replay`]: written games to legal moves from the start or `[FEN]` position.
 //! - [`san_line`]: move lines in SAN with move numbers.
+//! - [`tree`]: a replayed game as a tree (NAGs, comments, clocks, variations).
 //! - [`writer`]: games with comments and variations back to PGN text.
 //!
 //! Moves are read in makruk SAN with Thai letters (`Se2`, `dxe6=M`, as pyffish and
@@ -15,18 +17,22 @@
 pub(crate) mod decode;
 pub mod lexer;
 pub(crate) mod move_marks;
+pub mod problem;
 pub(crate) mod reader;
 pub mod replay;
 pub(crate) mod san_line;
+pub mod tree;
 pub(crate) mod writer;
 
 pub use decode::decode;
+pub use problem::PgnProblem;
 pub use reader::{PgnError, WrittenGame, read_games};
 pub use replay::Game;
 pub(crate) use replay::replay_in;
 pub use san_line::numbered_san;
 pub(crate) use san_line::numbered_san_tokens;
-pub(crate) use writer::{GameOut, MoveOut, Piece, add_count_actions, write_game};
+pub use tree::{GameTree, NoteKind, TreeMove, TreeNote};
+pub(crate) use writer::{GameOut, MoveOut, Piece, add_count_actions, numbered_line, write_game};
 
 /// Reads and replays every game of a PGN text: one result per game, in file order.
 /// A game without a `[Variant]` tag is makruk.

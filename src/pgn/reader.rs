@@ -1,10 +1,13 @@
-//! Tokens to games: each game's tag pairs, its main-line move texts with the comments
-//! and draw offers that follow them, and its result. Variations and NAGs are skipped.
-//! The moves are not checked here (see `replay`); this layer only finds where games
-//! start and end. Tag names the program reads or writes are matched in any letter
+//! Tokens to games: each game's tag pairs, its main-line move texts with the comments,
+//! NAGs and draw offers that follow them and the variations written after them
+//! (recursively, each move with the same), and its result. The moves are not checked
+//! here (see `replay`); this layer only finds where games, moves and variations start
+//! and end. A comment belongs to the move before it; one at the start of a variation,
+//! before its first move, to that move (`before`). Tag names the program reads or writes are matched in any letter
 //! case and written the standard way (`[variant "makruk"]` becomes `[Variant ...]`).
 
 use super::lexer::{Lexer, Token, TokenKind};
+use super::problem::PgnProblem;
 use std::fmt;
 
 /// A move as written in the file, not yet checked.
@@ -17,6 +20,28 @@ pub struct WrittenMove {
     /// A draw-offer mark written apart from the move (`Nd8 (=)`); one glued to it
     /// (`Nd8=`) is still in `text`.
     pub(crate) draw_offer: bool,
+    /// NAGs written apart after the move (`$1`, `!`, `+=`), as written; one glued to
+    /// the move (`Nf3!?`) is still in `text`.
+    pub(crate) nags: Vec<String>,
+    /// Comments written before the move at the start of a variation.
+    pub(crate) before: Vec<String>,
+    /// The variations written after the move: each a line of moves that replaces it,
+    /// played from the position before it.
+    pub(crate) variations: Vec<Vec<WrittenMove>>,
+}
+
+impl WrittenMove {
+    fn new(text: String, line: usize, before: Vec<String>) -> WrittenMove {
+        WrittenMove {
+            text,
+            line,
+            comments: Vec::new(),
+            draw_offer: false,
+            nags: Vec::new(),
+            before,
+            variations: Vec::new(),
+        }
+    }
 }
 
 /// One game as written: tags, main-line moves and result.
@@ -32,6 +57,9 @@ pub struct WrittenGame {
     pub moves: Vec<WrittenMove>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+    /// The lines of variations written before any move, which replace nothing and are
+    /// left out.
+    pub(crate) orphan_variations: Vec<usize>,
 }
 
 impl WrittenGame {
@@ -94,13 +122,23 @@ pub(crate) fn game_label(number: usize, tags: &[(String, String)]) -> String {
 pub struct PgnError {
     /// `game 2 (White - Black)`.
     pub(crate) game: String,
+    /// The game's number in the text, from 1.
+    pub(crate) number: usize,
     pub(crate) line: usize,
-    pub(crate) message: String,
+    // why: boxed, so a game's `Result` stays small (a move's problem is large).
+    pub(crate) problem: Box<PgnProblem>,
+}
+
+impl PgnError {
+    /// The game's number in the text (from 1), the line, and why.
+    pub fn parts(&self) -> (usize, usize, &PgnProblem) {
+        (self.number, self.line, &self.problem)
+    }
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, line {}: {}", self.game, self.line, self.message)
+        write!(f, "{}, line {}: {}", self.game, self.line, self.problem)
     }
 }
 
@@ -113,11 +151,15 @@ struct Draft {
     tags: Vec<(String, String)>,
     preamble: Vec<String>,
     moves: Vec<WrittenMove>,
-    /// Nesting depth of variations being skipped, and where the outermost opened.
+    /// Nesting depth of variations being read, and where the outermost opened.
     variation_depth: usize,
     variation_line: usize,
+    /// The variations being read, innermost last: each its moves so far, the comments
+    /// written before its first move, and the line it opened on.
+    open: Vec<OpenVariation>,
+    orphan_variations: Vec<usize>,
     /// The first error in this game; the game is skipped up to its result.
-    error: Option<(usize, String)>,
+    error: Option<(usize, PgnProblem)>,
     started: bool,
     /// Some movetext (a move, number, comment, variation) has been read, even if
     /// skipped: a tag pair after it starts the next game.
@@ -126,14 +168,44 @@ struct Draft {
     movetext_line: usize,
 }
 
+/// A variation being read.
+#[derive(Default)]
+struct OpenVariation {
+    moves: Vec<WrittenMove>,
+    before: Vec<String>,
+    line: usize,
+}
+
 impl Draft {
     fn has_movetext(&self) -> bool {
         self.movetext_seen
     }
 
-    fn fail(&mut self, line: usize, message: String) {
+    fn fail(&mut self, line: usize, problem: PgnProblem) {
         if self.error.is_none() {
-            self.error = Some((line, message));
+            self.error = Some((line, problem));
+        }
+    }
+
+    /// The moves of the line being read: the innermost open variation's, or the main
+    /// line's.
+    fn line_moves(&mut self) -> &mut Vec<WrittenMove> {
+        match self.open.last_mut() {
+            Some(v) => &mut v.moves,
+            None => &mut self.moves,
+        }
+    }
+
+    /// The innermost variation closes: it joins the variations of the move it
+    /// replaces (the last of the line it was written in).
+    fn close_variation(&mut self) {
+        let Some(v) = self.open.pop() else { return };
+        if v.moves.is_empty() {
+            return;
+        }
+        match self.line_moves().last_mut() {
+            Some(m) => m.variations.push(v.moves),
+            None => self.orphan_variations.push(v.line),
         }
     }
 }
@@ -149,18 +221,16 @@ fn finish(
 ) {
     let number = games.len() + 1;
     let label = game_label(number, &draft.tags);
-    let error = |line: usize, message: String| PgnError {
+    let error = |line: usize, problem: PgnProblem| PgnError {
         game: label.clone(),
+        number,
         line,
-        message,
+        problem: Box::new(problem),
     };
-    let outcome = if let Some((line, message)) = draft.error {
-        Err(error(line, message))
+    let outcome = if let Some((line, problem)) = draft.error {
+        Err(error(line, problem))
     } else if draft.variation_depth > 0 {
-        Err(error(
-            draft.variation_line,
-            "variation opened with '(' is never closed with ')'".into(),
-        ))
+        Err(error(draft.variation_line, PgnProblem::VariationNotClosed))
     } else if let Some(result) = result {
         Ok(WrittenGame {
             number,
@@ -169,6 +239,7 @@ fn finish(
             preamble: draft.preamble,
             moves: draft.moves,
             result,
+            orphan_variations: draft.orphan_variations,
         })
     } else {
         Err(error(
@@ -177,7 +248,7 @@ fn finish(
             } else {
                 end_line
             },
-            "the game has no result: its moves must end with 1-0, 0-1, 1/2-1/2 or *".into(),
+            PgnProblem::NoResult,
         ))
     };
     games.push(outcome);
@@ -199,7 +270,7 @@ pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
                     draft.started = true;
                     draft.line = e.line;
                 }
-                draft.fail(e.line, e.message);
+                draft.fail(e.line, e.problem);
                 last_line = e.line;
                 continue;
             }
@@ -235,35 +306,50 @@ pub fn read_games(text: &str) -> Vec<Result<WrittenGame, PgnError>> {
                     draft.variation_line = line;
                 }
                 draft.variation_depth += 1;
+                draft.open.push(OpenVariation {
+                    line,
+                    ..OpenVariation::default()
+                });
             }
             TokenKind::VariationEnd => {
                 if draft.variation_depth == 0 {
-                    draft.fail(line, "')' closes no variation".into());
+                    draft.fail(line, PgnProblem::VariationNotOpened);
                 } else {
                     draft.variation_depth -= 1;
+                    draft.close_variation();
                 }
             }
-            _ if draft.variation_depth > 0 => {}
-            TokenKind::Word(text) => draft.moves.push(WrittenMove {
-                text,
-                line,
-                comments: Vec::new(),
-                draw_offer: false,
-            }),
+            TokenKind::Word(text) => {
+                let before = match draft.open.last_mut() {
+                    Some(v) if v.moves.is_empty() => std::mem::take(&mut v.before),
+                    _ => Vec::new(),
+                };
+                draft
+                    .line_moves()
+                    .push(WrittenMove::new(text, line, before));
+            }
             TokenKind::DrawOffer => {
-                if let Some(m) = draft.moves.last_mut() {
+                if let Some(m) = draft.line_moves().last_mut() {
                     m.draw_offer = true;
+                }
+            }
+            TokenKind::Nag(nag) => {
+                if let Some(m) = draft.line_moves().last_mut() {
+                    m.nags.push(nag);
                 }
             }
             TokenKind::Comment(text) => {
                 if text.is_empty() {
-                } else if let Some(m) = draft.moves.last_mut() {
+                } else if let Some(m) = draft.line_moves().last_mut() {
                     m.comments.push(text);
+                } else if let Some(v) = draft.open.last_mut() {
+                    v.before.push(text);
                 } else {
                     draft.preamble.push(text);
                 }
             }
-            TokenKind::MoveNumber(_) | TokenKind::Nag(_) | TokenKind::Result(_) => {}
+            // Inside a variation a result is ignored: the game's comes after it.
+            TokenKind::MoveNumber(_) | TokenKind::Result(_) => {}
         }
     }
     if draft.started && (draft.has_movetext() || !draft.tags.is_empty() || draft.error.is_some()) {
@@ -303,10 +389,17 @@ mod tests {
         let e = games[0].as_ref().unwrap_err();
         assert_eq!(e.game, "game 1 (A - B)");
         assert_eq!(e.line, 3);
-        assert!(e.message.contains("no result"), "{e}");
+        assert!(e.problem.to_string().contains("no result"), "{e}");
         assert!(games[1].is_ok());
         let games = read_games("1. f4 f5");
-        assert!(games[0].as_ref().unwrap_err().message.contains("no result"));
+        assert!(
+            games[0]
+                .as_ref()
+                .unwrap_err()
+                .problem
+                .to_string()
+                .contains("no result")
+        );
     }
 
     #[test]
@@ -315,14 +408,14 @@ mod tests {
         assert_eq!(games.len(), 1);
         let e = games[0].as_ref().unwrap_err();
         assert_eq!(e.line, 4);
-        assert!(e.message.contains("never closed"), "{e}");
+        assert!(e.problem.to_string().contains("never closed"), "{e}");
     }
 
     #[test]
     fn unclosed_variation_is_an_error() {
         let games = read_games("1. f4 (1. c4 f5 1-0");
         let e = games[0].as_ref().unwrap_err();
-        assert!(e.message.contains("variation"), "{e}");
+        assert!(e.problem.to_string().contains("variation"), "{e}");
     }
 
     #[test]

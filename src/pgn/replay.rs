@@ -11,9 +11,10 @@
 //! while a pawn is on the board, or a stop with no count running, stops the game there.
 //! A count command without the tag counts as the tag.
 
-use super::move_marks::split_marks;
-use super::reader::{PgnError, WrittenGame, game_label};
-use crate::board::{CountAction, FenRules, Move, MoveError, Position, Variant};
+use super::move_marks::{MoveMarks, split_marks};
+use super::problem::PgnProblem;
+use super::reader::{PgnError, WrittenGame, WrittenMove, game_label};
+use crate::board::{CountAction, FenRules, Move, Position, Variant};
 
 /// A game whose moves are legal.
 #[derive(Clone, Debug)]
@@ -39,11 +40,16 @@ pub struct Game {
     /// The players' count actions, in order: (plies played before the action, the
     /// action). Empty under the automatic count.
     pub count_actions: Vec<(usize, CountAction)>,
+    /// The main line's moves as written (same length as `moves`), with their NAGs and
+    /// variations, for the game's tree (`tree`).
+    pub(crate) written: Vec<WrittenMove>,
+    /// The lines of variations written before any move (left out).
+    pub(crate) orphan_variations: Vec<usize>,
 }
 
 impl Game {
     /// `game 2 (White - Black)`.
-    pub(crate) fn label(&self) -> String {
+    pub fn label(&self) -> String {
         game_label(self.number, &self.tags)
     }
 
@@ -96,7 +102,7 @@ impl Game {
 }
 
 /// The count commands of a comment, in order: `[%count start]` and `[%count stop]`;
-/// `Err` names a command that is neither.
+/// `Err` gives the word of a command that is neither (clipped).
 pub(crate) fn count_commands(comment: &str) -> Vec<Result<CountAction, String>> {
     let mut out = Vec::new();
     let mut rest = comment;
@@ -109,10 +115,7 @@ pub(crate) fn count_commands(comment: &str) -> Vec<Result<CountAction, String>> 
             out.push(match word {
                 "start" => Ok(CountAction::Start),
                 "stop" => Ok(CountAction::Stop),
-                other => Err(format!(
-                    "'[%count {}]' is not a count command ([%count start] or [%count stop])",
-                    super::lexer::clip(other)
-                )),
+                other => Err(super::lexer::clip(other)),
             });
         }
         rest = &after[end..];
@@ -145,31 +148,33 @@ pub(crate) fn move_number_text(pos: &Position) -> String {
     }
 }
 
-/// What is wrong with a move text in `pos`, in words.
-fn explain(text: &str, error: MoveError) -> String {
-    if let Some(c) = text.chars().next()
-        && c.is_alphabetic()
-        && !c.is_ascii_lowercase()
-        && !PIECE_LETTERS.contains(c)
-    {
-        return format!(
-            "'{}': unknown piece letter '{c}' (makruk uses K R N S M P, or B for khon and Q for met)",
-            super::lexer::clip(text)
-        );
-    }
-    match error {
-        MoveError::Illegal(_) => {
-            format!("'{}' is not a legal move here", super::lexer::clip(text))
-        }
-        MoveError::Ambiguous(_) => {
-            format!(
-                "'{}' fits more than one legal move",
-                super::lexer::clip(text)
-            )
-        }
-        MoveError::Malformed(_) => {
-            format!("'{}' is not a move", super::lexer::clip(text))
-        }
+/// The letter of a move text that names no piece (`X` of `Xf5`), if it starts so;
+/// a Thai letter starts a move in Thai notation.
+fn unknown_letter(text: &str) -> Option<char> {
+    text.chars().next().filter(|&c| {
+        c.is_alphabetic()
+            && !c.is_ascii_lowercase()
+            && !PIECE_LETTERS.contains(c)
+            && !('\u{e00}'..='\u{e7f}').contains(&c)
+    })
+}
+
+/// Reads a move as written in `pos` (SAN in Thai or western letters, Thai notation as
+/// Fairy-Stockfish writes it, or UCI), the marks sites glue to it split off first; the
+/// problem names the move by its number in `pos`.
+pub(crate) fn read_move<'a>(
+    pos: &Position,
+    text: &'a str,
+) -> Result<(Move, MoveMarks<'a>), PgnProblem> {
+    let marks = split_marks(text);
+    match pos.parse_san(marks.body) {
+        Ok(m) => Ok((m, marks)),
+        Err(error) => Err(PgnProblem::Move {
+            number: move_number_text(pos),
+            text: text.to_string(),
+            error,
+            unknown_letter: unknown_letter(text),
+        }),
     }
 }
 
@@ -192,52 +197,54 @@ pub fn replay(written: WrittenGame) -> Result<Game, PgnError> {
 /// As [`replay`], a game without a `[Variant]` tag being one of `default`.
 pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnError> {
     let label = game_label(written.number, &written.tags);
-    let fail = |line: usize, message: String| PgnError {
+    let fail = |line: usize, problem: PgnProblem| PgnError {
         game: label.clone(),
+        number: written.number,
         line,
-        message,
+        problem: Box::new(problem),
     };
     let variant = match written.tag("Variant") {
         None => default,
-        Some(text) => variant_named(text).ok_or_else(|| {
-            fail(
-                written.line,
-                format!(
-                    "variant '{}' is not one Khun plays ({})",
-                    super::lexer::clip(text),
-                    Variant::names_joined(", ")
-                ),
-            )
-        })?,
+        Some(text) => variant_named(text)
+            .ok_or_else(|| fail(written.line, PgnProblem::UnknownVariant(text.to_string())))?,
     };
     let start = match written.tag("FEN") {
         Some(fen) => Position::from_fen_full(variant, fen, FenRules::Strict)
-            .map_err(|e| fail(written.line, format!("bad [FEN] tag: {e}")))?,
+            .map_err(|e| fail(written.line, PgnProblem::Fen(e)))?,
         None => Position::startpos_of(variant),
     };
     let players_counting = counted_by_players(&written);
     let mut pos = if players_counting {
         Position::replay_with_count_started(&start, &[], -1)
-            .map_err(|e| fail(written.line, format!("[Counting \"players\"]: {e}")))?
+            .map_err(|e| fail(written.line, PgnProblem::NotByHand(e)))?
     } else {
         start.clone()
     };
     let mut moves = Vec::with_capacity(written.moves.len());
     let mut comments = Vec::with_capacity(written.moves.len());
     let mut draw_offers = Vec::with_capacity(written.moves.len());
+    let mut played = Vec::with_capacity(written.moves.len());
     let mut count_actions = Vec::new();
     let mut error = None;
     // The count actions of the comments at ply `ply` (after `label`'s move), applied.
-    let mut apply_counts = |pos: &mut Position, texts: &[String], ply: usize, label: &str| {
-        for command in texts.iter().flat_map(|c| count_commands(c)) {
-            let action = command.map_err(|e| format!("{label}: {e}"))?;
-            pos.apply_count_action(action)
-                .map_err(|e| format!("{label}: [%count {}]: {e}", action.word()))?;
-            count_actions.push((ply, action));
-        }
-        Ok::<(), String>(())
-    };
-    if let Err(e) = apply_counts(&mut pos, &written.preamble, 0, "before the first move") {
+    let mut apply_counts =
+        |pos: &mut Position, texts: &[String], ply: usize, after: Option<&str>| {
+            for command in texts.iter().flat_map(|c| count_commands(c)) {
+                let action = command.map_err(|word| PgnProblem::CountCommand {
+                    after: after.map(str::to_string),
+                    word,
+                })?;
+                pos.apply_count_action(action)
+                    .map_err(|error| PgnProblem::CountAction {
+                        after: after.map(str::to_string),
+                        action,
+                        error,
+                    })?;
+                count_actions.push((ply, action));
+            }
+            Ok::<(), PgnProblem>(())
+        };
+    if let Err(e) = apply_counts(&mut pos, &written.preamble, 0, None) {
         error = Some(fail(written.line, e));
     }
     let written_moves = if error.is_some() {
@@ -251,34 +258,31 @@ pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnErro
         {
             error = Some(fail(
                 wm.line,
-                format!(
-                    "move {} '{}' comes after the game has ended ({})",
-                    move_number_text(&pos),
-                    super::lexer::clip(&wm.text),
-                    outcome.reason()
-                ),
+                PgnProblem::AfterEnd {
+                    number: move_number_text(&pos),
+                    text: wm.text.clone(),
+                    outcome,
+                },
             ));
             break;
         }
-        let marks = split_marks(&wm.text);
-        match pos.parse_san(marks.body) {
-            Ok(m) => {
-                let label = format!("after move {} {}", move_number_text(&pos), pos.san(m));
+        match read_move(&pos, &wm.text) {
+            Ok((m, marks)) => {
+                let label = format!("{} {}", move_number_text(&pos), pos.san(m));
                 pos.play(m);
                 moves.push(m);
                 draw_offers.push(wm.draw_offer || marks.draw_offer);
-                let counted = apply_counts(&mut pos, &wm.comments, moves.len(), &label);
-                comments.push(wm.comments);
+                let counted = apply_counts(&mut pos, &wm.comments, moves.len(), Some(&label));
+                comments.push(wm.comments.clone());
+                let line = wm.line;
+                played.push(wm);
                 if let Err(e) = counted {
-                    error = Some(fail(wm.line, e));
+                    error = Some(fail(line, e));
                     break;
                 }
             }
-            Err(e) => {
-                error = Some(fail(
-                    wm.line,
-                    format!("move {} {}", move_number_text(&pos), explain(&wm.text, e)),
-                ));
+            Err(problem) => {
+                error = Some(fail(wm.line, problem));
                 break;
             }
         }
@@ -295,6 +299,8 @@ pub fn replay_in(written: WrittenGame, default: Variant) -> Result<Game, PgnErro
         error,
         players_counting,
         count_actions,
+        written: played,
+        orphan_variations: written.orphan_variations,
     })
 }
 
@@ -323,7 +329,9 @@ mod tests {
         let e = g.error.unwrap();
         assert_eq!(e.game, "game 1 (A - B)");
         assert!(
-            e.message.contains("move 2... 'Ke5' is not a legal move"),
+            e.problem
+                .to_string()
+                .contains("move 2... 'Ke5' is not a legal move"),
             "{e}"
         );
         assert_eq!(e.line, 4);
@@ -333,8 +341,11 @@ mod tests {
     fn unknown_piece_letter() {
         let g = one("1. f4 Xf5 *").unwrap();
         let e = g.error.unwrap();
-        assert!(e.message.contains("unknown piece letter 'X'"), "{e}");
-        assert!(e.message.contains("move 1..."), "{e}");
+        assert!(
+            e.problem.to_string().contains("unknown piece letter 'X'"),
+            "{e}"
+        );
+        assert!(e.problem.to_string().contains("move 1..."), "{e}");
     }
 
     #[test]
@@ -351,7 +362,12 @@ mod tests {
         let g = one("1. f4 f5= 2. Nf9= *").unwrap();
         assert_eq!(g.moves.len(), 2);
         let e = g.error.unwrap();
-        assert!(e.message.contains("move 2. 'Nf9=' is not a move"), "{e}");
+        assert!(
+            e.problem
+                .to_string()
+                .contains("move 2. 'Nf9=' is not a move"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -367,7 +383,7 @@ mod tests {
             assert_eq!(g.moves.len(), 1, "{written}");
         }
         let e = one("[Variant \"chess\"]\n1. e4 *").unwrap_err();
-        assert!(e.message.contains("not one Khun plays"), "{e}");
+        assert!(e.problem.to_string().contains("not one Khun plays"), "{e}");
         // The relatives by their tags, in any spelling.
         let g = one("[Variant \"Ouk Chatrang\"]\n1. Kb2 Kg7 *").unwrap();
         assert_eq!(g.start.variant(), Variant::Cambodian);
@@ -377,7 +393,7 @@ mod tests {
         let g = one("[Variant \"Ai-Wok\"]\n1. Ad2 *").unwrap();
         assert_eq!(g.start.variant(), Variant::AiWok);
         let e = one("[FEN \"8/8/8/8\"]\n1. e4 *").unwrap_err();
-        assert!(e.message.contains("bad [FEN] tag"), "{e}");
+        assert!(e.problem.to_string().contains("bad [FEN] tag"), "{e}");
     }
 
     /// K+R+N v K+R, White to move at game ply 60 (move 31): no pawn, either side may
@@ -443,21 +459,31 @@ mod tests {
         assert_eq!(g.moves.len(), 1, "the move before the command is kept");
         let e = g.error.unwrap();
         assert!(
-            e.message
+            e.problem
+                .to_string()
                 .contains("after move 31. Ra2: [%count stop]: no count is running"),
             "{e}"
         );
         let g = one("[Counting \"players\"]\n\n1. e4 {[%count start]} e5 *").unwrap();
         assert_eq!(g.moves.len(), 1);
-        assert!(g.error.unwrap().message.contains("pawn"));
+        assert!(g.error.unwrap().problem.to_string().contains("pawn"));
         let g = one(&format!(
             "[FEN \"{PAWNLESS}\"]\n\n31. Ra2 {{[%count go]}} *"
         ))
         .unwrap();
-        assert!(g.error.unwrap().message.contains("not a count command"));
+        assert!(
+            g.error
+                .unwrap()
+                .problem
+                .to_string()
+                .contains("not a count command")
+        );
         // Only makruk, makpong and cambodian count by hand.
         let e = one("[Variant \"ASEAN\"]\n[Counting \"players\"]\n\n1. Bc2 *").unwrap_err();
-        assert!(e.message.contains("does not count by hand"), "{e}");
+        assert!(
+            e.problem.to_string().contains("does not count by hand"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -52,8 +52,15 @@ pub(crate) enum Piece {
 /// A move to write, with what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MoveOut {
+    /// Comments before the move (a variation's first move's); written before its
+    /// number.
+    pub(crate) before: Vec<String>,
     /// The SAN, with any `?`/`??` suffix.
     pub(crate) san: String,
+    /// NAGs, written `$n` after the move.
+    pub(crate) nags: Vec<u8>,
+    /// A draw offer, written `(=)` after the move.
+    pub(crate) draw_offer: bool,
     pub(crate) comments: Vec<String>,
     pub(crate) variations: Vec<Vec<Piece>>,
     /// Comments after the variations (about the position the move led to).
@@ -70,6 +77,8 @@ pub(crate) struct GameOut {
     pub(crate) preamble: Vec<String>,
     pub(crate) moves: Vec<MoveOut>,
     pub(crate) result: String,
+    /// Move numbers in Thai digits (`๑.`), for moves written in Thai notation.
+    pub(crate) thai_digits: bool,
 }
 
 /// A tag value with `\` and `"` escaped, line breaks turned into spaces.
@@ -184,23 +193,48 @@ impl Wrapper {
     }
 }
 
-/// The movetext pieces of a game (moves with numbers, comments, variations, result).
-pub(crate) fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
-    let mut pieces = Vec::new();
-    for c in &game.preamble {
-        pieces.push(Piece::Comment(c.clone()));
+/// A move number, in Thai digits where `thai`.
+fn number_text(n: u32, thai: bool) -> String {
+    let text = n.to_string();
+    if !thai {
+        return text;
     }
-    let mut fullmove = game.start.fullmove_number();
-    let mut side = game.start.side_to_move();
+    text.chars()
+        .map(|d| char::from_u32(0xe50 + d.to_digit(10).unwrap_or(0)).unwrap_or(d))
+        .collect()
+}
+
+/// A line of moves from move `fullmove`, `side` to move, with their numbers, NAGs,
+/// comments and variations: the main line, or a variation's (its own pieces, built
+/// the same way).
+pub(crate) fn numbered_line(
+    mut fullmove: u32,
+    mut side: Color,
+    moves: &[MoveOut],
+    thai: bool,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
     // Black's move gets its number at the start and after anything between moves.
     let mut needs_number = true;
-    for m in &game.moves {
+    for m in moves {
+        for c in &m.before {
+            pieces.push(Piece::Comment(c.clone()));
+        }
+        needs_number |= !m.before.is_empty();
         match side {
-            Color::White => pieces.push(Piece::Word(format!("{fullmove}."))),
-            Color::Black if needs_number => pieces.push(Piece::Word(format!("{fullmove}..."))),
+            Color::White => pieces.push(Piece::Word(format!("{}.", number_text(fullmove, thai)))),
+            Color::Black if needs_number => {
+                pieces.push(Piece::Word(format!("{}...", number_text(fullmove, thai))))
+            }
             Color::Black => {}
         }
         pieces.push(Piece::Word(m.san.clone()));
+        for nag in &m.nags {
+            pieces.push(Piece::Word(format!("${nag}")));
+        }
+        if m.draw_offer {
+            pieces.push(Piece::Word("(=)".to_string()));
+        }
         for c in &m.comments {
             pieces.push(Piece::Comment(c.clone()));
         }
@@ -217,6 +251,21 @@ pub(crate) fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
         }
         side = !side;
     }
+    pieces
+}
+
+/// The movetext pieces of a game (moves with numbers, comments, variations, result).
+pub(crate) fn movetext_pieces(game: &GameOut) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    for c in &game.preamble {
+        pieces.push(Piece::Comment(c.clone()));
+    }
+    pieces.extend(numbered_line(
+        game.start.fullmove_number(),
+        game.start.side_to_move(),
+        &game.moves,
+        game.thai_digits,
+    ));
     pieces.push(Piece::Word(game.result.clone()));
     pieces
 }
@@ -267,6 +316,7 @@ mod tests {
                         Piece::Comment("better".into()),
                     ]],
                     comments_after: vec!["after".into()],
+                    ..MoveOut::default()
                 },
                 MoveOut {
                     san: "Nf3".into(),
@@ -274,6 +324,7 @@ mod tests {
                 },
             ],
             result: "*".into(),
+            thai_digits: false,
         };
         let text = write_game(&game);
         assert!(
@@ -308,6 +359,7 @@ mod tests {
             preamble: vec![],
             moves,
             result: "*".into(),
+            thai_digits: false,
         };
         let text = write_game(&game);
         assert!(
@@ -338,6 +390,7 @@ mod tests {
             preamble: vec![],
             moves,
             result: "*".into(),
+            thai_digits: false,
         };
         let text = write_game(&game);
         for line in text.lines() {
@@ -378,6 +431,7 @@ mod tests {
                 preamble: vec![],
                 moves: moves.clone(),
                 result: "*".into(),
+                thai_digits: false,
             };
             add_count_actions(&mut game, &actions);
             let text = write_game(&game);
@@ -397,6 +451,7 @@ mod tests {
             preamble: vec![],
             moves: moves.clone(),
             result: "*".into(),
+            thai_digits: false,
         };
         add_count_actions(&mut game, &[(0, Start), (3, Stop)]);
         let flat = write_game(&game)

@@ -12,7 +12,10 @@
 //!   the count as players say it ([`CountReport`]) and who may start or stop it, and
 //!   an endgame table's verdict ([`TableReport`]);
 //! - [`read_pgn`], [`write_pgn`]: games as PGN text, the players' count actions
-//!   included;
+//!   included, each game also as a tree (NAGs, comments, clocks, variations), read
+//!   and written, in SAN or Thai SAN;
+//! - [`Refusal`]: every refusal with a stable code and its values (`refusal.rs`
+//!   lists them), for a front end that words it in its own language;
 //! - [`Question`] and [`ask`]: each of these as a typed question, its answer typed in
 //!   [`answers`]: what JavaScript and Python both ask, so a new question is written
 //!   once and both languages have it;
@@ -20,45 +23,62 @@
 //!   values), computed from Khun's rules.
 
 pub mod answers;
+mod pgn_games;
 pub mod pyffish;
 mod questions;
+pub mod refusal;
+
+pub use pgn_games::{MoveNode, PgnGame, PgnToWrite, read_pgn, write_pgn};
+pub use refusal::Refusal;
 
 pub use questions::{
-    ActionName, Answer, CountActionAt, CountingName, GameQuestion, NotationName, Question,
-    ReadPgnQuestion, SanQuestion, StateQuestion, UciFromSanQuestion, WritePgnQuestion, ask,
+    ActionName, Answer, CheckFenQuestion, CountActionAt, CountingName, GameQuestion, NotationName,
+    Question, ReadPgnQuestion, SanQuestion, StateQuestion, UciFromSanQuestion, WritePgnQuestion,
+    ask,
 };
 
-use crate::board::count_events::rules_result;
 use crate::board::count_state::CountKind;
 use crate::board::counting::{self, describe as describe_count};
-use crate::board::{Color, CountAction, CountedReplay, Move, Notation, Outcome, Position, Variant};
+use crate::board::{Color, CountError, CountedReplay, Move, Notation, Outcome, Position, Variant};
 use crate::tablebase::{CountVerdict, Tables};
 
 /// The game `name` names (`makruk`, `cambodian`, `karouk`, `makpong`, `asean`,
 /// `ai-wok`, `sittuyin`), or why not.
-pub fn variant_named(name: &str) -> Result<Variant, String> {
+pub fn variant_named(name: &str) -> Result<Variant, Refusal> {
     Variant::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown variant '{}' (known: {})",
-            crate::platform::io::clip_to(name, 40),
-            Variant::names_joined(", ")
+        let name = crate::platform::io::clip_to(name, 40);
+        Refusal::new(
+            "unknownVariant",
+            format!(
+                "unknown variant '{name}' (known: {})",
+                Variant::names_joined(", ")
+            ),
         )
+        .with("name", name)
+        .with("known", Variant::ALL.map(Variant::name).to_vec())
     })
 }
 
 /// The position `fen` names in `variant` (`None`, empty or `startpos`: the game's
 /// start), strictly read: a position that cannot arise in a game is refused.
-pub fn position_of(variant: Variant, fen: Option<&str>) -> Result<Position, String> {
+pub fn position_of(variant: Variant, fen: Option<&str>) -> Result<Position, Refusal> {
     match fen.map(str::trim) {
         None | Some("") | Some("startpos") => Ok(Position::startpos_of(variant)),
-        Some(fen) => Position::from_fen_in(variant, fen).map_err(|e| format!("FEN: {e}")),
+        Some(fen) => {
+            Position::from_fen_in(variant, fen).map_err(|e| Refusal::from(&e).prefixed("FEN: "))
+        }
     }
+}
+
+/// Move `number` (from 1), `text`, refused with `error`.
+pub(crate) fn move_refused(number: usize, error: &crate::board::MoveError) -> Refusal {
+    refusal::move_refusal(error, format!("move {number} {error}")).with("number", number)
 }
 
 /// `moves` (UCI) played from `start`, each checked against the legal moves: the
 /// moves and every position, the start first. The game's end does not stop them (as
 /// in pyffish): a move is refused only where it is not legal.
-pub fn play_uci(start: &Position, moves: &[&str]) -> Result<(Vec<Move>, Vec<Position>), String> {
+pub fn play_uci(start: &Position, moves: &[&str]) -> Result<(Vec<Move>, Vec<Position>), Refusal> {
     let mut played = Vec::with_capacity(moves.len());
     let mut line = Vec::with_capacity(moves.len() + 1);
     let mut pos = start.clone();
@@ -66,7 +86,7 @@ pub fn play_uci(start: &Position, moves: &[&str]) -> Result<(Vec<Move>, Vec<Posi
     for (i, text) in moves.iter().enumerate() {
         let m = pos
             .parse_uci_move(text)
-            .map_err(|e| format!("move {} {e}", i + 1))?;
+            .map_err(|e| move_refused(i + 1, &e))?;
         pos.play(m);
         played.push(m);
         line.push(pos.clone());
@@ -110,13 +130,15 @@ pub fn move_report_in(pos: &Position, m: Move, notation: Notation) -> MoveReport
     }
 }
 
-/// The running count as players say it (an answer's field as it is: `answers.rs`).
+/// The running count as players say it (an answer's field as it is: `answers.rs`):
+/// everything a page needs to word it without arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CountReport {
     /// `"piece"` (the piece's honour: a bare king counts) or `"board"` (the board's).
     pub honour: &'static str,
-    /// The side that counts; the other must mate.
+    /// The side that counts (under the piece's honour the bare king's side, under the
+    /// board's honour the side that started it); the other must mate.
     #[serde(serialize_with = "answers::color_field")]
     pub counting: Color,
     #[serde(serialize_with = "answers::color_field")]
@@ -124,14 +146,20 @@ pub struct CountReport {
     /// The count's ply and its limit, in plies (the FEN's fields).
     pub ply: u16,
     pub limit: u16,
-    /// Move `number` of `of`: the counting side's own moves ("3 of 16" after its
-    /// third).
+    /// Move `number` of `of`: the count as the counting side says it ("3 of 16"
+    /// after its third counted move).
     pub number: u16,
     pub of: u16,
-    /// The moves the mating side has left, where it has some.
+    /// The moves the mating side has left to mate, the last of them included (0 once
+    /// the count has run out).
     pub moves_left: Option<u16>,
     /// The count has run out: a draw unless it is mate.
     pub exceeded: bool,
+    /// The count has run out and ended the game here in a draw (not mate).
+    pub draw: bool,
+    /// A count the players started (players' counting, the board's honour): the
+    /// counting side's own mate is a draw while it runs.
+    pub by_players: bool,
     /// The count in words.
     pub text: String,
 }
@@ -140,18 +168,21 @@ pub struct CountReport {
 pub fn count_report(pos: &Position) -> Option<CountReport> {
     let count = pos.count();
     let kind = counting::kind(pos)?;
-    // The counting side is the side that was to move when the count stood at an even
-    // number: the bare king under the piece's honour, the side that started it under
-    // the board's honour (players' counting says who; the automatic count starts on
-    // the turn of the side to move).
-    let counting_side = if count.ply().is_multiple_of(2) {
-        pos.side_to_move()
-    } else {
-        !pos.side_to_move()
-    };
-    let honour = match kind {
-        CountKind::PiecesHonour { .. } => "piece",
-        CountKind::BoardsHonour => "board",
+    let (honour, counting_side) = match kind {
+        // The bare king's side counts, whatever the counter's parity (a FEN may set it
+        // up on either side's turn).
+        CountKind::PiecesHonour { bare } => ("piece", bare),
+        // The side that started the board's honour: the side that was to move when the
+        // count stood at an even number (players' counting says who; the automatic
+        // count starts on the turn of the side to move).
+        CountKind::BoardsHonour => (
+            "board",
+            if count.ply().is_multiple_of(2) {
+                pos.side_to_move()
+            } else {
+                !pos.side_to_move()
+            },
+        ),
     };
     let mating = !counting_side;
     Some(CountReport {
@@ -164,8 +195,71 @@ pub fn count_report(pos: &Position) -> Option<CountReport> {
         of: count.limit() / 2,
         moves_left: counting::moves_left_for(pos, mating),
         exceeded: count.is_exceeded(),
+        draw: pos.outcome() == Some(Outcome::CountExceeded),
+        by_players: honour == "board" && pos.counting_side().is_some(),
         text: describe_count(pos),
     })
+}
+
+/// A players' count that was started (`countStarted` N >= 1), whether or not it binds
+/// yet (an answer's field as it is).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayersCountReport {
+    /// The side that started it (the side to move at game ply N - 1).
+    #[serde(serialize_with = "answers::color_field")]
+    pub counting: Color,
+    /// The game ply N it runs since (pyffish's `count_started`).
+    pub started_at: i64,
+    /// Its length in moves (64; 63 in cambodian).
+    pub of: u16,
+    /// The count is in force, shown in `count`; `false`: started, it binds once the
+    /// automatic count would run (in cambodian, once a side is down to its king and
+    /// two men), counted from the start.
+    pub binds: bool,
+}
+
+/// The players' count started in `pos`, or `None` (automatic count, or none started).
+pub fn players_count_report(pos: &Position) -> Option<PlayersCountReport> {
+    let n = pos.count_started();
+    (n > 0).then(|| PlayersCountReport {
+        counting: if (n - 1) % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        started_at: n,
+        of: crate::board::players_count::players_limit(pos.variant().counting()) / 2,
+        binds: pos.counting_side().is_some(),
+    })
+}
+
+/// What is impossible in the count fields of `pos` (a position read from a FEN), as
+/// refusals (codes `countUnknownLimit`, `countWithPawns`, `countBelowStart`,
+/// `countRunOut`): the rules read such a FEN, as pyffish does, but a board editor
+/// should refuse it.
+pub fn count_field_problems(pos: &Position) -> Vec<Refusal> {
+    use crate::board::counting::CountProblem;
+    counting::count_problems(pos)
+        .into_iter()
+        .map(|p| {
+            let message = format!("FEN count fields: {p}");
+            match p {
+                CountProblem::UnknownLimit { limit, limits } => {
+                    Refusal::new("countUnknownLimit", message)
+                        .with("limit", limit)
+                        .with("limits", limits)
+                }
+                CountProblem::WithPawns => Refusal::new("countWithPawns", message),
+                CountProblem::BelowStart { ply, least } => Refusal::new("countBelowStart", message)
+                    .with("ply", ply)
+                    .with("least", least),
+                CountProblem::RunOut { ply, limit } => Refusal::new("countRunOut", message)
+                    .with("ply", ply)
+                    .with("limit", limit),
+            }
+        })
+        .collect()
 }
 
 /// What an endgame table says of a position, the count included.
@@ -218,6 +312,8 @@ pub struct State {
     /// The legal moves (none once the game has ended).
     pub legal: Vec<Move>,
     pub count: Option<CountReport>,
+    /// The players' count started, bound or not yet.
+    pub players_count: Option<PlayersCountReport>,
     /// The counting state in words (also when no count runs).
     pub count_text: String,
     /// pyffish's `count_started` after the moves.
@@ -238,7 +334,7 @@ pub fn state(
     moves: &[&str],
     count_started: i64,
     tables: Option<&Tables>,
-) -> Result<State, String> {
+) -> Result<State, Refusal> {
     state_in(start, moves, count_started, tables, Notation::San)
 }
 
@@ -250,24 +346,25 @@ pub fn state_in(
     count_started: i64,
     tables: Option<&Tables>,
     notation: Notation,
-) -> Result<State, String> {
+) -> Result<State, Refusal> {
     // The moves are played under the count they were played under: under players'
     // counting a game goes on where the automatic count would have ended it, and ends
     // where the players' count runs out. The value is checked against the game as a
     // whole before the first move (pyffish's refusals: its range, the game, beyond the
     // next ply), a count started while a pawn stood when the replay reaches it.
-    let mut replay = CountedReplay::new(start, count_started, moves.len())?;
+    let counted = |e: CountError| refusal::count_refusal(&e, "count_started");
+    let mut replay = CountedReplay::new(start, count_started, moves.len()).map_err(counted)?;
     let mut sans = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let pos = replay.position();
         if pos.outcome().is_some() {
-            return Err(format!("move {} ({text}): the game has ended", i + 1));
+            return Err(game_ended(i + 1, text));
         }
         let m = pos
             .parse_uci_move(text)
-            .map_err(|e| format!("move {} {e}", i + 1))?;
+            .map_err(|e| move_refused(i + 1, &e))?;
         sans.push(pos.san_in(m, notation));
-        replay.play(m)?;
+        replay.play(m).map_err(counted)?;
     }
     let pos = replay.into_position();
     let end = pos.outcome();
@@ -283,6 +380,7 @@ pub fn state_in(
         end,
         legal,
         count: count_report(&pos),
+        players_count: players_count_report(&pos),
         count_text: describe_count(&pos),
         count_started: pos.count_started(),
         may_start_count: end.is_none() && pos.may_start_count().is_ok(),
@@ -292,154 +390,12 @@ pub fn state_in(
     })
 }
 
-/// A game read from PGN and replayed.
-#[derive(Clone, Debug)]
-pub struct PgnGame {
-    /// The tags in the order written.
-    pub tags: Vec<(String, String)>,
-    pub variant: Variant,
-    /// The start position's FEN.
-    pub fen: String,
-    pub moves: Vec<Move>,
-    pub sans: Vec<String>,
-    /// The result written at the end of the movetext.
-    pub result: String,
-    /// Where the rules end the game (plies played, the outcome), if the PGN goes on
-    /// past it or ends there.
-    pub end: Option<(usize, Outcome)>,
-    /// Why the game stopped before its written end, if it did.
-    pub error: Option<String>,
-    /// Counted as players count (`[Counting "players"]`).
-    pub players_counting: bool,
-    /// The players' count actions: (plies played before it, the action).
-    pub count_actions: Vec<(usize, CountAction)>,
-    /// pyffish's `count_started` at the game's last position.
-    pub count_started: i64,
-}
-
-/// Every game of a PGN text, replayed; a game that could not be read at all is an
-/// error with the reason.
-pub fn read_pgn(text: &str) -> Vec<Result<PgnGame, String>> {
-    crate::pgn::read_and_replay(text)
-        .into_iter()
-        .map(|game| {
-            let game = game.map_err(|e| e.to_string())?;
-            let positions = game.positions();
-            let sans = positions
-                .iter()
-                .zip(&game.moves)
-                .map(|(pos, &m)| pos.san(m))
-                .collect();
-            Ok(PgnGame {
-                end: rules_result(&positions),
-                count_started: positions.last().map_or(0, Position::count_started),
-                tags: game.tags.clone(),
-                variant: game.start.variant(),
-                fen: game.start.to_fen(),
-                moves: game.moves.clone(),
-                sans,
-                result: game.result.clone(),
-                error: game.error.as_ref().map(|e| e.to_string()),
-                players_counting: game.players_counting,
-                count_actions: game.count_actions.clone(),
-            })
-        })
-        .collect()
-}
-
-/// A game to write as PGN.
-#[derive(Clone, Debug)]
-pub struct PgnToWrite<'a> {
-    pub start: Position,
-    /// The moves in UCI.
-    pub moves: Vec<&'a str>,
-    /// Tags in order; `Variant`, `SetUp`, `FEN` and `Result` are added where missing.
-    pub tags: Vec<(String, String)>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: &'a str,
-    /// Counted as players count (also when `count_actions` is not empty).
-    pub players_counting: bool,
-    /// The players' count actions: (plies played before it, the action), in order.
-    pub count_actions: Vec<(usize, CountAction)>,
-}
-
-/// A game as PGN text: the moves in SAN, and under players' counting the tag
-/// `[Counting "players"]` and a comment for each count action, checked against the
-/// rules as it is played.
-pub fn write_pgn(game: &PgnToWrite) -> Result<String, String> {
-    use crate::pgn::{GameOut, MoveOut, add_count_actions, write_game};
-    if !["1-0", "0-1", "1/2-1/2", "*"].contains(&game.result) {
-        return Err("\"result\" must be 1-0, 0-1, 1/2-1/2 or *".into());
-    }
-    for (name, _) in &game.tags {
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(
-                "\"tags\" must be [name, value] pairs of strings (names: letters, digits, _)"
-                    .to_string(),
-            );
-        }
-    }
-    let start = &game.start;
-    let moves = &game.moves;
-    let actions = &game.count_actions;
-    let players = game.players_counting || !actions.is_empty();
-    let mut tags = game.tags.clone();
-    fn set(tags: &mut Vec<(String, String)>, name: &str, value: String) {
-        match tags.iter().position(|(n, _)| n == name) {
-            Some(i) => tags[i].1 = value,
-            None => tags.push((name.to_string(), value)),
-        }
-    }
-    set(&mut tags, "Result", game.result.to_string());
-    if !tags.iter().any(|(n, _)| n == "Variant") {
-        set(&mut tags, "Variant", start.variant().name().to_string());
-    }
-    if start.to_fen() != Position::startpos_of(start.variant()).to_fen()
-        && !tags.iter().any(|(n, _)| n == "FEN")
-    {
-        set(&mut tags, "SetUp", "1".to_string());
-        set(&mut tags, "FEN", start.to_fen());
-    }
-    let mut pos = if players {
-        Position::replay_with_count_started(start, &[], -1)?
-    } else {
-        start.clone()
-    };
-    let mut pending = actions.iter().peekable();
-    let mut out = Vec::with_capacity(moves.len());
-    for ply in 0..=moves.len() {
-        while let Some(&(_, action)) = pending.next_if(|(at, _)| *at == ply) {
-            pos.apply_count_action(action)
-                .map_err(|e| format!("count action {} at ply {ply}: {e}", action.word()))?;
-        }
-        let Some(text) = moves.get(ply) else { break };
-        if pos.outcome().is_some() && !pos.has_legal_move() {
-            return Err(format!("move {} ({text}): the game has ended", ply + 1));
-        }
-        let m = pos
-            .parse_uci_move(text)
-            .map_err(|e| format!("move {} {e}", ply + 1))?;
-        out.push(MoveOut {
-            san: pos.san(m),
-            ..MoveOut::default()
-        });
-        pos.play(m);
-    }
-    if let Some((ply, _)) = pending.next() {
-        return Err(format!(
-            "a count action at ply {ply}, after the last move ({})",
-            moves.len()
-        ));
-    }
-    let mut out_game = GameOut {
-        tags,
-        start: start.clone(),
-        preamble: Vec::new(),
-        moves: out,
-        result: game.result.to_string(),
-    };
-    if players {
-        add_count_actions(&mut out_game, actions);
-    }
-    Ok(write_game(&out_game))
+/// Move `number` (`text`) comes after the game's end.
+pub(crate) fn game_ended(number: usize, text: &str) -> Refusal {
+    Refusal::new(
+        "gameEnded",
+        format!("move {number} ({text}): the game has ended"),
+    )
+    .with("move", text)
+    .with("number", number)
 }

@@ -4,8 +4,10 @@
 //! fields in snake_case: `python/rules/`). A new question is a type here, its answer in
 //! `answers.rs` and an arm of [`ask`]; both languages then have it.
 
-use super::answers::{PgnGameAnswer, StateAnswer, VariantAnswer, variants};
-use super::{PgnToWrite, position_of, read_pgn, state_in, variant_named, write_pgn};
+use super::answers::{CheckAnswer, PgnGameAnswer, StateAnswer, VariantAnswer, variants};
+use super::{
+    MoveNode, PgnToWrite, Refusal, position_of, read_pgn, state_in, variant_named, write_pgn,
+};
 use crate::board::{CountAction, Notation, Position, Variant};
 use crate::tablebase::Tables;
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,9 @@ pub enum Question {
     ReadPgn(ReadPgnQuestion),
     /// A game as PGN text.
     WritePgn(WritePgnQuestion),
+    /// Whether a FEN could arise in a game, and if not why (its count fields
+    /// included).
+    CheckFen(CheckFenQuestion),
 }
 
 impl Question {
@@ -37,6 +42,7 @@ impl Question {
         "uciFromSan",
         "readPgn",
         "writePgn",
+        "checkFen",
     ];
 }
 
@@ -51,13 +57,13 @@ pub struct GameQuestion {
 }
 
 impl GameQuestion {
-    fn variant(&self) -> Result<Variant, String> {
+    fn variant(&self) -> Result<Variant, Refusal> {
         self.variant
             .as_deref()
             .map_or(Ok(Variant::Makruk), variant_named)
     }
 
-    fn start(&self) -> Result<Position, String> {
+    fn start(&self) -> Result<Position, Refusal> {
         position_of(self.variant()?, self.fen.as_deref())
     }
 
@@ -143,7 +149,10 @@ pub struct ReadPgnQuestion {
 
 /// `writePgn`: the game as PGN text, with the tags given (`[[name, value], ...]`, in
 /// order), the result (`*` when absent), and under players' counting (`counting:
-/// "players"`, or any count action) the players' count actions.
+/// "players"`, or any count action) the players' count actions; the moves from
+/// `moves` or, with their NAGs, comments, clocks and variations, from `tree` (as
+/// `readPgn` answers it: [`MoveNode`]), with the game's `comments` before the first
+/// move; written in `notation` `"san"` (the default) or `"thaiSan"`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WritePgnQuestion {
@@ -153,6 +162,9 @@ pub struct WritePgnQuestion {
     pub result: Option<String>,
     pub counting: Option<CountingName>,
     pub count_actions: Vec<CountActionAt>,
+    pub tree: Option<Vec<MoveNode>>,
+    pub comments: Vec<String>,
+    pub notation: Option<NotationName>,
 }
 
 /// How a game is counted: `players` or `automatic`.
@@ -178,6 +190,15 @@ pub enum ActionName {
     Stop,
 }
 
+/// `checkFen`: the FEN `fen` of `variant` (makruk when absent), checked as a board
+/// editor checks it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CheckFenQuestion {
+    pub variant: Option<String>,
+    pub fen: String,
+}
+
 /// An answer, as each front end writes it.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
@@ -186,11 +207,12 @@ pub enum Answer {
     State(Box<StateAnswer>),
     Text(String),
     Games(Vec<PgnGameAnswer>),
+    Check(CheckAnswer),
 }
 
 /// Answers `question`; a `state` with `table` reads (and builds) the tables of
 /// `tables` (none given: no verdict). A refusal says why.
-pub fn ask(question: &Question, tables: Option<&Tables>) -> Result<Answer, String> {
+pub fn ask(question: &Question, tables: Option<&Tables>) -> Result<Answer, Refusal> {
     match question {
         Question::Variants => Ok(Answer::Variants(variants())),
         Question::State(q) => {
@@ -205,17 +227,35 @@ pub fn ask(question: &Question, tables: Option<&Tables>) -> Result<Answer, Strin
         }
         Question::San(q) => {
             let pos = q.game.start()?;
-            let m = pos.parse_uci_move(&q.uci).map_err(|e| e.to_string())?;
+            let m = pos
+                .parse_uci_move(&q.uci)
+                .map_err(|e| super::refusal::move_refusal(&e, e.to_string()))?;
             Ok(Answer::Text(pos.san_in(m, notation_of(q.notation))))
         }
         Question::UciFromSan(q) => {
             let pos = q.game.start()?;
-            let m = pos.parse_san(&q.san).map_err(|e| e.to_string())?;
+            let m = pos
+                .parse_san(&q.san)
+                .map_err(|e| super::refusal::move_refusal(&e, e.to_string()))?;
             Ok(Answer::Text(m.to_string()))
         }
         Question::ReadPgn(q) => Ok(Answer::Games(
             read_pgn(&q.text).iter().map(PgnGameAnswer::from).collect(),
         )),
+        Question::CheckFen(q) => {
+            let variant = q
+                .variant
+                .as_deref()
+                .map_or(Ok(Variant::Makruk), variant_named)?;
+            let problems = match Position::from_fen_in(variant, &q.fen) {
+                Ok(pos) => super::count_field_problems(&pos),
+                Err(e) => vec![Refusal::from(&e).prefixed("FEN: ")],
+            };
+            Ok(Answer::Check(CheckAnswer {
+                valid: problems.is_empty(),
+                problems,
+            }))
+        }
         Question::WritePgn(q) => {
             let count_actions = q
                 .count_actions
@@ -231,6 +271,9 @@ pub fn ask(question: &Question, tables: Option<&Tables>) -> Result<Answer, Strin
             write_pgn(&PgnToWrite {
                 start: q.game.start()?,
                 moves: q.game.moves(),
+                tree: q.tree.as_deref(),
+                comments: q.comments.clone(),
+                notation: notation_of(q.notation),
                 tags: q.tags.clone(),
                 result: q.result.as_deref().unwrap_or("*"),
                 players_counting: q.counting == Some(CountingName::Players),

@@ -311,9 +311,17 @@
       } finally {
         wasm.exports.khun_free(ptr, len);
       }
-      if ("error" in reply) throw new Error(reply.error);
+      if ("error" in reply) {
+        // The English reason, and what a page words it by in its own language: a stable
+        // code and the values it names (src/rules_api/refusal.rs lists them).
+        const error = new Error(reply.error);
+        error.code = reply.code || "refused";
+        error.params = reply.params || {};
+        throw error;
+      }
       return reply.ok;
     }
+    let variantList = null;
     return {
       // Any question the rules answer, as typed in src/rules_api/questions.rs: the
       // functions below are named forms of it.
@@ -336,9 +344,22 @@
       },
       san: (variant, fen, uci, notation) => ask(notation ? { op: "san", variant, fen, uci, notation } : { op: "san", variant, fen, uci }),
       uciFromSan: (variant, fen, san) => ask({ op: "uciFromSan", variant, fen, san }),
+      // Each game: {tags, variant, fen, moves, sans, result, end, error, errorCode,
+      // errorParams, counting, countActions, countStarted, comments, tree, notes}; tree:
+      // [{uci, san, nags, before, after, clockMs, drawOffer, variations: [[node, ...]]}].
       readPgn: (text) => ask({ op: "readPgn", text }),
-      // game: {variant, fen, moves, tags: [[name, value], ...], result, counting, countActions}
+      // game: {variant, fen, moves, tags: [[name, value], ...], result, counting,
+      // countActions, tree, comments, notation: "san" | "thaiSan"}; `tree` as readPgn
+      // answers it (a node's move by `uci`, or `san`).
       writePgn: (game = {}) => ask({ ...game, op: "writePgn" }),
+      // {valid, problems: [{error, code, params}]}: whether a FEN could arise in a game
+      // (an editor's check): its refusal, or what its count fields cannot be.
+      checkFen: (variant, fen) => ask({ op: "checkFen", variant, fen }),
+      // One game's facts (an entry of variants()), or undefined.
+      variant: (name) => {
+        variantList = variantList || ask({ op: "variants" });
+        return variantList.find((v) => v.name === name);
+      },
     };
   }
 

@@ -134,6 +134,67 @@ test("the rules: legal moves, SAN, the count, a game's end, PGN", async () => {
   }
 });
 
+test("the rules for a page: refusals with codes, variant facts, the count worded, checkFen, the PGN tree", async () => {
+  const rules = await Khun.loadRules();
+  // A refusal: the English message, a code and its params.
+  const refused = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    assert.fail("not refused");
+  };
+  let e = refused(() => rules.state("makruk", "8/8/8/4k3/8/8/7R/8 b - - 0 1"));
+  assert.strictEqual(e.message, "FEN: FEN position is impossible: White has 0 kings, not 1");
+  assert.strictEqual(e.code, "kingCount");
+  assert.deepStrictEqual(e.params, { side: "white", found: 0, expected: 1 });
+  e = refused(() => rules.state("makruk", "startpos", ["e3e4", "e3e4"]));
+  assert.strictEqual(e.code, "moveIllegal");
+  assert.deepStrictEqual(e.params, { move: "e3e4", number: 2 });
+  e = refused(() => rules.state("makruk", "4k3/8/8/3r4/8/8/3N4/R3K3 w - 128 3 31", [], { countStarted: 70 }));
+  assert.strictEqual(e.code, "countStartedBeyond");
+  assert.match(e.message, /^countStarted 70/);
+  // Each game's facts, from the rules' own variant data.
+  const makruk = rules.variant("makruk");
+  assert.deepStrictEqual(makruk.promotionSquares.white, ["a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6"]);
+  assert.strictEqual(makruk.playersCounting, true);
+  assert.strictEqual(makruk.hands, null);
+  assert.strictEqual(rules.variant("asean").playersCounting, false);
+  const sittuyin = rules.variant("sittuyin");
+  assert.strictEqual(sittuyin.promotionIsAMove, true);
+  assert.deepStrictEqual(sittuyin.hands.white, ["K", "S", "S", "F", "R", "R", "N", "N"]);
+  assert.strictEqual(rules.variant("chess"), undefined);
+  // An editor's K+R v K, limit 16, counter 12, White to move: Black counts, White
+  // must mate within 3 moves (pyffish runs the count out after White's third).
+  const c = rules.state("makruk", "4k3/8/8/8/3K4/8/8/R7 w - 16 12 1").count;
+  assert.deepStrictEqual([c.honour, c.counting, c.mating, c.number, c.of, c.movesLeft, c.draw], ["piece", "black", "white", 6, 8, 3, false]);
+  // Count fields no game reaches: the rules read them, an editor asks checkFen.
+  assert.deepStrictEqual(rules.checkFen("makruk", "4k3/8/8/8/3K4/8/8/R7 w - 16 12 1"), { valid: true, problems: [] });
+  const check = rules.checkFen("makruk", "8/8/8/4k3/8/8/7R/3K4 b - 200 300 1");
+  assert.deepStrictEqual(check.problems.map((p) => p.code), ["countUnknownLimit", "countRunOut"]);
+  assert.strictEqual(rules.checkFen("makruk", "8/8/8").problems[0].code, "fenRankCount");
+  // The PGN tree, written back and read again alike; Thai notation both ways.
+  const text = '[Event "t"]\n\n{start} 1. e4 $1 {[%clk 0:03:00] good} (1. c4 {fine} c5) d5 2. exd5 *\n';
+  const [game] = rules.readPgn(text);
+  assert.deepStrictEqual(game.comments, ["start"]);
+  assert.deepStrictEqual(game.tree[0].nags, [1]);
+  assert.strictEqual(game.tree[0].clockMs, 180000);
+  assert.deepStrictEqual(game.tree[0].after, ["good"]);
+  assert.deepStrictEqual(game.tree[0].variations[0].map((m) => m.san), ["c4", "c5"]);
+  assert.deepStrictEqual(game.notes, []);
+  for (const notation of ["san", "thaiSan"]) {
+    const written = rules.writePgn({ fen: game.fen, tree: game.tree, comments: game.comments, notation });
+    const [back] = rules.readPgn(written);
+    assert.deepStrictEqual(back.tree, game.tree, written);
+    assert.deepStrictEqual(back.comments, game.comments);
+  }
+  assert.deepStrictEqual(rules.readPgn("๑. จ๔ ง๕ ๒. จxง๕ *")[0].moves, ["e3e4", "d6d5", "e4d5"]);
+  const [stopped] = rules.readPgn("1. e4 Xf5 *");
+  assert.strictEqual(stopped.errorCode, "pgnMove");
+  assert.strictEqual(stopped.errorParams.reason, "unknownPieceLetter");
+});
+
 // K+R+N v K+R: no pawn, so either side may start the board's honour under players'
 // counting. Black to move at game ply 61 (move 31).
 const PAWNLESS_BLACK = "4k3/8/8/3r4/8/8/3N4/R3K3 b - - 0 31";

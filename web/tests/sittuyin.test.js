@@ -62,11 +62,16 @@ const NOTATIONS = ["san", "lan", "thaiSan", "thaiLan"];
 test("sittuyin: the variants list names it, with its start and its drops", async () => {
   const rules = await Khun.loadRules();
   const entry = rules.variants().find((v) => v.name === V);
-  assert.deepStrictEqual(entry, {
-    name: V,
-    startFen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
-    drops: true,
-  });
+  assert.deepStrictEqual(
+    { name: entry.name, startFen: entry.startFen, drops: entry.drops, hands: entry.hands, promotesTo: entry.promotesTo },
+    {
+      name: V,
+      startFen: "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
+      drops: true,
+      hands: { white: ["K", "S", "S", "F", "R", "R", "N", "N"], black: ["K", "S", "S", "F", "R", "R", "N", "N"] },
+      promotesTo: ["F"],
+    },
+  );
   assert.ok(rules.variants().filter((v) => v.name !== V).every((v) => v.drops === false));
   // pyffish's start_fen (its own order of the hand) reads as the same position.
   const start = rules.state(V, "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1");

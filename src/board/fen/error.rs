@@ -1,5 +1,6 @@
 //! Why a FEN was refused: each error names the field and what is wrong with it.
 
+use crate::board::types::{Color, Square};
 use std::fmt;
 
 /// Why a FEN was refused. Each variant says which field and what is wrong.
@@ -20,7 +21,7 @@ pub enum FenError {
     BadRankCount(usize),
     /// Field 1: pieces in hand (`[...]`) that cannot be read, or in a game without
     /// drops.
-    BadHand(String),
+    BadHand(HandError),
     /// Field 2: not `w` or `b`.
     BadSide(String),
     /// Field 3: castling rights (makruk has none; only `-` is accepted), or in
@@ -36,7 +37,70 @@ pub enum FenError {
     /// More fields than a FEN has.
     TrailingFields(String),
     /// The position could not arise in a game.
-    Illegal(String),
+    Illegal(Impossible),
+}
+
+/// Why the pieces in hand (`[...]`) were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// Not written `[...]` (the text, clipped).
+    Form(String),
+    /// A hand in a game without one (the text, clipped).
+    NotInGame(String),
+    /// A character that is no man of the game.
+    Char(char),
+    /// A man that cannot be in hand (a pawn, or more than seven of a kind).
+    TooMany(char),
+}
+
+/// Why a position could not arise in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Impossible {
+    /// A side has `found` kings (on the board and in hand), not one.
+    KingCount { side: Color, found: u32 },
+    /// A side has more than sixteen men.
+    TooManyPieces { side: Color },
+    /// A pawn on its promotion rank or beyond.
+    PawnOnPromotionRank { side: Color, square: Square },
+    /// The side not to move is in check.
+    SideNotToMoveInCheck { side: Color },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::Form(text) => write!(f, "'{text}' is not written '[...]'"),
+            HandError::NotInGame(text) => {
+                write!(f, "'{text}': only sittuyin has pieces in hand")
+            }
+            HandError::Char(ch) => write!(f, "unexpected character '{}'", ch.escape_default()),
+            HandError::TooMany(ch) => write!(
+                f,
+                "'{ch}' cannot be in hand (no pawn, at most seven of a kind)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Impossible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Impossible::KingCount { side, found } => {
+                write!(f, "{} has {found} kings, not 1", side.name())
+            }
+            Impossible::TooManyPieces { side } => {
+                write!(f, "{} has more than 16 pieces", side.name())
+            }
+            Impossible::PawnOnPromotionRank { side, square } => write!(
+                f,
+                "{} pawn on {square}, on or beyond its promotion rank",
+                side.name()
+            ),
+            Impossible::SideNotToMoveInCheck { side } => {
+                write!(f, "the side not to move ({}) is in check", side.name())
+            }
+        }
+    }
 }
 
 impl fmt::Display for FenError {

@@ -23,7 +23,7 @@ mod error;
 mod read;
 mod write;
 
-pub(crate) use error::FenError;
+pub(crate) use error::{FenError, HandError, Impossible};
 pub use read::FenRules;
 pub(crate) use write::placement_fen;
 

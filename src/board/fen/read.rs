@@ -2,6 +2,7 @@
 //! strictly as asked ([`FenRules`]).
 
 use super::FenError;
+use super::error::{HandError, Impossible};
 use crate::board::bitboard::Bitboard;
 use crate::board::count_state::CountState;
 use crate::board::position::Position;
@@ -34,28 +35,22 @@ fn parse_hand(text: &str, pos: &mut Position, variant: Variant) -> Result<(), Fe
     let inner = text
         .strip_prefix('[')
         .and_then(|t| t.strip_suffix(']'))
-        .ok_or_else(|| FenError::BadHand(format!("'{clipped}' is not written '[...]'")))?;
+        .ok_or_else(|| FenError::BadHand(HandError::Form(clipped.clone())))?;
     if !variant.has_drops() {
-        return Err(FenError::BadHand(format!(
-            "'{clipped}': only sittuyin has pieces in hand"
-        )));
+        return Err(FenError::BadHand(HandError::NotInGame(clipped)));
     }
     for ch in inner.chars() {
         let kind = variant
             .kind_from_fen_letter(ch)
             .filter(|_| ch.is_ascii_alphabetic())
-            .ok_or_else(|| {
-                FenError::BadHand(format!("unexpected character '{}'", ch.escape_default()))
-            })?;
+            .ok_or(FenError::BadHand(HandError::Char(ch)))?;
         let color = if ch.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
         if !pos.put_in_hand(Piece::new(color, kind)) {
-            return Err(FenError::BadHand(format!(
-                "'{ch}' cannot be in hand (no pawn, at most seven of a kind)"
-            )));
+            return Err(FenError::BadHand(HandError::TooMany(ch)));
         }
     }
     Ok(())
@@ -140,20 +135,16 @@ pub enum FenRules {
 
 fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
     for color in Color::ALL {
-        let name = if color == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
         let hand = pos.hand(color);
         let kings = pos.pieces(color, PieceKind::King).count() + hand.count(PieceKind::King) as u32;
         if kings != 1 {
-            return Err(FenError::Illegal(format!(
-                "{name} has {kings} kings, not 1"
-            )));
+            return Err(FenError::Illegal(Impossible::KingCount {
+                side: color,
+                found: kings,
+            }));
         }
         if pos.pieces_of(color).count() + hand.total() > 16 {
-            return Err(FenError::Illegal(format!("{name} has more than 16 pieces")));
+            return Err(FenError::Illegal(Impossible::TooManyPieces { side: color }));
         }
         if rules == FenRules::Lenient || pos.variant().promotes_as_own_move() {
             // Sittuyin's pawns never promote by stepping: any rank ahead is theirs.
@@ -162,9 +153,10 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
         // A pawn on its promotion rank or beyond would already have promoted.
         for sq in pos.pieces(color, PieceKind::Pawn) {
             if sq.relative_rank(color) >= pos.variant().promotion_rank() {
-                return Err(FenError::Illegal(format!(
-                    "{name} pawn on {sq}, on or beyond its promotion rank"
-                )));
+                return Err(FenError::Illegal(Impossible::PawnOnPromotionRank {
+                    side: color,
+                    square: sq,
+                }));
             }
         }
     }
@@ -175,14 +167,9 @@ fn validate(pos: &Position, rules: FenRules) -> Result<(), FenError> {
     let them = !stm;
     if pos.has_king_on_board(them) && pos.is_attacked_by(pos.king_square(them), stm, pos.occupied())
     {
-        return Err(FenError::Illegal(format!(
-            "the side not to move ({}) is in check",
-            if them == Color::White {
-                "White"
-            } else {
-                "Black"
-            }
-        )));
+        return Err(FenError::Illegal(Impossible::SideNotToMoveInCheck {
+            side: them,
+        }));
     }
     Ok(())
 }

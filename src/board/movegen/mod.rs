@@ -372,14 +372,8 @@ impl Position {
                 (push | (attacks::pawn_attacks(us, from) & theirs)) & targets & allowed(from);
             for to in dests {
                 if promotion_zone.contains(to) {
-                    if variant.promotes_on_last_rank() {
-                        for piece in Promotion::ASEAN {
-                            list.push(Move::new_promotion_to(from, to, piece));
-                        }
-                    } else if variant.has_aiwok() {
-                        list.push(Move::new_promotion_to(from, to, Promotion::AiWok));
-                    } else {
-                        list.push(Move::new_promotion(from, to));
+                    for &piece in variant.promotions() {
+                        list.push(Move::new_promotion_to(from, to, piece));
                     }
                 } else {
                     list.push(Move::new(from, to));

@@ -64,7 +64,7 @@ mod replay;
 pub use replay::{CountError, CountMisfit, CountedReplay};
 
 /// The board's-honour limit of players' counting, in plies (Cambodian chess: 63 moves).
-fn players_limit(rule: CountingRule) -> u16 {
+pub(crate) fn players_limit(rule: CountingRule) -> u16 {
     if rule == CountingRule::Cambodian {
         126
     } else {
@@ -90,6 +90,50 @@ pub enum CountAction {
     Start,
     /// The counting side stops its count.
     Stop,
+}
+
+/// Why a players' count action is refused now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountActionError {
+    /// The count is automatic here (pyffish's `count_started` 0).
+    Automatic,
+    /// A count is already running (a start).
+    AlreadyRunning,
+    /// An unpromoted pawn is on the board (a start).
+    PawnOnBoard,
+    /// No count is running (a stop).
+    NotRunning,
+    /// Only the counting side, this one, may stop the count.
+    NotCountingSide(Color),
+}
+
+impl std::fmt::Display for CountActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountActionError::Automatic => {
+                f.write_str("the count is automatic here (CountStarted 0)")
+            }
+            CountActionError::AlreadyRunning => f.write_str("a count is already running"),
+            CountActionError::PawnOnBoard => {
+                f.write_str("no count may start while an unpromoted pawn is on the board")
+            }
+            CountActionError::NotRunning => f.write_str("no count is running"),
+            CountActionError::NotCountingSide(side) => write!(
+                f,
+                "only the counting side ({}) may stop the count",
+                side.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CountActionError {}
+
+// why: most callers answer in text.
+impl From<CountActionError> for String {
+    fn from(e: CountActionError) -> String {
+        e.to_string()
+    }
 }
 
 impl CountAction {
@@ -176,38 +220,35 @@ impl Position {
     }
 
     /// Why the side to move may not start the count now, or `Ok` when it may.
-    pub fn may_start_count(&self) -> Result<(), String> {
+    pub fn may_start_count(&self) -> Result<(), CountActionError> {
         if !self.players_counting() {
-            return Err("the count is automatic here (CountStarted 0)".into());
+            return Err(CountActionError::Automatic);
         }
         if self.players().running().is_some() {
-            return Err("a count is already running".into());
+            return Err(CountActionError::AlreadyRunning);
         }
         if self.pieces_of_kind(PieceKind::Pawn).any() {
-            return Err("no count may start while an unpromoted pawn is on the board".into());
+            return Err(CountActionError::PawnOnBoard);
         }
         Ok(())
     }
 
     /// Why the side to move may not stop the count now, or `Ok` when it may.
-    pub fn may_stop_count(&self) -> Result<(), String> {
+    pub fn may_stop_count(&self) -> Result<(), CountActionError> {
         if !self.players_counting() {
-            return Err("the count is automatic here (CountStarted 0)".into());
+            return Err(CountActionError::Automatic);
         }
         let Some(since) = self.players().running() else {
-            return Err("no count is running".into());
+            return Err(CountActionError::NotRunning);
         };
         if since % 2 != 0 {
-            return Err(format!(
-                "only the counting side ({}) may stop the count",
-                (!self.side_to_move()).name()
-            ));
+            return Err(CountActionError::NotCountingSide(!self.side_to_move()));
         }
         Ok(())
     }
 
     /// The side to move starts the board's honour (players' counting).
-    pub fn start_count(&mut self) -> Result<(), String> {
+    pub fn start_count(&mut self) -> Result<(), CountActionError> {
         self.may_start_count()?;
         let players = self.players();
         self.set_players(PlayersCount {
@@ -218,7 +259,7 @@ impl Position {
     }
 
     /// The counting side, to move, stops its count.
-    pub fn stop_count(&mut self) -> Result<(), String> {
+    pub fn stop_count(&mut self) -> Result<(), CountActionError> {
         self.may_stop_count()?;
         let players = self.players();
         self.set_players(PlayersCount {
@@ -229,7 +270,7 @@ impl Position {
     }
 
     /// Applies a count action of the side to move.
-    pub fn apply_count_action(&mut self, action: CountAction) -> Result<(), String> {
+    pub fn apply_count_action(&mut self, action: CountAction) -> Result<(), CountActionError> {
         match action {
             CountAction::Start => self.start_count(),
             CountAction::Stop => self.stop_count(),

@@ -84,6 +84,7 @@ pub(crate) fn annotate_game(
                 .filter(|e| e.at == i + 1)
                 .map(describe)
                 .collect(),
+            ..MoveOut::default()
         });
     }
 
@@ -102,6 +103,7 @@ pub(crate) fn annotate_game(
         preamble,
         moves,
         result: result.clone(),
+        thai_digits: false,
     };
     let graph = graph_with(
         game,
@@ -135,7 +137,7 @@ fn better_line(before: &Position, eval: &PositionEval, best: Move) -> Vec<Piece>
 fn closing_comments(game: &Game, rules: Option<(usize, Outcome)>) -> Vec<String> {
     let mut closing = Vec::new();
     if let Some(e) = &game.error {
-        closing.push(format!("stopped: {}", e.message));
+        closing.push(format!("stopped: {}", e.problem));
     } else if let Some((at, outcome)) = rules
         && outcome.result() != game.result
     {

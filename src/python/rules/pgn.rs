@@ -62,6 +62,7 @@ fn write_pgn(
         result: Some(result.to_string()),
         counting: Some(counting),
         count_actions,
+        ..WritePgnQuestion::default()
     });
     answer(py, &question, None)
 }

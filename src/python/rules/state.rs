@@ -80,10 +80,10 @@ fn may_stop_count(
 
 /// A count permission as pyffish-style callers read it: `(True, "")`, or `(False,
 /// why)`.
-fn permission(answer: Result<(), String>) -> (bool, String) {
+fn permission(answer: Result<(), crate::board::CountActionError>) -> (bool, String) {
     match answer {
         Ok(()) => (true, String::new()),
-        Err(why) => (false, why),
+        Err(why) => (false, why.to_string()),
     }
 }
 
