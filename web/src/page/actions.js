@@ -51,6 +51,8 @@ export function initialState() {
     result: null, // {result, reason}
     tags: {},
     orientation: "white",
+    // The notation the PGN tab writes the game in: "san" or "thaiSan".
+    pgnNotation: "san",
     tab: "play",
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
@@ -399,6 +401,10 @@ export const ACTIONS = {
 
   flip(s) {
     s.orientation = other(s.orientation);
+  },
+
+  setPgnNotation(s, notation) {
+    s.pgnNotation = notation === "thaiSan" ? "thaiSan" : "san";
   },
 
   selectTab(s, name) {

@@ -2,7 +2,6 @@
 // the tabs, and every button, form and key wired to what it does.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { pgnText } from "./review.js";
 import { $, TITLES, say } from "./util.js";
 import { store } from "./store.js";
 import { variantInfo, stateAt, readLine } from "./position.js";
@@ -11,9 +10,9 @@ import { board, sounds, canMoveNow, userMove, backToGame, goTo, wireMoveTools } 
 import { startGame, finishGame, takeback, askResign, closeResign, resign, offerDraw } from "./play.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
 import { cancelAnnotate, annotate } from "./annotate.js";
-import { importPgn, download, copyText, gameLink } from "./pgn.js";
+import { importPgn, download, copyText, gameLink, pgnText } from "./pgn.js";
 import { readSetup, renderPace } from "./setup.js";
-import { t } from "./i18n.js";
+import { t, refusalText } from "./i18n.js";
 import { wireEditor } from "./editor.js";
 import { uciFromThai } from "./notation.js";
 
@@ -35,7 +34,7 @@ function showSetupStart() {
     line = readLine(S, v.name, o.fen || v.startFen, [], o.counting);
   } catch (e) {
     line = readLine(S, v.name, v.startFen, [], o.counting);
-    say(() => t("say.notAStart", { game: v.title || TITLES[v.name] || v.name, error: e.message }));
+    say(() => t("say.notAStart", { game: v.title || TITLES[v.name] || v.name, error: refusalText(e) }));
   }
   $("promotion").classList.add("hidden");
   $("annotate-status").textContent = "";
@@ -106,6 +105,7 @@ export function wire() {
   });
   $("btn-copy-pgn").addEventListener("click", () => copyText(pgnText(S), "pgn.what.pgn"));
   $("btn-download-pgn").addEventListener("click", download);
+  $("pgn-notation").addEventListener("change", () => store.act("setPgnNotation", $("pgn-notation").value));
   $("btn-copy-link").addEventListener("click", () => {
     const link = gameLink();
     history.replaceState(null, "", link);

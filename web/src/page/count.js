@@ -3,9 +3,9 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { $, say } from "./util.js";
-import { t, sideName, countNumber, reasonText } from "./i18n.js";
+import { t, sideName, countNumber, reasonText, refusalText } from "./i18n.js";
 import { store } from "./store.js";
-import { stateAt, playersCounting, playersCountable, countActionWords, readLine } from "./position.js";
+import { stateAt, playersCounting, playersCountable, countActionWords, readLine, variantInfo } from "./position.js";
 import { board } from "./moves.js";
 
 /** The setup's Counting setting shows the convention of the line on the board. */
@@ -61,7 +61,7 @@ export function renderCount(st) {
     // Started in a position where no count binds yet (a FEN without count fields: the
     // count is counted from the first move on, as pyffish counts it).
     const side = (st.countStarted - 1) % 2 === 0 ? "white" : "black";
-    const text = t("count.startedNoFields", { Counting: sideName(side, true), of: countNumber(S.variant === "cambodian" ? 63 : 64) });
+    const text = t("count.startedNoFields", { Counting: sideName(side, true), of: countNumber(st.playersCount ? st.playersCount.of : variantInfo(S).playersCountMoves) });
     ce.textContent = text;
     ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     ce.dataset.honour = "board";
@@ -134,7 +134,7 @@ export function changeCounting(counting) {
     line = readLine(S, S.variant, S.startFen, S.moves, counting, []);
   } catch (e) {
     $("counting").value = S.counting;
-    say(() => t(counting === "players" ? "count.cannotPlayers" : "count.cannotAutomatic", { error: e.message }));
+    say(() => t(counting === "players" ? "count.cannotPlayers" : "count.cannotAutomatic", { error: refusalText(e) }));
     return;
   }
   say(() => t(counting === "players" ? "count.nowPlayers" : "count.nowAutomatic"));

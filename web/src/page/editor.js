@@ -10,7 +10,7 @@ import { variantInfo, readLine } from "./position.js";
 import { board } from "./moves.js";
 import { pieceArt, pieceName, placement } from "./board.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
-import { t, onLanguageChange } from "./i18n.js";
+import { t, onLanguageChange, refusalText } from "./i18n.js";
 import { boardPart } from "./drops.js";
 
 /** Whether the game's men start in hand (sittuyin). */
@@ -25,8 +25,9 @@ function paletteOf(variant) {
   const out = [];
   for (const white of [true, false]) {
     for (const l of letters) out.push({ letter: white ? l : l.toLowerCase(), promoted: false });
-    // Makruk's pawn becomes a met (not in ASEAN, whose pawn becomes what it chooses).
-    if (letters.includes("M") && variant !== "asean") out.push({ letter: white ? "M" : "m", promoted: true });
+    // A pawn that becomes a met (makruk's; not ASEAN's, which becomes what it chooses): a promoted pawn of its own.
+    const v = variantInfo(store.state, variant);
+    if (v.promotesTo && v.promotesTo.length === 1 && v.promotesTo[0] === "M") out.push({ letter: white ? "M" : "m", promoted: true });
   }
   return out;
 }
@@ -67,12 +68,16 @@ function readFen(fen) {
 function check() {
   const fen = editorFen();
   $("editor-fen").value = fen;
-  let error = null;
+  // The rules' check: a FEN they refuse, or count fields no game can reach (a limit the
+  // game has not, a count past its end, a count with pawns on the board).
+  let problem = null;
   try {
-    store.state.rules.state(store.state.editor.variant, fen, []); // throws where the rules cannot take it, with the reason
+    const checked = store.state.rules.checkFen(store.state.editor.variant, fen);
+    problem = checked.valid ? null : checked.problems[0];
   } catch (e) {
-    error = e.message || String(e);
+    problem = e;
   }
+  const error = problem ? refusalText(problem) : null;
   $("editor-error").textContent = error ? t("editor.invalid", { error }) : "";
   $("editor-error").dataset.valid = error ? "0" : "1";
   $("btn-editor-play").disabled = !!error;

@@ -714,6 +714,24 @@ export function tOr(key, fallback, params = {}) {
   return key in ENGLISH ? t(key, params) : fallback;
 }
 
+/**
+ * A refusal of the rules in the page's language: an Error from khun.js (its `.code` and
+ * `.params`), a PGN game's (`errorCode`, `errorParams`) or a problem of `checkFen`
+ * (`code`, `params`, `error`). The sentence `refusal.<code>` where the tables have one,
+ * with a side it names in the language; else the rules' own English, as it came.
+ */
+export function refusalText(e) {
+  if (!e) return "";
+  const code = e.code || e.errorCode;
+  const params = { ...(e.params || e.errorParams || {}) };
+  if (params.side === "white" || params.side === "black") {
+    params.Side = sideName(params.side, true);
+    params.side = sideName(params.side);
+  }
+  const message = typeof e === "string" ? e : e.message || e.error || String(e);
+  return code ? tOr(`refusal.${code}`, message, params) : message;
+}
+
 const THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙";
 
 /** A number of the count: Thai digits in Thai, as the Thai pages on the count write it. */

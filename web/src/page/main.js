@@ -21,7 +21,7 @@ import { localDate } from "./record.js";
 import { wire, selectTab } from "./controls.js";
 import { readSetup, ensureTcOption } from "./setup.js";
 import { PACES } from "./pace.js";
-import { t, startLanguage, onLanguageChange, showText } from "./i18n.js";
+import { t, startLanguage, onLanguageChange, showText, refusalText } from "./i18n.js";
 import { notation, setNotation } from "./notation.js";
 
 async function main() {
@@ -115,7 +115,7 @@ function startPage() {
       if (restore(saved)) { finishMain(); return; }
     } catch (e) {
       saveValue(CURRENT_KEY, null);
-      say(() => t("say.notBroughtBack", { error: e.message }));
+      say(() => t("say.notBroughtBack", { error: refusalText(e) }));
     }
   } else if (linked && saved && saved.game && Array.isArray(saved.moves) && saved.moves.length) {
     addFinishedGame({ ...saved, game: undefined, date: localDate(),
@@ -125,7 +125,7 @@ function startPage() {
   try {
     line = readLine(S, vname, fen, moves, counting, countLog);
   } catch (e) {
-    say(() => t("say.badLink", { error: e.message }));
+    say(() => t("say.badLink", { error: refusalText(e) }));
     line = readLine(S, vname, variantInfo(S, vname).startFen, [], counting);
   }
   const mode = q.get("mode");

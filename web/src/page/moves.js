@@ -7,19 +7,19 @@ import { Board, pieceArt } from "./board.js";
 import { Sounds } from "./sound.js";
 import { $, say } from "./util.js";
 import { store } from "./store.js";
-import { stateAt, countActionWords, onMainLine, nodeAtPly } from "./position.js";
+import { stateAt, countActionWords, onMainLine, nodeAtPly, variantInfo } from "./position.js";
 import { t, sideName } from "./i18n.js";
 import { shownTreeSans, shownMove } from "./notation.js";
 
-// Games where a promotion is a move of its own, which the player chooses (sittuyin): each
-// promotion is offered, never played by the board alone (makruk's pawn just promotes).
-const PROMOTION_CHOSEN = ["sittuyin"];
 
 export const board = new Board($("board"), {
   move(from, to) {
     const s = store.state;
     const cands = canMoveNow() ? stateAt(s, s.cursor).legal.filter((m) => m.from === from && m.to === to) : [];
-    if (cands.length > 1 || (cands.length === 1 && cands[0].promotion && PROMOTION_CHOSEN.includes(s.variant))) askPromotion(cands);
+    // A promotion that is a move of its own (sittuyin's) is offered, never played by the
+    // board alone (makruk's pawn just promotes); several moves on one square ask which.
+    const chosen = !!variantInfo(s).promotionIsAMove;
+    if (cands.length > 1 || (cands.length === 1 && cands[0].promotion && chosen)) askPromotion(cands);
     else if (cands.length === 1) userMove(cands[0].uci);
     else board.redraw(); // not a move now: the pieces back where the rules have them
   },

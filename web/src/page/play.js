@@ -15,7 +15,7 @@ import { setupLines } from "./search.js";
 import { stopAnalysis } from "./analysis.js";
 import { cancelAnnotate } from "./annotate.js";
 import { localDate, lineRecord } from "./record.js";
-import { t, sideName, reasonText, showText } from "./i18n.js";
+import { t, sideName, reasonText, showText, refusalText } from "./i18n.js";
 import { shownLevelLabel } from "./words.js";
 import { shownMove } from "./notation.js";
 
@@ -42,7 +42,7 @@ export function startGame(opts, moves = [], saved = null) {
     line = readLine(S, v.name, fen, moves, counting, saved ? saved.countActions || [] : []);
   } catch (e) {
     if (saved) throw e;
-    say(() => t("say.cannotStart", { error: e.message }));
+    say(() => t("say.cannotStart", { error: refusalText(e) }));
     return;
   }
   $("fen-input").setCustomValidity("");

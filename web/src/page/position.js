@@ -33,7 +33,7 @@ export function variantInfo(s, name = s.variant) {
 /** Whether players' counting can apply to `variant` (the rules' variant facts). */
 export function playersCountable(s, variant) {
   const v = s.variants.find((x) => x.name === variant);
-  return !!(v && (v.playersCounting ?? ["makruk", "makpong", "cambodian"].includes(v.name)));
+  return !!(v && v.playersCounting);
 }
 
 /** Whether the line shown is counted as players count. */
@@ -127,7 +127,8 @@ export function countActionWords(s, ply, action) {
  */
 export function promotedSquares(s, ply) {
   const set = new Set();
-  const becomesMet = variantInfo(s).promotedPawnIsMet !== false;
+  const v = variantInfo(s);
+  const becomesMet = !!v.promotesTo && v.promotesTo.length === 1 && v.promotesTo[0] === "M";
   for (const [sq, p] of Object.entries(placement(s.startFen))) if (p.promoted) set.add(sq);
   for (let i = 0; i < ply; i++) {
     const { from, to, promotion } = moveSquares(s.moves[i]);
@@ -182,4 +183,17 @@ export function nodeAtPly(s, ply) {
   let node = s.tree;
   for (let i = 0; i < ply && i < s.path.length; i++) node = node.children[s.path[i]];
   return node;
+}
+
+/**
+ * The ranks a board shades as promotion ranks (makruk's 3 and 6): where a side's pawns
+ * promote on one whole rank short of the last, that rank and the other side's; none
+ * otherwise (ASEAN's last rank, sittuyin's diagonals: `promotionIsAMove`).
+ */
+export function promotionRanks(s) {
+  const v = variantInfo(s);
+  const squares = (v.promotionSquares && v.promotionSquares.white) || [];
+  const ranks = [...new Set(squares.map((sq) => Number(sq.slice(1))))];
+  if (ranks.length !== 1 || squares.length !== 8 || ranks[0] === 8) return [];
+  return [9 - ranks[0], ranks[0]].sort();
 }

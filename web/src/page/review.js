@@ -1,10 +1,7 @@
-// Scores, win chances, the marks of a reviewed game, its evaluation graph, and PGN export.
+// Scores, win chances, the marks of a reviewed game and its evaluation graph.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 const NS = "http://www.w3.org/2000/svg";
-
-/** The games players count by hand (pychess.org's Count button): players' counting. */
-export const HAND_COUNTED = ["makruk", "makpong", "cambodian"];
 
 /** "+0.35", "-1.20", "#3", "#-2": from White's view; score is from the side to move's. */
 export function scoreText(score, turn) {
@@ -86,77 +83,4 @@ export function evalGraph(svg, evals, marks, plies, cursor, markTitle = (n, mark
   });
   add("line", { x1: x(cursor), y1: 0, x2: x(cursor), y2: H, class: "cur" });
   svg.dataset.points = String(pts.length);
-}
-
-function pgnDate(d) {
-  return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
-}
-
-/** The game (S: the page's state) as PGN: the seven tags, Variant, FEN/SetUp, SAN moves. */
-export function pgnText(S) {
-  if (!S.rules || !S.variants.length) return "";
-  const start = S.variants.find((v) => v.name === S.variant);
-  const tags = S.tags || {};
-  const result = (S.result && S.result.result && S.result.result !== "*") ? S.result.result : "*";
-  let white = tags.White || "?";
-  let black = tags.Black || "?";
-  if (S.game) {
-    white = S.game.human === "white" ? "You" : S.game.engineName;
-    black = S.game.human === "black" ? "You" : S.game.engineName;
-  }
-  const out = [
-    ["Event", tags.Event || (S.game ? "Game against Khun" : "Analysis")],
-    ["Site", tags.Site || "Khun web page"],
-    ["Date", tags.Date || pgnDate(new Date())],
-    ["Round", tags.Round || "-"],
-    ["White", white],
-    ["Black", black],
-    ["Result", result],
-    ["Variant", S.variant],
-  ];
-  // A game counted as players count says so, and where each count started and stopped:
-  // {[%count start]} / {[%count stop]} right after the move before it (khun's PGN reader
-  // and the page's import read them back).
-  const players = S.counting === "players" && HAND_COUNTED.includes(S.variant);
-  const log = players ? S.countLog || [] : [];
-  if (players) out.push(["Counting", "players"]);
-  // A game with men in hand (sittuyin) always says where it starts, its hands with it, as
-  // cutechess writes it: a reader that knows only chess's start could not guess them.
-  if (!start || start.drops || S.startFen.trim() !== start.startFen.trim()) {
-    out.push(["SetUp", "1"]);
-    out.push(["FEN", S.startFen]);
-  }
-  if (S.game && S.game.tcText && !S.game.tc.movetime) {
-    const [b, i] = S.game.tcText.split("+").map(Number);
-    out.push(["TimeControl", `${Math.round(b * 60)}+${Math.round(i)}`]);
-  }
-  if (S.result && S.result.reason && result !== "*") out.push(["Termination", S.result.reason]);
-  const head = out.map(([k, v]) => `[${k} "${String(v).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n");
-  const f = S.startFen.trim().split(/\s+/);
-  let num = Number(f[f.length - 1]) || 1;
-  let whiteToMove = (f[1] || "w") === "w";
-  const toks = [];
-  const comments = (ply) => log.filter((a) => a.ply === ply).map((a) => `{[%count ${a.action}]}`);
-  toks.push(...comments(0));
-  let afterComment = false;
-  S.sans.forEach((san, i) => {
-    const mark = (S.marks && S.marks[i]) || "";
-    if (whiteToMove) toks.push(`${num}.`);
-    else if (i === 0 || afterComment) toks.push(`${num}...`);
-    toks.push(san + mark);
-    const after = comments(i + 1);
-    toks.push(...after);
-    afterComment = after.length > 0;
-    if (!whiteToMove) num++;
-    whiteToMove = !whiteToMove;
-  });
-  toks.push(result);
-  const lines = [];
-  let line = "";
-  for (const t of toks) {
-    if (line && line.length + 1 + t.length > 79) { lines.push(line); line = t; }
-    else line = line ? `${line} ${t}` : t;
-  }
-  if (line) lines.push(line);
-  return `${head}\n\n${lines.join("\n")}\n`;
 }

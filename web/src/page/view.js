@@ -4,16 +4,16 @@
 
 import { placement } from "./board.js";
 import { handOf, markedSquares, moveSquares } from "./drops.js";
-import { pgnText } from "./review.js";
 import { $ } from "./util.js";
 import { store } from "./store.js";
-import { stateAt, promotedSquares, tableAt, variantInfo, onMainLine, mainLineLength, lineResult } from "./position.js";
+import { stateAt, promotedSquares, tableAt, variantInfo, onMainLine, mainLineLength, lineResult, promotionRanks } from "./position.js";
 import { renderCount, renderCountControls } from "./count.js";
 import { board, boardMoves, renderMoves, renderMoveTools } from "./moves.js";
 import { renderClocks } from "./clock.js";
 import { currentArrows, renderAnalysis, renderAnalysisSettings } from "./analysis.js";
 import { renderReview, renderGraph } from "./annotate.js";
 import { renderRecent } from "./persist.js";
+import { pgnText } from "./pgn.js";
 import { TABS } from "./controls.js";
 import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
@@ -28,8 +28,9 @@ export function render() {
   const lastDrop = last ? moveSquares(last).drop : null;
   const startHand = handOf(variantInfo(S).startFen);
   const moves = boardMoves();
-  // Sittuyin's pawns promote on the two long diagonals of the far half, ASEAN's on the last rank.
-  board.setPromotionRanks(S.variant === "asean" || S.variant === "sittuyin" ? [] : [3, 6], S.variant === "sittuyin");
+  // The promotion squares as the variant's boards draw them: makruk's ranks shaded,
+  // sittuyin's two long diagonals (its promotion a move of its own), ASEAN's none.
+  board.setPromotionRanks(promotionRanks(S), !!variantInfo(S).promotionIsAMove);
   board.setOrientation(S.orientation);
   board.setThaiCoordinates(notation() === "thaiSan");
   board.set({
@@ -102,6 +103,7 @@ export function render() {
   renderGraph();
   renderReview();
   renderRecent();
+  $("pgn-notation").value = S.pgnNotation;
   $("pgn-out").value = pgnText(S);
 }
 
