@@ -1,7 +1,11 @@
 """The page as an analysis board (web/src/page/moves.js, actions.js): the game as a tree
 of moves, its variations in the move list, the line shown chosen there, marks and
 comments on a move, a variation made the game's line or deleted, all kept across a
-reload. Run with web/test.sh (after web/build.sh), or `python3 -m pytest web/tests`."""
+reload; PGN with variations, comments and marks read and written back, in SAN or Thai;
+a game's clocks in its PGN. Run with web/test.sh (after web/build.sh), or
+`python3 -m pytest web/tests`."""
+
+import re
 
 
 def _line(p):
@@ -71,4 +75,73 @@ def test_marks_comments_promotion_and_deletion_kept_across_a_reload(app):
     p.page.click("#btn-delete-from")
     assert p.page.locator("#movelist .variation").count() == 0
     assert _line(p) == ["e3e4", "e6e5", "g1e2"] and _ply(p) == 2
+    p.check_clean()
+
+
+PGN_TREE = """[Event "Tree"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[Variant "makruk"]
+
+{An open game} 1. e4 {the usual} (1. c4 c5) 1... e5 2. Nd2 $2 (2. Ne2 $5 {quieter}) 2... Nd7 *
+"""
+
+
+def test_pgn_variations_comments_and_marks_are_read_and_written_back(app):
+    p = app().open()
+    p.page.click("#tab-pgn")
+    p.page.fill("#pgn-in", PGN_TREE)
+    p.page.click("#btn-import")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button[data-ply]').length === 4")
+    assert p.page.inner_text("#pgn-error") == ""
+    text = p.page.inner_text("#movelist")
+    for part in ("An open game", "the usual", "quieter"):
+        assert part in text, text
+    variations = p.page.locator("#movelist .variation").all_inner_texts()
+    assert variations[0] == "(1. c4 c5)" and variations[1].startswith("(2. Ne2!?"), variations
+    assert _button(p, "0.0.0").inner_text() == "Nd2?"
+    # the variation's moves are the board's when chosen
+    _button(p, "1.0").click()
+    assert _line(p) == ["c3c4", "c6c5"] and _ply(p) == 2
+    # written back: the same tree, read again the same
+    p.page.click("#tab-pgn")
+    out = p.page.input_value("#pgn-out")
+    for part in ("{An open game}", "{the usual}", "(1. c4 c5)", "$2", "$5", "{quieter}"):
+        assert part in out, out
+    again = p.page.evaluate("t => window.khunPage.state.rules.readPgn(t)[0].tree.length", out)
+    assert again == 4
+    p.check_clean()
+
+
+def test_a_pgn_in_thai_notation_is_read_and_the_export_can_be_thai(app):
+    p = app().open()
+    thai = p.page.evaluate("""() => window.khunPage.state.rules.writePgn({variant: 'makruk',
+        moves: ['e3e4', 'e6e5', 'b1d2', 'b8d7'], tags: [['White', 'A'], ['Black', 'B']], notation: 'thaiSan'})""")
+    assert "๑." in thai and "จ๔" in thai, thai
+    p.page.click("#tab-pgn")
+    p.page.fill("#pgn-in", thai)
+    p.page.click("#btn-import")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button[data-ply]').length === 4")
+    assert _line(p) == ["e3e4", "e6e5", "b1d2", "b8d7"] and p.page.inner_text("#pgn-error") == ""
+    p.page.click("#tab-pgn")
+    p.page.select_option("#pgn-notation", "thaiSan")
+    out = p.page.input_value("#pgn-out")
+    assert "๑. จ๔ จ๕ ๒." in out, out
+    p.page.select_option("#pgn-notation", "san")
+    assert "1. e4 e5 2. Nd2 Nd7" in p.page.input_value("#pgn-out")
+    p.check_clean()
+
+
+def test_a_game_against_khun_writes_its_clocks(app):
+    p = app().open(mode="play", color="white", level="-20", tc="5+3", pace="instant")
+    p.click("e3")
+    p.click("e4")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button[data-ply]').length === 2", timeout=30000)
+    out = p.page.input_value("#pgn-out")
+    clocks = re.findall(r"\[%clk (\d+):(\d\d):(\d\d(?:\.\d+)?)\]", out)
+    assert len(clocks) == 2, out
+    # each side had five minutes; the increment is added after the move
+    for h, m, s in clocks:
+        assert 0 < int(h) * 3600 + int(m) * 60 + float(s) <= 303, out
     p.check_clean()
