@@ -11,7 +11,8 @@
 # the analysis board's tree of moves (test_analysis_board.py), the page installed and
 # offline (test_offline.py: its manifest, its service worker, the page played with the
 # server gone, a new build picked up), Khun's pace and the analysis's settings
-# (test_pace_analysis.py): every web/tests/test_*.py.
+# (test_pace_analysis.py), the page reachable by everyone (test_access.py: axe-core,
+# the keys, the layout's fit): every web/tests/test_*.py.
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail
@@ -25,6 +26,8 @@ node --test web/tests/
     echo "web/test.sh: no chromium: apt-get install -y chromium" >&2; exit 1; }
 python3 -c "import playwright, pytest" 2>/dev/null || {
     echo "web/test.sh: no Playwright: pip install playwright pytest" >&2; exit 1; }
+python3 -c "import axe_playwright_python" 2>/dev/null || {
+    echo "web/test.sh: no axe-core for Playwright: pip install axe-playwright-python" >&2; exit 1; }
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 python3 -m pytest -q -rs web/tests/ | tee "$report"
