@@ -1,5 +1,7 @@
 """The page reachable by everyone, in Chromium: axe-core finds no serious or critical
-fault in any tab, in English and in Thai, nor in a game, its questions and its result.
+fault in any tab, in English and in Thai, nor in a game, its questions and its result;
+the board, its move buttons, the move box and the result are in view on a desktop, and
+the evaluation bar's number is readable.
 
 axe-core comes with axe-playwright-python (pip install axe-playwright-python), which
 injects it into the page. Fixtures in conftest.py, the harness in pagekit.py:
@@ -7,6 +9,8 @@ injects it into the page. Fixtures in conftest.py, the harness in pagekit.py:
 """
 
 import pytest
+
+from test_page import MATE_FEN
 
 axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
 
@@ -69,3 +73,84 @@ def test_axe_finds_nothing_serious_in_a_game(app, lang):
     _serious(q, f"{lang}, the promotion's choice")
     p.check_clean()
     q.check_clean()
+
+
+def _in_view(p, selector):
+    box = p.page.locator(selector).bounding_box()
+    vp = p.page.viewport_size
+    assert box, selector
+    inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= vp["width"] + 0.5 \
+        and box["y"] + box["height"] <= vp["height"] + 0.5
+    return inside, {k: round(v) for k, v in box.items()}
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 657)])
+def test_the_board_its_buttons_the_move_box_and_the_result_in_view(app, size):
+    """A game just ended, analysed: board, move buttons, move box, result banner and the
+    evaluation bar all within the window, nothing scrolled."""
+    p = app(viewport=size).open(fen=MATE_FEN)
+    _type_move(p, "Ra8")
+    p.page.wait_for_selector("#result:not(.hidden)")
+    p.page.click("#tab-analysis")
+    p.page.click("#btn-analysis")
+    p.page.wait_for_selector("#eval-bar:not(.hidden)")
+    p.page.evaluate("window.scrollTo(0, 0)")
+    out = {}
+    for sel in ("#board", ".toolbar", "#nav-first", "#btn-sound", "#move-form", "#move-input", "#result", "#eval-bar"):
+        inside, box = _in_view(p, sel)
+        if not inside:
+            out[sel] = box
+    assert not out, (size, out)
+    assert p.page.locator("#board").bounding_box()["width"] >= 440, "the board keeps a good size"
+    p.check_clean()
+
+
+def _contrast(a, b):
+    def lum(c):
+        ch = [x / 255 for x in c[:3]]
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    la, lb = sorted([lum(a), lum(b)], reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_the_evaluation_is_readable(app):
+    """The bar's number: 11px or more, 4.5:1 against whatever is behind it (the light
+    fill or the dark bar, where it has no background of its own), and never cut, the
+    longest scores included."""
+    p = app(viewport=DESKTOP).open(fen=MATE_FEN)
+    _type_move(p, "Ra8")  # the game's end: the bar shows 1-0 and no search changes it
+    p.page.click("#tab-analysis")
+    p.page.click("#btn-analysis")
+    p.page.wait_for_function("() => document.querySelector('#eval-text').textContent === '1-0'")
+    look = p.page.evaluate("""() => {
+        const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+        const text = document.querySelector('#eval-text'), cs = getComputedStyle(text);
+        let behind = [];
+        const own = rgb(cs.backgroundColor);
+        if (own.length === 3 || own[3] === 1) behind = [own];
+        else behind = ['#eval-bar', '#eval-fill'].map(s => rgb(getComputedStyle(document.querySelector(s)).backgroundColor));
+        return { size: parseFloat(cs.fontSize), color: rgb(cs.color), behind };
+    }""")
+    assert look["size"] >= 11, look
+    worst = min(_contrast(look["color"], b) for b in look["behind"])
+    assert worst >= 4.5, (worst, look)
+    for score in ("1-0", "+0.3", "-12.3", "+12.3", "#-14"):
+        cut = p.page.evaluate("""(score) => {
+            const text = document.querySelector('#eval-text');
+            text.textContent = score;
+            const r = text.getBoundingClientRect();
+            if (text.scrollWidth > text.clientWidth + 1) return 'wider than its box';
+            for (let e = text.parentElement; e; e = e.parentElement) {
+                const cs = getComputedStyle(e);
+                if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+                const b = e.getBoundingClientRect();
+                if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+                    return 'cut by ' + (e.id || e.tagName);
+            }
+            const board = document.querySelector('#board').getBoundingClientRect();
+            if (r.left < 0 || r.right > board.left) return 'over the board or off the page';
+            return null;
+        }""", score)
+        assert cut is None, (score, cut)
+    p.check_clean()
