@@ -14,10 +14,11 @@ const SRC = path.join(__dirname, "..", "src");
 test("index.html preloads every module of the page, and nothing else", () => {
   const html = fs.readFileSync(path.join(SRC, "index.html"), "utf8");
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
-  // The modules index.html starts with a <script> of their own: the page (main.js) and
-  // its offline copy (offline.js, which imports only i18n.js, in main.js's graph).
+  // The modules index.html starts with a <script> of their own: the page (main.js), its
+  // offline copy (offline.js, which imports only i18n.js, in main.js's graph) and the
+  // keyboard's and screen reader's part (access.js, which imports tabs.js and focus.js).
   const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-  assert.deepStrictEqual(entries, ["page/main.js", "page/offline.js"]);
+  assert.deepStrictEqual(entries, ["page/main.js", "page/offline.js", "page/access.js"]);
   const modules = fs.readdirSync(path.join(SRC, "page"))
     .filter((f) => f.endsWith(".js") && !f.endsWith(".worker.js"))
     .map((f) => `page/${f}`)

@@ -161,9 +161,11 @@ def serve(root, handler=None):
 class Page:
     """One page of the app, with its script errors and every request it made."""
 
-    def __init__(self, browser, server, viewport=(1280, 900)):
+    def __init__(self, browser, server, viewport=(1280, 900), **context):
+        """`context`: more of the browser context's options (a phone's `has_touch`,
+        `is_mobile`)."""
         self.server = server
-        self.ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context)
         self.page = self.ctx.new_page()
         self.errors = []
         self.requests = []

@@ -1,7 +1,10 @@
 """The page reachable by everyone, in Chromium: axe-core finds no serious or critical
 fault in any tab, in English and in Thai, nor in a game, its questions and its result;
 the board, its move buttons, the move box and the result are in view on a desktop, and
-the evaluation bar's number is readable.
+the evaluation bar's number is readable; every control is reached with Tab and used with
+the keys; the tabs are an ARIA tablist moved by the arrow keys; the focus lands where a
+player expects it after each action; a phone keeps the board in view after an action
+further down the page.
 
 axe-core comes with axe-playwright-python (pip install axe-playwright-python), which
 injects it into the page. Fixtures in conftest.py, the harness in pagekit.py:
@@ -153,4 +156,174 @@ def test_the_evaluation_is_readable(app):
             return null;
         }""", score)
         assert cut is None, (score, cut)
+    p.check_clean()
+
+
+def _focused(p):
+    return p.page.evaluate("document.activeElement.id || document.activeElement.tagName")
+
+
+def _tab_stops(p, limit=120):
+    """The controls Tab goes through, from the page's top round to it again."""
+    p.page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    seen = []
+    for _ in range(limit):
+        p.page.keyboard.press("Tab")
+        key = p.page.evaluate("""() => { const e = document.activeElement;
+            return e === document.body ? null : (e.id || e.dataset.ply && 'ply' + e.dataset.ply
+                || e.dataset.piece !== undefined && 'piece' + e.dataset.piece || e.outerHTML.slice(0, 60)); }""")
+        if key in seen:
+            break
+        if key is not None:  # the page's end: Tab goes round to its top
+            seen.append(key)
+    return seen
+
+
+def test_every_control_is_reached_with_tab(app):
+    """In each tab, Tab reaches every control shown (the other tabs by the arrow keys:
+    one stop for the tablist)."""
+    p = app(viewport=DESKTOP).open(moves="e3e4,e6e5")
+    for tab in TABS:
+        p.page.click(f"#tab-{tab}")
+        stops = _tab_stops(p)
+        controls = p.page.evaluate("""() => [...document.querySelectorAll('button, input, select, textarea, a[href], [tabindex]')]
+            .filter(e => !e.disabled && e.getClientRects().length && !e.closest('cg-container')
+                && !(e.getAttribute('role') === 'tab' && e.getAttribute('aria-selected') !== 'true'))
+            .map(e => e.id || e.dataset.ply && 'ply' + e.dataset.ply
+                || e.dataset.piece !== undefined && 'piece' + e.dataset.piece || e.outerHTML.slice(0, 60))""")
+        missed = [c for c in controls if c not in stops]
+        assert not missed, (tab, missed, stops)
+        assert [s for s in stops if s.startswith("tab-")] == [f"tab-{tab}"], stops
+    p.check_clean()
+
+
+def test_the_tabs_are_a_tablist_moved_by_the_arrow_keys(app):
+    p = app(viewport=DESKTOP).open(moves="e3e4,e6e5")
+    ply = p.page.get_attribute("#board", "data-ply")
+
+    def selected():
+        tabs = p.page.eval_on_selector_all('[role="tab"]', """ts => ts.map(t => [t.id,
+            t.getAttribute('aria-selected'), t.tabIndex,
+            !document.getElementById(t.getAttribute('aria-controls')).classList.contains('hidden')])""")
+        on = [t for t in tabs if t[1] == "true"]
+        assert len(on) == 1, tabs
+        # The one selected is the only one in the Tab order, and its panel the one shown.
+        assert all((t[2] == 0) == (t[1] == "true") == t[3] for t in tabs), tabs
+        return on[0][0]
+
+    p.page.focus("#tab-play")
+    for key, want in [("ArrowRight", "tab-analysis"), ("ArrowRight", "tab-pgn"), ("End", "tab-editor"),
+                      ("ArrowRight", "tab-play"), ("ArrowLeft", "tab-editor"), ("Home", "tab-play"),
+                      ("ArrowLeft", "tab-editor"), ("ArrowLeft", "tab-pgn")]:
+        p.page.keyboard.press(key)
+        assert _focused(p) == want, key
+        assert selected() == want, key
+    # The arrows moved the tabs, not the moves (← → Home End step through them elsewhere).
+    assert p.page.get_attribute("#board", "data-ply") == ply
+    # From the chosen tab, Tab goes into its panel.
+    p.page.keyboard.press("Tab")
+    assert p.page.evaluate("document.activeElement.closest('[role=tabpanel]')?.id") == "panel-pgn"
+    # A tab chosen with the mouse keeps the focus too, and the roving tabindex follows.
+    p.page.click("#tab-analysis")
+    assert _focused(p) == "tab-analysis" and selected() == "tab-analysis"
+    p.check_clean()
+
+
+def test_a_game_played_from_the_keyboard_with_the_focus_where_expected(app):
+    """Start with Enter: the move box has the focus; a move typed there; Resign asks,
+    "No" (or Escape) gives the focus back to Resign, "Yes" to New game."""
+    p = app(viewport=DESKTOP).open()
+    p.page.select_option("#level", "-20")
+    p.page.focus("#start-game")
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_selector("#game-controls:not(.hidden)")
+    p.page.wait_for_function("() => document.activeElement.id === 'move-input'")
+    p.page.keyboard.type("e4")
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length >= 2", timeout=20000)
+    assert _focused(p) == "move-input"
+    p.page.focus("#btn-resign")
+    p.page.keyboard.press("Enter")
+    assert _focused(p) == "btn-resign-no"
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_function("() => document.activeElement.id === 'btn-resign'")
+    assert p.page.is_hidden("#resign-confirm")
+    p.page.keyboard.press("Enter")
+    assert _focused(p) == "btn-resign-no"
+    p.page.keyboard.press("Escape")
+    p.page.wait_for_function("() => document.activeElement.id === 'btn-resign'")
+    p.page.keyboard.press("Enter")
+    p.page.keyboard.press("Shift+Tab")
+    assert _focused(p) == "btn-resign-yes"
+    p.page.keyboard.press("Enter")
+    p.page.wait_for_selector("#result:not(.hidden)")
+    p.page.wait_for_function("() => document.activeElement.id === 'btn-new'")
+    assert p.page.get_attribute("#result", "data-reason") == "Resignation"
+    p.check_clean()
+
+
+def test_the_focus_after_a_promotion_and_the_move_buttons(app):
+    """A promotion chosen with the keys, or cancelled with Escape: the board has the
+    focus. « at the first position (then disabled) hands it to ›, » to ‹; a move of the
+    list chosen with Enter keeps it."""
+    p = app(viewport=DESKTOP).open(variant="asean", fen=PROMOTION_FEN)
+    p.click("a7")
+    p.click("a8")
+    p.page.wait_for_selector("#promotion:not(.hidden)")
+    assert p.page.evaluate("document.activeElement.closest('#promotion') !== null")
+    p.page.keyboard.press("Escape")
+    p.page.wait_for_function("() => document.activeElement.id === 'board'")
+    p.click("a7")
+    p.click("a8")
+    p.page.wait_for_selector("#promotion:not(.hidden)")
+    p.page.keyboard.press("Tab")
+    p.page.keyboard.press("Enter")  # the second choice
+    p.page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    p.page.wait_for_function("() => document.activeElement.id === 'board'")
+    assert p.page.is_hidden("#promotion")
+
+    q = app(viewport=DESKTOP).open(moves="e3e4,e6e5,b1d2", ply="3")
+    q.page.focus("#nav-first")
+    q.page.keyboard.press("Enter")
+    q.page.wait_for_function("() => document.activeElement.id === 'nav-next'")
+    assert q.page.get_attribute("#board", "data-ply") == "0"
+    q.page.keyboard.press("Enter")
+    assert q.page.get_attribute("#board", "data-ply") == "1"
+    q.page.focus("#nav-last")
+    q.page.keyboard.press("Enter")
+    q.page.wait_for_function("() => document.activeElement.id === 'nav-prev'")
+    assert q.page.get_attribute("#board", "data-ply") == "3"
+    q.page.focus("#movelist button[data-ply='2']")
+    q.page.keyboard.press("Enter")
+    assert q.page.get_attribute("#board", "data-ply") == "2"
+    q.page.wait_for_function("() => document.activeElement.dataset.ply === '2'")
+    p.check_clean()
+    q.check_clean()
+
+
+PGN = '[Variant "makruk"]\n\n1. e4 e5 2. Nd2 Nd7 3. Nc4 Nc5 *'  # an unfinished game, 6 plies
+
+
+def _phone(app):
+    return app(viewport=(390, 844), has_touch=True, is_mobile=True)
+
+
+def test_a_phone_keeps_the_board_in_view_after_an_import_and_analyse_from_here(app):
+    """390x844, touch: the PGN imported with a tap, and the editor's "Analyse from here",
+    each far below the board: the board is in view afterwards."""
+    p = _phone(app).open()
+    p.page.tap("#tab-pgn")
+    p.page.fill("#pgn-in", PGN)
+    p.page.tap("#btn-import")
+    p.page.wait_for_function("() => document.querySelectorAll('#movelist button').length === 6")
+    p.page.wait_for_timeout(200)
+    inside, box = _in_view(p, "#board")
+    assert inside, ("after the import", box)
+    p.page.tap("#tab-editor")
+    p.page.wait_for_timeout(200)
+    p.page.tap("#btn-editor-analyse")
+    p.page.wait_for_selector("#panel-analysis:not(.hidden)")
+    p.page.wait_for_timeout(200)
+    inside, box = _in_view(p, "#board")
+    assert inside, ("after Analyse from here", box)
     p.check_clean()
