@@ -4,7 +4,7 @@ the board, its move buttons, the move box and the result are in view on a deskto
 the evaluation bar's number is readable; every control is reached with Tab and used with
 the keys; the tabs are an ARIA tablist moved by the arrow keys; the focus lands where a
 player expects it after each action; a phone keeps the board in view after an action
-further down the page.
+further down the page; each move is said in a polite live region.
 
 axe-core comes with axe-playwright-python (pip install axe-playwright-python), which
 injects it into the page. Fixtures in conftest.py, the harness in pagekit.py:
@@ -326,4 +326,34 @@ def test_a_phone_keeps_the_board_in_view_after_an_import_and_analyse_from_here(a
     p.page.wait_for_timeout(200)
     inside, box = _in_view(p, "#board")
     assert inside, ("after Analyse from here", box)
+    p.check_clean()
+
+
+def _said(p):
+    return p.page.inner_text("#announce")
+
+
+@pytest.mark.parametrize("lang,you,khun", [("en", "You played e4", "Khun played"), ("th", "คุณเดิน จ๔", "Khun เดิน")])
+def test_each_move_is_said_in_a_polite_live_region(app, lang, you, khun):
+    p = app(viewport=DESKTOP).open(mode="play", color="white", level="-20", tc="5+3")
+    _language(p, lang)
+    live = p.page.locator("#announce")
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("aria-atomic") == "true"
+    _type_move(p, "e3e4")
+    assert _said(p) == you
+    p.page.wait_for_function(f"() => document.querySelector('#announce').textContent.startsWith({khun!r})", timeout=20000)
+    khun_move = p.page.inner_text("#movelist button[data-ply='2']")
+    assert _said(p) == f"{khun} {khun_move}", (_said(p), khun_move)
+    p.check_clean()
+
+
+def test_a_mating_move_is_said_with_the_result(app):
+    """The move that ends a game against Khun is said, then the game's end: the end does
+    not wipe out the move before a screen reader reads it."""
+    p = app(viewport=DESKTOP).open(mode="play", color="white", level="-20", tc="5+3", fen=MATE_FEN)
+    _type_move(p, "Ra8")
+    p.page.wait_for_selector("#result:not(.hidden)")
+    said = _said(p)
+    assert said.startswith("You played Ra8#. "), said
+    assert "1-0" in said, said
     p.check_clean()

@@ -1,7 +1,8 @@
 // Small helpers of the page, with no state: elements by id, words, the announcement line.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { showText, variantTitle } from "./i18n.js";
+import { showText, variantTitle, t } from "./i18n.js";
+import { announce } from "./announce.js"; // a11y hook: said together (page-a11y)
 
 export const $ = (id) => document.getElementById(id);
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -16,5 +17,5 @@ export const TITLES = new Proxy({}, { get: (_, name) => variantTitle(String(name
  * a switch), or text as it is (a message from elsewhere).
  */
 export function say(text) {
-  showText($("announce"), text);
+  announce($("announce"), text, showText, (first, second) => t("say.joined", { first, second })); // a11y hook (page-a11y)
 }
