@@ -94,18 +94,6 @@ fn ends_word(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '"' | '$')
 }
 
-/// Shortens hostile input before it goes into a message.
-pub(crate) fn clip(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() > MAX {
-        let mut t: String = s.chars().take(MAX).collect();
-        t.push_str("...");
-        t
-    } else {
-        s.to_string()
-    }
-}
-
 /// Splits PGN text into tokens. After an error the lexer resumes at the next line.
 pub struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,

@@ -2,7 +2,6 @@
 //! writes the message the reader has always given, and a front end that translates
 //! names it by its kind (`rules_api::refusal` gives each a code).
 
-use super::lexer::clip;
 use crate::board::fen::FenError;
 use crate::board::{CountAction, CountActionError, CountError, MoveError, Outcome};
 use std::fmt;
@@ -157,5 +156,17 @@ impl fmt::Display for PgnProblem {
                 action.word()
             ),
         }
+    }
+}
+
+/// Shortens hostile input before it goes into a message.
+pub(crate) fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() > MAX {
+        let mut t: String = s.chars().take(MAX).collect();
+        t.push_str("...");
+        t
+    } else {
+        s.to_string()
     }
 }

@@ -110,8 +110,8 @@ pub(crate) fn game_label(number: usize, tags: &[(String, String)]) -> String {
     match (white, black) {
         (Some(w), Some(b)) => format!(
             "game {number} ({} - {})",
-            super::lexer::clip(w),
-            super::lexer::clip(b)
+            super::problem::clip(w),
+            super::problem::clip(b)
         ),
         _ => format!("game {number}"),
     }

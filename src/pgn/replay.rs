@@ -115,7 +115,7 @@ pub(crate) fn count_commands(comment: &str) -> Vec<Result<CountAction, String>> 
             out.push(match word {
                 "start" => Ok(CountAction::Start),
                 "stop" => Ok(CountAction::Stop),
-                other => Err(super::lexer::clip(other)),
+                other => Err(super::problem::clip(other)),
             });
         }
         rest = &after[end..];
