@@ -124,11 +124,13 @@ export function wire() {
     let uci = st.legal.find((m) => m.uci === text || m.uci === text.toLowerCase())?.uci;
     // Thai notation (a Thai letter in it) is matched against the rules' Thai SAN.
     if (!uci && /[\u0E00-\u0E7F]/.test(text)) uci = uciFromThai(S.cursor, text);
+    let refused = null;
     if (!uci) {
-      try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; }
+      try { uci = S.rules.uciFromSan(S.variant, st.fen, text); } catch (err) { uci = null; refused = err; }
     }
     if (!uci || !st.legal.some((m) => m.uci === uci)) {
-      $("move-error").textContent = t("input.illegal", { text });
+      // A move that fits several (Rd1 with two rooks) is said so; any other, as not legal.
+      $("move-error").textContent = refused && refused.code === "moveAmbiguous" ? refusalText(refused) : t("input.illegal", { text });
       input.select();
       return;
     }

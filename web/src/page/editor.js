@@ -4,13 +4,13 @@
 // palette piece is chosen and put on each square clicked (the eraser takes them off).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-import { $, TITLES } from "./util.js";
+import { $, TITLES, say } from "./util.js";
 import { store } from "./store.js";
-import { variantInfo, readLine } from "./position.js";
+import { variantInfo, readLine, playersCountable } from "./position.js";
 import { board } from "./moves.js";
 import { pieceArt, pieceName, placement } from "./board.js";
 import { startAnalysis, stopAnalysis } from "./analysis.js";
-import { t, onLanguageChange, refusalText } from "./i18n.js";
+import { t, onLanguageChange, refusalText, countNumber } from "./i18n.js";
 import { boardPart } from "./drops.js";
 
 /** Whether the game's men start in hand (sittuyin). */
@@ -69,20 +69,45 @@ function check() {
   const fen = editorFen();
   $("editor-fen").value = fen;
   // The rules' check: a FEN they refuse, or count fields no game can reach (a limit the
-  // game has not, a count past its end, a count with pawns on the board).
-  let problem = null;
+  // game has not, a count past its end, a count with pawns on the board), each said.
+  let problems = [];
   try {
     const checked = store.state.rules.checkFen(store.state.editor.variant, fen);
-    problem = checked.valid ? null : checked.problems[0];
+    problems = checked.valid ? [] : checked.problems;
   } catch (e) {
-    problem = e;
+    problems = [e];
   }
-  const error = problem ? refusalText(problem) : null;
+  const error = problems.length ? [...new Set(problems.map(refusalText))].join(" ") : null;
   $("editor-error").textContent = error ? t("editor.invalid", { error }) : "";
   $("editor-error").dataset.valid = error ? "0" : "1";
   $("btn-editor-play").disabled = !!error;
   $("btn-editor-analyse").disabled = !!error;
+  // Under players' counting, a board's honour the fields set running is counted on automatically.
+  const count = error ? null : playersBoardCount(fen);
+  const note = count && count.ply > 0 ? t("editor.countAutomatic", { number: countNumber(count.number), of: countNumber(count.of) }) : "";
+  $("editor-note").textContent = note;
+  $("editor-note").classList.toggle("hidden", !note);
   return error;
+}
+
+/**
+ * The board's honour that the count fields of `fen` set, where the Counting setting is
+ * players' counting (in a game that has it): the rules' count of the FEN as the automatic
+ * count reads it; null where the fields set none, or the piece's honour (automatic under
+ * players' counting too). Players' counting starts the board's honour from 1 at a ply
+ * of the game (pyffish's count_started) and counts it from there: the side to move
+ * starts one at 0 counted plies; a count already under way is not one they started.
+ */
+function playersBoardCount(fen) {
+  const S = store.state;
+  const variant = S.editor.variant;
+  if ($("counting").value !== "players" || !playersCountable(S, variant)) return null;
+  try {
+    const c = S.rules.state(variant, fen, [], { countStarted: 0 }).count;
+    return c && c.honour === "board" ? c : null;
+  } catch {
+    return null;
+  }
 }
 
 function renderPalette() {
@@ -181,7 +206,17 @@ store.on("selectTab", (name) => {
 function takePosition() {
   const fen = editorFen();
   const S = store.state;
-  const line = readLine(S, S.editor.variant, fen, [], $("counting").value);
+  // A board's honour set in the count fields, as players count: at 0 counted plies the
+  // side to move starts it here (as Count would); under way, it goes on as the automatic
+  // count (the editor's note said so), the Counting setting with it.
+  let counting = $("counting").value;
+  let log = [];
+  const count = playersBoardCount(fen);
+  if (count && count.ply > 0) {
+    counting = "automatic";
+    say(() => t("count.nowAutomatic"));
+  } else if (count) log = [{ ply: 0, action: "start" }];
+  const line = readLine(S, S.editor.variant, fen, [], counting, log);
   board.endEdit();
   store.act("showLine", line);
   return fen;
@@ -193,6 +228,8 @@ export function wireEditor() {
   for (const id of ["editor-side", "editor-count-limit", "editor-count-ply", "editor-move"]) {
     $(id).addEventListener("input", check);
   }
+  // The Counting setting (the Play tab's) decides how the count fields are taken.
+  $("counting").addEventListener("change", () => { if (board.editing) check(); });
   $("editor-fen").addEventListener("change", () => {
     readFen($("editor-fen").value);
     editOnBoard();

@@ -80,12 +80,13 @@ const ENGLISH = {
   "editor.black": "Black",
   "editor.move": "Move number",
   "editor.countLimit": "Count limit (plies)",
-  "editor.countLimitTitle": "The count's limit in plies (empty: no count runs), as Fairy-Stockfish's FEN writes it",
+  "editor.countLimitTitle": "Where the count ends, in plies (both sides' moves): the board's honour, counted to 64: enter 128; empty: no count runs",
   "editor.countPly": "Counted plies",
-  "editor.countPlyTitle": "Plies already counted",
+  "editor.countPlyTitle": "Plies already counted (both sides' moves): counted 6: enter 12",
   "editor.hand": "Men in hand",
   "editor.handTitle": "The men still to place, White's in capitals (KSSFRRNN), Black's in small letters, as the FEN writes them between [ ]",
   "editor.invalid": "Not a position the rules take: {error}",
+  "editor.countAutomatic": "As players count, the board's honour is started with Count and counted from 1: this position's count ({number} of {of}) goes on as the automatic count. Leave the count limit empty to count as players count.",
   "editor.start": "Start position",
   "editor.clear": "Empty board",
   "editor.play": "Play from here",
@@ -344,6 +345,79 @@ const ENGLISH = {
   "piece.a": "ai-wok",
   "piece.f": "promoted pawn",
   "piece.named": "{Side} {piece}",
+
+  // The rules' refusals, by their codes (src/rules_api/refusal.rs lists them with their
+  // values): refusalText words one with `refusal.<code>`, its side named in the page's
+  // language, a `reason` that is itself a code worded by its own sentence.
+  // A FEN, and a position no game can reach.
+  "refusal.fenEmpty": "The FEN is empty.",
+  "refusal.fenPlacementChar": "The FEN's board has an unexpected '{char}' (character {position}).",
+  "refusal.fenRankLength": "Rank {rank} of the FEN's board covers {files} files, not 8.",
+  "refusal.fenRankCount": "The FEN's board has {ranks} ranks, not 8.",
+  "refusal.fenHandForm": "The men in hand, '{text}', are written between [ and ].",
+  "refusal.fenHandNotInGame": "'{text}': only sittuyin has men in hand.",
+  "refusal.fenHandChar": "'{char}' among the men in hand is not a man of this game.",
+  "refusal.fenHandTooMany": "Too many '{letter}' in hand.",
+  "refusal.fenSide": "The side to move is '{text}', not w or b.",
+  "refusal.fenCastling": "'{text}' where the FEN has '-' (in Ouk Chatrang and Kar Ouk, the files of the king and met that may still make their first move, e.g. 'DEde').",
+  "refusal.fenChecks": "'{text}': only Kar Ouk has a checks field, the checks White and Black have left, e.g. '1+1'.",
+  "refusal.fenNumber": "The FEN's {fieldName} field is '{text}', not a number.",
+  "refusal.fenField.4": "count limit",
+  "refusal.fenField.5": "counted plies",
+  "refusal.fenField.6": "move number",
+  "refusal.fenExtraFields": "The FEN goes on after its last field: '{text}'.",
+  "refusal.kingCount": "{Side} has {found} kings: a side has {expected}.",
+  "refusal.tooManyPieces": "{Side} has more than {most} pieces.",
+  "refusal.pawnOnPromotionRank": "A {side} pawn on {square}, on or beyond its promotion rank: it would have promoted.",
+  "refusal.sideNotToMoveInCheck": "{Side} is in check, but it is not {Side}'s move.",
+  "refusal.unknownVariant": "'{name}' is not a game Khun plays.",
+  // A move.
+  "refusal.moveMalformed": "'{move}' is not a move.",
+  "refusal.moveIllegal": "'{move}' is not a legal move here.",
+  "refusal.moveAmbiguous": "'{move}' fits more than one legal move.",
+  "refusal.gameEnded": "'{move}' comes after the game's end.",
+  "refusal.unknownPieceLetter": "'{move}': '{letter}' is not a piece of this game.",
+  // The count: its start (pyffish's count_started), the players' count actions, and the
+  // count fields of a FEN (checkFen's problems); countStartNotHere / countStopNotHere are
+  // the page's own (a link's count action the rules do not allow there).
+  "refusal.countStartedRange": "The count's start, {value}, is not 0 (automatic), -1 (no count) or a game ply from 1.",
+  "refusal.countNotByHand": "{variant} is not counted by the players: its count is automatic.",
+  "refusal.countStartedBeyond": "A count started at {value} is beyond this position (game ply {ply}; {next} starts one now).",
+  "refusal.countStartedWithPawn": "No count can start at game ply {ply}: a pawn was on the board.",
+  "refusal.countAutomatic": "This game's count is automatic: the players do not start or stop it.",
+  "refusal.countRunning": "A count is already running.",
+  "refusal.countPawns": "No count may start while an unpromoted pawn is on the board.",
+  "refusal.countNotRunning": "No count is running.",
+  "refusal.countNotCountingSide": "Only the counting side ({Side}) may stop the count.",
+  "refusal.countActionAfterLastMove": "A count action at ply {ply}, after the last move ({moves}).",
+  "refusal.countStartNotHere": "No count can start before ply {next} of this line.",
+  "refusal.countStopNotHere": "No count can stop before ply {next} of this line.",
+  "refusal.countUnknownLimit": "A count limit of {limit} plies is none of this game's ({limits}).",
+  "refusal.countWithPawns": "No count runs while an unpromoted pawn is on the board: leave the count limit empty.",
+  "refusal.countBelowStart": "{ply} counted plies: with these pieces the piece's honour counts from {least}.",
+  "refusal.countRunOut": "{ply} counted plies are past the count limit ({limit}): the count would have run out.",
+  // A PGN that cannot be read (a game's error), and what its reader left out (its notes).
+  "refusal.pgnCommentNotClosed": "A comment opened with { is never closed with } (line {line}).",
+  "refusal.pgnTagNoName": "A tag pair has no name: write [Name \"value\"] (line {line}).",
+  "refusal.pgnTagNoValue": "Tag [{name}] has no value in quotes: write [{name} \"value\"] (line {line}).",
+  "refusal.pgnTagValueNotClosed": "The value of tag [{name}] is not closed with \" (line {line}).",
+  "refusal.pgnTagNotClosed": "Tag [{name}] is not closed with ] (line {line}).",
+  "refusal.pgnStray": "A stray '{char}' (line {line}).",
+  "refusal.pgnVariationNotClosed": "A variation opened with ( is never closed with ) (line {line}).",
+  "refusal.pgnVariationNotOpened": "A ) closes no variation (line {line}).",
+  "refusal.pgnNoResult": "The game has no result: its moves end with 1-0, 0-1, 1/2-1/2 or * (line {line}).",
+  "refusal.pgnUnknownVariant": "'{variant}' is not a game Khun plays (line {line}).",
+  "refusal.pgnFen": "The [FEN] tag: {reason}",
+  "refusal.pgnNotByHand": "[Counting \"players\"]: {variant} is not counted by the players.",
+  "refusal.pgnMove": "Move {moveNumber} {reason}",
+  "refusal.pgnMoveAfterEnd": "Move {moveNumber} '{move}' comes after the game's end.",
+  "refusal.pgnCountCommand": "{after}: [%count {command}] is not a count command ([%count start] or [%count stop]).",
+  "refusal.pgnCountAction": "{after}: [%count {action}]: {reason}",
+  "refusal.after": "After {move}",
+  "refusal.atStart": "Before the first move",
+  "refusal.pgnVariationCut": "A variation cut short after {kept} moves: move {moveNumber} {reason}",
+  "refusal.pgnVariationCut.none": "A variation left out: move {moveNumber} {reason}",
+  "refusal.pgnVariationBeforeAnyMove": "A variation before the first move replaces nothing: left out (line {line}).",
 };
 
 /**
@@ -417,12 +491,13 @@ const THAI = {
   "editor.black": "ดำ",
   "editor.move": "ตาเดินที่",
   "editor.countLimit": "นับถึง (ตาเดิน)",
-  "editor.countLimitTitle": "การนับนับถึงกี่ตาเดิน (ว่าง: ยังไม่นับ) แบบ FEN ของ Fairy-Stockfish",
+  "editor.countLimitTitle": "นับถึงกี่ตาเดินของทั้งสองฝ่าย (เช่น ศักดิ์กระดานนับถึง ๖๔: ใส่ 128) ว่าง: ยังไม่นับ",
   "editor.countPly": "นับแล้ว (ตาเดิน)",
-  "editor.countPlyTitle": "ตาเดินที่นับแล้ว",
+  "editor.countPlyTitle": "ตาเดินของทั้งสองฝ่ายที่นับแล้ว (เช่น นับแล้ว ๖: ใส่ 12)",
   "editor.hand": "หมากในมือ",
-  "editor.handTitle": "หมากในมือ แบบ FEN ของ Fairy-Stockfish (KSSFRRNNkssfrrnn)",
+  "editor.handTitle": "หมากในมือที่ยังไม่ได้วาง: ขาว KSSFRRNN ดำ kssfrrnn",
   "editor.invalid": "ตำแหน่งนี้ผิดกติกา: {error}",
+  "editor.countAutomatic": "ผู้เล่นนับเอง: กด นับ เพื่อเริ่มนับศักดิ์กระดานที่ ๑ ตำแหน่งนี้นับแล้ว {number} (นับถึง {of}) จะนับอัตโนมัติต่อไป ถ้าต้องการให้ผู้เล่นนับเอง ให้ นับถึง ว่าง",
   "editor.start": "ตำแหน่งเริ่มต้น",
   "editor.clear": "ล้างกระดาน",
   "editor.play": "เล่นจากตำแหน่งนี้",
@@ -678,6 +753,70 @@ const THAI = {
   "piece.a": "ai-wok",
   "piece.f": "เบี้ยหงาย",
   "piece.named": "{piece}{Side}",
+
+  "refusal.fenEmpty": "FEN ว่าง",
+  "refusal.fenPlacementChar": "ตำแหน่งใน FEN ไม่ถูกต้อง: '{char}' (ตัวที่ {position})",
+  "refusal.fenRankLength": "แถวที่ {rank} ของ FEN มี {files} ตา ไม่ใช่ 8 ตา",
+  "refusal.fenRankCount": "FEN มี {ranks} แถว ไม่ใช่ 8 แถว",
+  "refusal.fenHandForm": "หมากในมือ '{text}' ต้องอยู่ใน [ ]",
+  "refusal.fenHandNotInGame": "'{text}': หมากในมือมีแต่ในหมากรุกพม่า",
+  "refusal.fenHandChar": "'{char}' ในหมากในมือไม่ใช่ตัวหมากของเกมนี้",
+  "refusal.fenHandTooMany": "'{letter}' ในมือมากเกินไป",
+  "refusal.fenSide": "ฝ่ายที่จะเดินเป็น '{text}' ต้องเป็น w หรือ b",
+  "refusal.fenCastling": "'{text}' ต้องเป็น '-' (หมากรุกกัมพูชา และ Kar Ouk: สูตรขุนและสูตรเม็ดที่ยังเดินได้ เช่น 'DEde')",
+  "refusal.fenChecks": "'{text}': มีแต่ Kar Ouk ที่บอกว่าขาวและดำรุกได้อีกกี่ครั้ง เช่น '1+1'",
+  "refusal.fenNumber": "{fieldName} ใน FEN เป็น '{text}' ไม่ถูกต้อง",
+  "refusal.fenField.4": "นับถึง",
+  "refusal.fenField.5": "นับแล้ว",
+  "refusal.fenField.6": "ตาเดินที่",
+  "refusal.fenExtraFields": "FEN มีมากเกินไป: '{text}'",
+  "refusal.kingCount": "{Side}มีขุน {found} ตัว ต้องมี {expected} ตัว",
+  "refusal.tooManyPieces": "{Side}มีหมากเกิน {most} ตัว",
+  "refusal.pawnOnPromotionRank": "เบี้ย{side}ที่ {square} ต้องเลื่อนยศแล้ว",
+  "refusal.sideNotToMoveInCheck": "{Side}ถูกรุกอยู่ แต่ไม่ใช่ตา{Side}เดิน",
+  "refusal.unknownVariant": "'{name}' ไม่ใช่ชนิดเกมที่ Khun เล่น",
+  "refusal.moveMalformed": "'{move}' ไม่ใช่ตาเดิน",
+  "refusal.moveIllegal": "'{move}' เดินผิดกติกา",
+  "refusal.moveAmbiguous": "'{move}' เดินได้มากกว่าหนึ่งตัว",
+  "refusal.gameEnded": "'{move}' อยู่หลังจากเกมจบแล้ว",
+  "refusal.unknownPieceLetter": "'{move}': '{letter}' ไม่ใช่ตัวหมากของเกมนี้",
+  "refusal.countStartedRange": "เริ่มนับที่ {value} ไม่ได้",
+  "refusal.countNotByHand": "{variant}: ผู้เล่นนับเองไม่ได้ นับอัตโนมัติเท่านั้น",
+  "refusal.countStartedBeyond": "เริ่มนับที่ {value} ไม่ได้: ตำแหน่งนี้เป็นตาเดินที่ {ply}",
+  "refusal.countStartedWithPawn": "เริ่มนับที่ตาเดินที่ {ply} ไม่ได้: ยังมีเบี้ยคว่ำอยู่",
+  "refusal.countAutomatic": "เกมนี้นับอัตโนมัติ ผู้เล่นเริ่มนับหรือหยุดนับไม่ได้",
+  "refusal.countRunning": "กำลังนับอยู่แล้ว",
+  "refusal.countPawns": "ยังมีเบี้ยคว่ำอยู่ เริ่มนับไม่ได้",
+  "refusal.countNotRunning": "ยังไม่มีการนับ",
+  "refusal.countNotCountingSide": "ฝ่ายที่นับ ({Side}) เท่านั้นหยุดนับได้",
+  "refusal.countActionAfterLastMove": "การนับที่ตาเดินที่ {ply} อยู่หลังจากตาเดินสุดท้าย ({moves})",
+  "refusal.countStartNotHere": "เริ่มนับก่อนตาเดินที่ {next} ไม่ได้",
+  "refusal.countStopNotHere": "หยุดนับก่อนตาเดินที่ {next} ไม่ได้",
+  "refusal.countUnknownLimit": "นับถึง {limit} ตาเดิน ไม่มีในเกมนี้ (มีแต่ {limits})",
+  "refusal.countWithPawns": "ยังมีเบี้ยคว่ำอยู่ ยังไม่นับ: ให้ นับถึง ว่าง",
+  "refusal.countBelowStart": "นับแล้ว {ply} ตาเดิน: ศักดิ์หมากกับหมากบนกระดานนี้ต้องนับไม่น้อยกว่า {least}",
+  "refusal.countRunOut": "นับแล้ว {ply} ตาเดิน มากกว่านับถึง ({limit}): นับครบแล้ว",
+  "refusal.pgnCommentNotClosed": "บันทึกที่เปิดด้วย { ไม่ได้ปิดด้วย }",
+  "refusal.pgnTagNoName": "[\"...\"] ไม่มีชื่อ",
+  "refusal.pgnTagNoValue": "[{name}] ต้องเป็น [{name} \"...\"]",
+  "refusal.pgnTagValueNotClosed": "[{name} \"... ไม่ได้ปิดด้วย \"",
+  "refusal.pgnTagNotClosed": "[{name} ... ไม่ได้ปิดด้วย ]",
+  "refusal.pgnStray": "'{char}' อยู่ที่นี่ไม่ได้",
+  "refusal.pgnVariationNotClosed": "เส้นทางที่เปิดด้วย ( ไม่ได้ปิดด้วย )",
+  "refusal.pgnVariationNotOpened": "ไม่มี ( ก่อน )",
+  "refusal.pgnNoResult": "ตาเดินของเกมต้องจบด้วย 1-0, 0-1, 1/2-1/2 หรือ *",
+  "refusal.pgnUnknownVariant": "'{variant}' ไม่ใช่ชนิดเกมที่ Khun เล่น",
+  "refusal.pgnFen": "[FEN]: {reason}",
+  "refusal.pgnNotByHand": "[Counting \"players\"]: {variant} ผู้เล่นนับเองไม่ได้",
+  "refusal.pgnMove": "ตาเดินที่ {moveNumber} {reason}",
+  "refusal.pgnMoveAfterEnd": "ตาเดินที่ {moveNumber} '{move}' อยู่หลังจากเกมจบแล้ว",
+  "refusal.pgnCountCommand": "{after}: [%count {command}] ไม่ใช่ [%count start] หรือ [%count stop]",
+  "refusal.pgnCountAction": "{after}: [%count {action}]: {reason}",
+  "refusal.after": "หลังจาก {move}",
+  "refusal.atStart": "ก่อนตาเดินที่ 1",
+  "refusal.pgnVariationCut": "นำเข้าเส้นทาง {kept} ตาเดิน แล้วหยุด: ตาเดินที่ {moveNumber} {reason}",
+  "refusal.pgnVariationCut.none": "ไม่ได้นำเข้าเส้นทาง: ตาเดินที่ {moveNumber} {reason}",
+  "refusal.pgnVariationBeforeAnyMove": "ไม่ได้นำเข้าเส้นทางที่อยู่ก่อนตาเดินที่ 1",
 };
 
 /** The tables, for the test that they have the same keys and the Thai words' check. */
@@ -716,20 +855,45 @@ export function tOr(key, fallback, params = {}) {
 
 /**
  * A refusal of the rules in the page's language: an Error from khun.js (its `.code` and
- * `.params`), a PGN game's (`errorCode`, `errorParams`) or a problem of `checkFen`
- * (`code`, `params`, `error`). The sentence `refusal.<code>` where the tables have one,
- * with a side it names in the language; else the rules' own English, as it came.
+ * `.params`), a PGN game's (`errorCode`, `errorParams`), a game the PGN reader could not
+ * read or one of its notes (`code`, `params`, `error`) or a problem of `checkFen`. The
+ * sentence `refusal.<code>` where the tables have one; else the rules' own English, as it
+ * came.
  */
 export function refusalText(e) {
   if (!e) return "";
+  if (typeof e === "string") return e;
+  const message = e.message || e.error || String(e);
   const code = e.code || e.errorCode;
-  const params = { ...(e.params || e.errorParams || {}) };
+  return code ? refusalWords(code, e.params || e.errorParams || {}, message) : message;
+}
+
+/**
+ * The sentence of refusal `code` with its values `raw` in the page's words: a side named
+ * in the language, a game by its title, a list of numbers as a list, where a PGN's count
+ * comment stands (`after`), a FEN field by its name, and a `reason` that is itself a code
+ * by its own sentence (with the same values). `fallback` (the rules' English) where the
+ * tables have no sentence for the code or its reason. A variation cut with no move kept
+ * is said as left out (`.none`).
+ */
+function refusalWords(code, raw, fallback) {
+  const key = `refusal.${code}`;
+  if (!(key in ENGLISH)) return fallback;
+  const params = { ...raw };
   if (params.side === "white" || params.side === "black") {
     params.Side = sideName(params.side, true);
     params.side = sideName(params.side);
   }
-  const message = typeof e === "string" ? e : e.message || e.error || String(e);
-  return code ? tOr(`refusal.${code}`, message, params) : message;
+  if (typeof params.variant === "string") params.variant = variantTitle(params.variant);
+  if (Array.isArray(params.limits)) params.limits = params.limits.join(", ");
+  if ("after" in params) params.after = params.after === null ? t("refusal.atStart") : t("refusal.after", { move: params.after });
+  if ("field" in params) params.fieldName = tOr(`refusal.fenField.${params.field}`, String(params.field));
+  if (typeof params.reason === "string") {
+    if (!(`refusal.${params.reason}` in ENGLISH)) return fallback;
+    const { reason, ...rest } = raw;
+    params.reason = refusalWords(reason, rest, fallback);
+  }
+  return t(params.kept === 0 && `${key}.none` in ENGLISH ? `${key}.none` : key, params);
 }
 
 const THAI_DIGITS = "๐๑๒๓๔๕๖๗๘๙";

@@ -105,7 +105,13 @@ export function readLine(s, variant, startFen, moves, counting, countLog = []) {
   // Each count action where the rules allow it (a link's, say, may hold any).
   log.forEach((a, i) => {
     const at = s.rules.state(variant, startFen, moves.slice(0, a.ply), { countStarted: countStartedFrom(log.slice(0, i), startPly, a.ply) });
-    if (!(a.action === "start" ? at.mayStartCount : at.mayStopCount)) throw new Error(`count ${a.action} at ply ${a.ply}: not allowed there`);
+    if (!(a.action === "start" ? at.mayStartCount : at.mayStopCount)) {
+      // Worded as the rules' refusals are (refusalText): a code and its values.
+      throw Object.assign(new Error(`count ${a.action} at ply ${a.ply}: not allowed there`), {
+        code: a.action === "start" ? "countStartNotHere" : "countStopNotHere",
+        params: { ply: a.ply, next: a.ply + 1 },
+      });
+    }
   });
   const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
   const st = s.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
