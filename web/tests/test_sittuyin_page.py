@@ -8,6 +8,8 @@ in pagekit.py.
     python3 -m pytest -q web/tests/test_sittuyin_page.py
 """
 
+import re
+
 START = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1"
 # The set-up with one knight left in each hand (White to drop, then Black).
 LAST_DROPS = "r5kr/1s1f1ns1/4pppp/pppp4/4PPPP/PPPPNFSS/4K3/6RR[Nn] w - - 0 8"
@@ -288,7 +290,10 @@ def test_takeback_pgn_and_new_game(app):
     pgn = p.page.input_value("#pgn-out")
     assert '[Variant "sittuyin"]' in pgn and f'[FEN "{START}"]' in pgn, pgn
     khun = _state(p, "S.sans[1]")
-    assert f"1. S@c2 {khun} *" in pgn, pgn
+    # each move with its mover's clock after it ([%clk]); without them, the moves
+    assert len(re.findall(r"\{\[%clk \d+:\d\d:\d\d(?:\.\d+)?\]\}", pgn)) == 2, pgn
+    moves = re.sub(r" \{\[%clk [^]]*\]\}( \d+\.\.\.)?", "", pgn)
+    assert f"1. S@c2 {khun} *" in moves, pgn
     # New game (abandoning this one) shows sittuyin's start again
     p.page.click("#tab-play")
     p.page.click("#btn-new")
