@@ -62,3 +62,17 @@ pub fn assert_bestmove_legal(pos: &Position, line: &str) {
         );
     }
 }
+
+/// What the editor's count check (`checkFen`'s count problems) says of `read`, a position
+/// read back from its own FEN in a real game: nothing, or only that the count has run out
+/// where it has. Returns (whether a count runs, whether it has run out), to tally.
+pub fn assert_count_fields_real(read: &khun::board::Position, label: &str) -> (bool, bool) {
+    let codes: Vec<&str> = khun::rules_api::count_field_problems(read)
+        .iter()
+        .map(|p| p.code)
+        .collect();
+    let exceeded = read.count().is_exceeded();
+    let want: &[&str] = if exceeded { &["countRunOut"] } else { &[] };
+    assert_eq!(codes, want, "{label}");
+    (read.count().plies_left().is_some(), exceeded)
+}
