@@ -248,6 +248,15 @@ class Page:
         m.up()
         self.settle()
 
+    def import_pgn_refused(self, text):
+        """Imports `text` on the PGN tab where the page will say something of it (a game
+        read in part, a refusal): what it says."""
+        self.page.click("#tab-pgn")
+        self.page.fill("#pgn-in", text)
+        self.page.click("#btn-import")
+        self.page.wait_for_function("() => document.querySelector('#pgn-error').textContent !== ''")
+        return self.page.inner_text("#pgn-error")
+
     def plies(self):
         return self.page.locator("#movelist button[data-ply]").count()
 

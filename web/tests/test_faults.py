@@ -247,20 +247,12 @@ BROKEN_AFTER_4 = "1. e4 e5 2. Nd2 Nd7 3. Zz9 *"
 BROKEN_AFTER_5 = "1. e4 e5 2. Nd2 Nd7 3. Ke2 Zz9 *"
 
 
-def _import(p, text):
-    p.page.click("#tab-pgn")
-    p.page.fill("#pgn-in", text)
-    p.page.click("#btn-import")
-    p.page.wait_for_function("() => document.querySelector('#pgn-error').textContent !== ''")
-    return p.page.inner_text("#pgn-error")
-
-
 def test_a_pgn_read_in_part_says_which_move_it_reached(app):
     p = app().open()
-    said = _import(p, BROKEN_AFTER_4)
+    said = p.import_pgn_refused(BROKEN_AFTER_4)
     assert p.plies() == 4
     assert said.startswith("Read up to Black's move 2, Nd7: "), said
-    said = _import(p, BROKEN_AFTER_5)
+    said = p.import_pgn_refused(BROKEN_AFTER_5)
     assert p.plies() == 5
     assert said.startswith("Read up to White's move 3, Ke2: "), said
     p.check_clean()
@@ -268,7 +260,7 @@ def test_a_pgn_read_in_part_says_which_move_it_reached(app):
 
 def test_a_pgn_read_in_part_says_which_move_it_reached_in_thai(app_in):
     p = app_in("th-TH").open()
-    said = _import(p, BROKEN_AFTER_4)
+    said = p.import_pgn_refused(BROKEN_AFTER_4)
     assert said.startswith("นำเข้าถึงตาที่ 2 ของดำ ม-ง๗: "), said
     p.check_clean()
 

@@ -199,22 +199,14 @@ def test_a_board_honour_count_from_zero_is_the_players_count(app_in):
 
 # 3. PGN, links and the move box.
 
-def _import(p, text):
-    p.page.click("#tab-pgn")
-    p.page.fill("#pgn-in", text)
-    p.page.click("#btn-import")
-    p.page.wait_for_function("() => document.querySelector('#pgn-error').textContent !== ''")
-    return p.page.inner_text("#pgn-error")
-
-
 def test_a_pgn_with_an_illegal_move_says_why_in_thai(app_in):
     p = app_in("th-TH").open()
-    said = _import(p, "1. e4 e5 2. Ke5 Kd7 *")
+    said = p.import_pgn_refused("1. e4 e5 2. Ke5 Kd7 *")
     assert p.plies() == 2
     assert said.startswith("นำเข้าถึงตาที่ 1 ของดำ จ๕: ตาเดินที่ 2. 'Ke5' เดินผิดกติกา"), said
     assert not _latin_words(said, allowed={"Ke5"}), said
     e = app_in("en-US").open()
-    said = _import(e, "1. e4 e5 2. Ke5 Kd7 *")
+    said = e.import_pgn_refused("1. e4 e5 2. Ke5 Kd7 *")
     assert said.startswith("Read up to Black's move 1, e5: Move 2. 'Ke5' is not a legal move here"), said
     p.check_clean()
     e.check_clean()
@@ -229,7 +221,7 @@ def test_a_pgn_with_an_illegal_move_says_why_in_thai(app_in):
 ])
 def test_what_a_pgn_reader_refuses_is_said_in_thai(app_in, pgn, thai):
     p = app_in("th-TH").open()
-    said = _import(p, pgn)
+    said = p.import_pgn_refused(pgn)
     assert thai in said, said
     assert not _latin_words(said, allowed={"Ke5", "Xe2", "X", "chess"}), said
     p.check_clean()
