@@ -69,7 +69,8 @@ export function renderCount(st) {
     ce.classList.remove("urgent");
     ce.classList.remove("hidden");
   } else if (players && st.mayStartCount) {
-    const text = t(S.variant === "cambodian" ? "count.mayStartCambodian" : "count.mayStart", { Side: sideName(st.turn, true) });
+    // The board's honour's length is the game's (the rules' variant facts: 64, Ouk Chatrang's 63).
+    const text = t("count.mayStart", { Side: sideName(st.turn, true), moves: countNumber(variantInfo(S).playersCountMoves) });
     ce.textContent = text;
     ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
     delete ce.dataset.honour;
