@@ -31,6 +31,9 @@ enum Command {
     /// Annotate the games of a PGN file: an evaluation on every move, ?!/?/?? with the
     /// better move, the counting rules' events; optionally an SVG graph.
     Annotate(cli::annotate::AnnotateArgs),
+    /// Find puzzles in the games of a PGN file: mates in N and only-move wins,
+    /// each line checked by the rules, as EPD or JSON Lines.
+    Puzzles(cli::puzzles::PuzzlesArgs),
     /// Merge the outputs of `annotate --shard K/N` back into the order of the file.
     MergeShards(cli::merge::MergeArgs),
     /// Self-play games at a fixed node count per move, written as training records
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cli::perft::bench(a),
         Some(Command::Analyze(a)) => cli::analyze::main(a),
         Some(Command::Annotate(a)) => cli::annotate::main(a),
+        Some(Command::Puzzles(a)) => cli::puzzles::main(a),
         Some(Command::MergeShards(a)) => cli::merge::main(a),
         Some(Command::Datagen(a)) => cli::datagen::main(a),
         Some(Command::Records(a)) => cli::records::main(a),

@@ -24,6 +24,7 @@ pub mod datagen;
 pub(crate) mod jobs;
 pub mod merge;
 pub mod perft;
+pub mod puzzles;
 pub mod records;
 pub(crate) mod score_text;
 pub(crate) mod search_options;

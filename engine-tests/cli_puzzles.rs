@@ -1,0 +1,143 @@
+//! `khun puzzles` through the real binary: a known mate in 2 found with its best move
+//! and line, the same mate refused when the count runs out before it, `--shard`
+//! splitting the games, and both output forms read back field by field.
+
+mod common;
+
+use common::command_line::{Scratch, data_path, khun, parse_json};
+
+/// A one-game PGN from `fen`, with `moves` (movetext, may be empty).
+fn pgn_from(fen: &str, moves: &str) -> String {
+    format!("[Event \"puzzle\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves} *\n")
+}
+
+/// K+R v K, White to move: 1. Kb6 (the only mate in 2: Black must answer Kb8) and
+/// 2. Rh8#. The rook's count allows 16 moves; the fields are the limit (32 plies) and
+/// the plies counted so far.
+fn rook_mate(counted: u32) -> String {
+    format!("k7/7R/2K5/8/8/8/8/8 w - 32 {counted} 1")
+}
+
+/// The EPD fields of a line: the FEN, then each `key value` pair.
+fn epd_fields(line: &str) -> (String, Vec<(String, String)>) {
+    let mut parts = line.split(';');
+    let fen = parts.next().unwrap().to_string();
+    let fields = parts
+        .map(|f| {
+            let (k, v) = f
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("field '{f}' in {line}"));
+            (k.to_string(), v.to_string())
+        })
+        .collect();
+    (fen, fields)
+}
+
+fn field<'a>(fields: &'a [(String, String)], key: &str) -> &'a str {
+    fields
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no '{key}' in {fields:?}"))
+}
+
+#[test]
+fn a_mate_in_two_is_found_with_its_move_and_line() {
+    let dir = Scratch::new("puzzles-mate");
+    let pgn = dir.write("mate.pgn", &pgn_from(&rook_mate(0), "1. Kb6 Kb8 2. Rh8#"));
+    let r = khun(&["puzzles", &pgn, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // The start (mate in 2) and the position after 1... Kb8 (mate in 1); Black's
+    // move has fewer than three choices, the mate ends the game.
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    let (fen, fields) = epd_fields(lines[0]);
+    assert_eq!(fen, rook_mate(0));
+    assert_eq!(field(&fields, "variant"), "makruk");
+    assert_eq!(field(&fields, "bm"), "Kb6");
+    assert_eq!(field(&fields, "pv"), "c6b6,a8b8,h7h8");
+    assert_eq!(field(&fields, "type"), "mate");
+    assert_eq!(field(&fields, "theme"), "mate in 2");
+    assert_eq!(field(&fields, "eval"), "#2");
+    assert!(
+        field(&fields, "count").contains("ply 0 of 32"),
+        "{}",
+        lines[0]
+    );
+    let (_, fields) = epd_fields(lines[1]);
+    assert_eq!(field(&fields, "bm"), "Rh8#");
+    assert_eq!(field(&fields, "pv"), "h7h8");
+    assert_eq!(field(&fields, "theme"), "mate in 1");
+    assert_eq!(field(&fields, "ply"), "2");
+}
+
+#[test]
+fn a_mate_the_count_forbids_is_no_puzzle() {
+    let dir = Scratch::new("puzzles-count");
+    // With 29 plies counted the mate (3 plies) still fits; with 31 it does not, and a
+    // count-aware search scores it a draw.
+    let fits = dir.write("fits.pgn", &pgn_from(&rook_mate(29), ""));
+    let r = khun(&["puzzles", &fits, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+    let too_late = dir.write("late.pgn", &pgn_from(&rook_mate(31), ""));
+    let r = khun(&["puzzles", &too_late, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "", "a mate after the count ran out");
+    assert!(
+        r.stderr.contains("1 positions searched, 0 puzzles"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// The sorted lines of a run on the match sample at a shallow depth.
+fn sample_lines(extra: &[&str]) -> Vec<String> {
+    let pgn = data_path("makruk-match-sample.pgn");
+    let mut args = vec!["puzzles", &pgn, "--depth", "5", "--format", "json"];
+    args.extend_from_slice(extra);
+    let r = khun(&args);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let mut lines: Vec<String> = r.stdout.lines().map(String::from).collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn shards_split_the_games_and_json_reads_back() {
+    let whole = sample_lines(&[]);
+    assert!(!whole.is_empty(), "the sample has puzzles at depth 5");
+    let first = sample_lines(&["--shard", "0/2"]);
+    let second = sample_lines(&["--shard", "1/2"]);
+    for line in &first {
+        let game = parse_json(line)["game"].as_u64().unwrap();
+        assert_eq!(game % 2, 1, "shard 0/2 holds games 1, 3, 5...: {line}");
+    }
+    for line in &second {
+        assert_eq!(parse_json(line)["game"].as_u64().unwrap() % 2, 0, "{line}");
+    }
+    let mut both: Vec<String> = first.into_iter().chain(second).collect();
+    both.sort();
+    assert_eq!(both, whole, "the shards together are the whole run");
+    for line in &whole {
+        let v = parse_json(line);
+        let kind = v["type"].as_str().unwrap();
+        assert!(kind == "mate" || kind == "winning", "{line}");
+        let moves = v["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{line}");
+        let theme = v["theme"].as_str().unwrap();
+        if kind == "mate" {
+            let n: usize = theme.strip_prefix("mate in ").unwrap().parse().unwrap();
+            assert_eq!(moves.len(), 2 * n - 1, "{line}");
+            assert!(v["bm"].as_str().unwrap().ends_with('#') || n > 1, "{line}");
+        } else {
+            assert_eq!(theme, "only move");
+        }
+        assert!(
+            (1..=5).contains(&v["difficulty"].as_u64().unwrap()),
+            "{line}"
+        );
+        assert_eq!(v["variant"].as_str().unwrap(), "makruk");
+        assert!(!v["count"].as_str().unwrap().is_empty());
+    }
+}

@@ -1,0 +1,216 @@
+//! `khun puzzles GAMES.pgn`: every position of every game (both sides to move)
+//! searched with two MultiPV lines, and the positions whose best move stands out kept
+//! as puzzles (see [`find`]): a mate in N that no other move matches, or a win only
+//! one move keeps. Each solution line is replayed by the rules before it is written
+//! (see [`find::verify`]). The search is count-aware, so a mate the count forbids is
+//! scored a draw and never becomes a mate puzzle. Output: EPD lines in
+//! chess-variant-puzzler's form, or JSON Lines (see [`output`]). Games are shared
+//! among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes one share.
+//!
+//! [`find`]: crate::cli::puzzles::find
+//! [`find::verify`]: crate::cli::puzzles::find::verify
+//! [`output`]: crate::cli::puzzles::output
+
+pub(crate) mod find;
+pub(crate) mod output;
+
+use self::find::{Kind, MIN_LEGAL_MOVES};
+use self::output::{Format, Puzzle};
+use crate::board::counting;
+use crate::cli::annotate::shard::Shard;
+use crate::cli::search_options::SearchOptions;
+use crate::engine::{Engine, SearchRequest, Silent};
+use crate::options::table::THREADS;
+use crate::pgn::{self, Game, PgnError};
+use crate::search::Limits;
+use clap::builder::RangedU64ValueParser;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Search time per position when no `--depth`, `--movetime` or `--nodes` is given.
+// why: annotate's default: a puzzle wants at least the depth that catches a blunder.
+const DEFAULT_MOVETIME_MS: u64 = crate::cli::annotate::DEFAULT_MOVETIME_MS;
+
+/// `khun puzzles`' arguments.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PuzzlesArgs {
+    /// The PGN file: one or more games, Thai or western letters.
+    pub(crate) pgn: PathBuf,
+    /// The game of the games without a `[Variant]` tag (a tag always wins).
+    #[arg(long, default_value = "makruk", value_parser = crate::cli::parse_variant)]
+    pub(crate) variant: crate::board::Variant,
+    /// Write the puzzles to this file (default: standard output).
+    #[arg(long)]
+    pub(crate) out: Option<PathBuf>,
+    /// `epd` (chess-variant-puzzler's form) or `json` (one object a line).
+    #[arg(long, default_value = "epd", value_parser = Format::from_str)]
+    pub(crate) format: Format,
+    /// Games searched at once, each job with its own engine (default: all cores,
+    /// divided by --threads).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
+              .range(1..=THREADS.max as u64))]
+    pub(crate) jobs: Option<usize>,
+    /// Search only shard K of N: the games whose index, counting the file's first
+    /// game as 0, leaves K when divided by N.
+    #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
+    pub(crate) shard: Option<Shard>,
+    #[command(flatten)]
+    pub(crate) search: SearchOptions,
+}
+
+/// What a run found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    positions: usize,
+    mates: usize,
+    wins: usize,
+    /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
+    unverified: usize,
+}
+
+/// The puzzles of one game, and what its search tallied.
+fn game_puzzles(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Option<(Vec<Puzzle>, Tally)> {
+    let positions = game.positions();
+    engine.new_game();
+    let mut puzzles = Vec::new();
+    let mut tally = Tally::default();
+    for (i, pos) in positions.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if pos.outcome().is_some() || pos.legal_moves().len() < MIN_LEGAL_MOVES {
+            continue;
+        }
+        tally.positions += 1;
+        // The automatic count, as annotate searches (players' count actions are not
+        // given to the engine).
+        let _ = engine.set_position(game.start.clone(), &game.moves[..i]);
+        let result = engine.search(SearchRequest::now(limits.clone()), Arc::new(Silent));
+        let Some((best, pv)) = result.lines.first().cloned() else {
+            continue;
+        };
+        let second = result.lines.get(1).map(|l| l.0);
+        let Some(kind) = find::classify(best, second) else {
+            continue;
+        };
+        // A line the rules refuse (cut short by the table, or wrong) is dropped.
+        if find::verify(pos, &pv, kind).is_err() {
+            tally.unverified += 1;
+            continue;
+        }
+        match kind {
+            Kind::Mate(_) => tally.mates += 1,
+            Kind::Winning => tally.wins += 1,
+        }
+        puzzles.push(Puzzle {
+            fen: pos.to_fen(),
+            variant: pos.variant(),
+            bm_san: pos.san(pv[0]),
+            pv,
+            kind,
+            score: best,
+            second,
+            count: counting::describe(pos),
+            game: game.number,
+            ply: i,
+        });
+    }
+    Some((puzzles, tally))
+}
+
+/// Runs `khun puzzles`; `Err` is a message for what stops the run.
+fn run(args: &PuzzlesArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let input = std::fs::read(&args.pgn)
+        .map_err(|e| format!("cannot read '{}': {e}", args.pgn.display()))?;
+    let all = pgn::read_and_replay_in(&pgn::decode(&input), args.variant);
+    if all.is_empty() {
+        return Err(format!("no games in '{}'", args.pgn.display()));
+    }
+    let games: Vec<Result<Game, PgnError>> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
+        .map(|(_, g)| g)
+        .collect();
+    let tables = args.search.tables()?;
+    let readable = games.iter().filter(|g| g.is_ok()).count();
+    let jobs = crate::cli::annotate::job_count(args.jobs, args.search.threads, readable);
+    let engines = (0..jobs)
+        .map(|_| {
+            let mut engine = args.search.engine(&tables)?;
+            engine.set_option_to("MultiPV", 2)?;
+            Ok(engine)
+        })
+        .collect::<Result<Vec<Engine>, String>>()?;
+    let limits = args.search.limits(DEFAULT_MOVETIME_MS);
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        )),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut total = Tally::default();
+    let mut errors = 0;
+    let work = |engine: &mut Engine,
+                _job: usize,
+                _i: usize,
+                entry: &Result<Game, PgnError>,
+                stop: &AtomicBool| {
+        entry
+            .as_ref()
+            .ok()
+            .and_then(|g| game_puzzles(engine, g, &limits, stop))
+    };
+    let consume = |i: usize, found: Option<(Vec<Puzzle>, Tally)>| -> Result<(), String> {
+        if let Err(e) = &games[i] {
+            eprintln!("khun puzzles: {e}");
+            errors += 1;
+        }
+        let Some((puzzles, tally)) = found else {
+            return Ok(());
+        };
+        total.positions += tally.positions;
+        total.mates += tally.mates;
+        total.wins += tally.wins;
+        total.unverified += tally.unverified;
+        for p in &puzzles {
+            out.write_all(p.line(args.format).as_bytes())
+                .map_err(|e| format!("cannot write the puzzles: {e}"))?;
+        }
+        out.flush()
+            .map_err(|e| format!("cannot write the puzzles: {e}"))
+    };
+    crate::cli::jobs::ordered_map(&games, engines, work, consume)?;
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "khun puzzles: {} games, {} positions searched, {} puzzles ({} mate, {} winning), \
+         {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
+        games.len(),
+        total.positions,
+        total.mates + total.wins,
+        total.mates,
+        total.wins,
+        total.unverified,
+    );
+    Ok(())
+}
+
+/// `khun puzzles`: 0 when it ran, 2 with the reason when it could not.
+pub fn main(args: &PuzzlesArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => crate::cli::could_not_run("puzzles", e),
+    }
+}
