@@ -1,5 +1,6 @@
 //! `khun puzzles` through the real binary: a known mate in 2 found with its best move
-//! and line, the same mate refused when the count runs out before it, `--shard`
+//! and line, the same mate refused when the count runs out before it, count races
+//! (the only mate in time, the only defence that outlasts the count), `--shard`
 //! splitting the games, and both output forms read back field by field.
 
 mod common;
@@ -91,6 +92,71 @@ fn a_mate_the_count_forbids_is_no_puzzle() {
     );
 }
 
+#[test]
+fn a_mate_only_the_fastest_line_fits_is_a_count_race() {
+    let dir = Scratch::new("puzzles-race");
+    // 29 of 32 plies counted: 1. Kb6 Kb8 2. Rh8# mates on ply 32, any other first
+    // move (still winning without the count) is drawn by it.
+    let pgn = dir.write("race.pgn", &pgn_from(&rook_mate(29), ""));
+    let r = khun(&["puzzles", &pgn, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", r.stdout);
+    let (fen, fields) = epd_fields(lines[0]);
+    assert_eq!(fen, rook_mate(29));
+    assert_eq!(field(&fields, "bm"), "Kb6");
+    assert_eq!(field(&fields, "pv"), "c6b6,a8b8,h7h8");
+    assert_eq!(field(&fields, "type"), "count");
+    assert_eq!(field(&fields, "theme"), "win within the count");
+    assert_eq!(
+        field(&fields, "count"),
+        "piece's honour: White must mate within 2 moves (ply 29 of 32), mate on ply 32 of 32"
+    );
+    assert!(
+        r.stderr.contains("(0 mate, 0 winning, 1 count)"),
+        "{}",
+        r.stderr
+    );
+    // With the count fresh the same mate is a plain mate puzzle.
+    let fresh = dir.write("fresh.pgn", &pgn_from(&rook_mate(0), ""));
+    let r = khun(&["puzzles", &fresh, "--depth", "8"]);
+    let (_, fields) = epd_fields(r.stdout.lines().next().expect("a puzzle"));
+    assert_eq!(field(&fields, "type"), "mate");
+}
+
+#[test]
+fn the_one_defence_that_holds_out_the_count() {
+    let dir = Scratch::new("puzzles-hold");
+    // Black's bare king, 25 of 32 plies counted: only 1... Kb2 outlasts the count;
+    // Ka2 and Kb1 are mated within it.
+    let fen = "8/8/8/8/4R3/8/8/k2K4 b - 32 25 1";
+    let pgn = dir.write("hold.pgn", &pgn_from(fen, ""));
+    let r = khun(&["puzzles", &pgn, "--depth", "8", "--format", "json"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", r.stdout);
+    let v = parse_json(lines[0]);
+    assert_eq!(v["fen"].as_str().unwrap(), fen);
+    assert_eq!(v["bm"].as_str().unwrap(), "Kb2");
+    assert_eq!(v["moves"][0].as_str().unwrap(), "a1b2");
+    assert_eq!(v["type"].as_str().unwrap(), "count");
+    assert_eq!(v["theme"].as_str().unwrap(), "hold out the count");
+    assert_eq!(v["eval"].as_str().unwrap(), "0");
+    assert!(
+        v["second"].as_str().unwrap().starts_with("#-"),
+        "the second defence is mated: {}",
+        lines[0]
+    );
+    assert!(
+        v["count"]
+            .as_str()
+            .unwrap()
+            .contains("held: the count runs out on ply 32"),
+        "{}",
+        lines[0]
+    );
+}
+
 /// The sorted lines of a run on the match sample at a shallow depth.
 fn sample_lines(extra: &[&str]) -> Vec<String> {
     let pgn = data_path("makruk-match-sample.pgn");
@@ -122,7 +188,10 @@ fn shards_split_the_games_and_json_reads_back() {
     for line in &whole {
         let v = parse_json(line);
         let kind = v["type"].as_str().unwrap();
-        assert!(kind == "mate" || kind == "winning", "{line}");
+        assert!(
+            kind == "mate" || kind == "winning" || kind == "count",
+            "{line}"
+        );
         let moves = v["moves"].as_array().unwrap();
         assert!(!moves.is_empty(), "{line}");
         let theme = v["theme"].as_str().unwrap();
@@ -130,8 +199,10 @@ fn shards_split_the_games_and_json_reads_back() {
             let n: usize = theme.strip_prefix("mate in ").unwrap().parse().unwrap();
             assert_eq!(moves.len(), 2 * n - 1, "{line}");
             assert!(v["bm"].as_str().unwrap().ends_with('#') || n > 1, "{line}");
-        } else {
+        } else if kind == "winning" {
             assert_eq!(theme, "only move");
+        } else {
+            assert!(theme.contains("the count"), "{line}");
         }
         assert!(
             (1..=5).contains(&v["difficulty"].as_u64().unwrap()),

@@ -10,6 +10,7 @@
 
 use crate::board::{Move, Outcome, Position};
 use crate::search::score::{MATE, MATE_BOUND, TABLE_WIN_BOUND};
+use crate::tablebase::{Tables, Verdict};
 
 /// The longest mate kept as a mate puzzle, in moves.
 // why: the cap; longer mates from short searches are rarely unique and too
@@ -40,6 +41,12 @@ pub(crate) enum Kind {
     Mate(i32),
     /// The best move wins and the others do not.
     Winning,
+    /// A count race, attacking: the best move mates within the count; the second
+    /// line would still win without the count but no longer mates within it.
+    CountWin,
+    /// A count race, defending: the best move holds out the count (a draw only the
+    /// count gives), the second line is mated within it.
+    CountHold,
 }
 
 impl Kind {
@@ -48,6 +55,7 @@ impl Kind {
         match self {
             Kind::Mate(_) => "mate",
             Kind::Winning => "winning",
+            Kind::CountWin | Kind::CountHold => "count",
         }
     }
 
@@ -56,6 +64,8 @@ impl Kind {
         match self {
             Kind::Mate(n) => format!("mate in {n}"),
             Kind::Winning => "only move".to_string(),
+            Kind::CountWin => "win within the count".to_string(),
+            Kind::CountHold => "hold out the count".to_string(),
         }
     }
 }
@@ -95,6 +105,53 @@ pub(crate) fn classify(best: i32, second: Option<i32>) -> Option<Kind> {
     (best >= WIN_CP && win_chance(best) - win_chance(second) >= gap).then_some(Kind::Winning)
 }
 
+/// The position after `m` from `pos`.
+fn after(pos: &Position, m: Move) -> Position {
+    let mut p = pos.clone();
+    p.play(m);
+    p
+}
+
+/// A count race at `pos`, from the two best lines of a count-aware search (side to
+/// move's scores, the second line's first move), confirmed by the endgame tables:
+/// with the count (the position's own, as the rules run it) and without it.
+///
+/// - [`Kind::CountWin`]: a count runs; the best move leaves the opponent mated
+///   within the count, the second move leaves a position the count draws although
+///   it is lost for the opponent without the count (the natural line fails).
+/// - [`Kind::CountHold`]: a count runs; the best move leaves the opponent a win only
+///   without the count (with it, a draw), the second leaves a mate within the count.
+///
+/// `None` outside the tables (no count-free verdict to compare), or with no count.
+pub(crate) fn count_race(
+    pos: &Position,
+    tables: &Tables,
+    best: (i32, Move),
+    second: Option<(i32, Move)>,
+) -> Option<Kind> {
+    let (second_score, second_move) = second?;
+    let (best_score, best_move) = best;
+    if !pos.count().is_running() {
+        return None;
+    }
+    let (good, bad) = (after(pos, best_move), after(pos, second_move));
+    // Verdicts from the opponent's view, after each move.
+    let counted = |p: &Position| tables.probe_with_count(p);
+    let free = |p: &Position| tables.probe(p);
+    if best_score >= TABLE_WIN_BOUND && second_score < TABLE_WIN_BOUND {
+        let wins = matches!(counted(&good)?, Verdict::Loss(_));
+        let natural_fails =
+            counted(&bad)? == Verdict::Draw && matches!(free(&bad)?, Verdict::Loss(_));
+        return (wins && natural_fails).then_some(Kind::CountWin);
+    }
+    if best_score > -TABLE_WIN_BOUND && second_score <= -TABLE_WIN_BOUND {
+        let holds = counted(&good)? == Verdict::Draw && matches!(free(&good)?, Verdict::Win(_));
+        let falls = matches!(counted(&bad)?, Verdict::Win(_));
+        return (holds && falls).then_some(Kind::CountHold);
+    }
+    None
+}
+
 /// Why a solution line was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Unverified {
@@ -110,7 +167,8 @@ pub(crate) enum Unverified {
 }
 
 /// Replays `pv` from `pos` by the rules: every move legal, no end before the last
-/// move; for a mate in N, exactly 2N-1 moves ending in mate by the side to move.
+/// move; for a mate in N, exactly 2N-1 moves ending in mate by the side to move; for
+/// a win within the count, a mate by the side to move (the count not run out first).
 pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unverified> {
     if pv.is_empty() {
         return Err(Unverified::Empty);
@@ -126,13 +184,12 @@ pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unve
         }
         p.play(m);
     }
-    if let Kind::Mate(n) = kind {
-        let mated = p.outcome() == Some(Outcome::Checkmate { winner: solver });
-        if !mated || pv.len() != (2 * n - 1) as usize {
-            return Err(Unverified::NoMate);
-        }
+    let mated = p.outcome() == Some(Outcome::Checkmate { winner: solver });
+    match kind {
+        Kind::Mate(n) if !mated || pv.len() != (2 * n - 1) as usize => Err(Unverified::NoMate),
+        Kind::CountWin if !mated => Err(Unverified::NoMate),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -191,5 +248,74 @@ mod tests {
         // The count runs out before the mate: the line is no mate by the rules.
         let late = Position::from_fen("k7/7R/2K5/8/8/8/8/8 w - 32 31 1").unwrap();
         assert!(verify(&late, &line, Kind::Mate(2)).is_err());
+    }
+
+    /// The move `uci` at `pos`.
+    fn mv(pos: &Position, uci: &str) -> Move {
+        pos.parse_uci_move(uci).unwrap()
+    }
+
+    #[test]
+    fn a_count_race_won_only_by_the_fastest_mate() {
+        let tables = Tables::new();
+        // K+R v K, 29 of 32 plies counted: 1. Kb6 Kb8 2. Rh8# mates on ply 32; 1.
+        // Rh8+ still wins without the count, but the count runs out first.
+        let late = Position::from_fen("k7/7R/2K5/8/8/8/8/8 w - 32 29 1").unwrap();
+        tables.prepare_search(&late, true);
+        let (kb6, rh8) = (mv(&late, "c6b6"), mv(&late, "h7h8"));
+        assert_eq!(
+            count_race(&late, &tables, (mate_in(3), kb6), Some((0, rh8))),
+            Some(Kind::CountWin)
+        );
+        let pv = {
+            let mut q = late.clone();
+            ["c6b6", "a8b8", "h7h8"]
+                .iter()
+                .map(|t| {
+                    let m = q.parse_uci_move(t).unwrap();
+                    q.play(m);
+                    m
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(verify(&late, &pv, Kind::CountWin), Ok(()));
+        assert_eq!(
+            verify(&late, &pv[..1], Kind::CountWin),
+            Err(Unverified::NoMate)
+        );
+        // With the count fresh, Rh8+ still mates in time: no race.
+        let fresh = Position::from_fen("k7/7R/2K5/8/8/8/8/8 w - 32 0 1").unwrap();
+        assert_eq!(
+            count_race(&fresh, &tables, (mate_in(3), kb6), Some((mate_in(7), rh8))),
+            None
+        );
+        assert_eq!(Kind::CountWin.name(), "count");
+        assert_eq!(Kind::CountWin.theme(), "win within the count");
+    }
+
+    #[test]
+    fn a_count_held_out_by_one_defence_only() {
+        let tables = Tables::new();
+        // Black's bare king, 25 of 32 plies counted: Kb2 runs out the count; Ka2 and
+        // Kb1 are mated within it.
+        let pos = Position::from_fen("8/8/8/8/4R3/8/8/k2K4 b - 32 25 1").unwrap();
+        tables.prepare_search(&pos, true);
+        let (kb2, ka2) = (mv(&pos, "a1b2"), mv(&pos, "a1a2"));
+        assert_eq!(
+            count_race(&pos, &tables, (0, kb2), Some((mated_in(6), ka2))),
+            Some(Kind::CountHold)
+        );
+        assert_eq!(
+            count_race(&pos, &tables, (0, ka2), Some((mated_in(6), kb2))),
+            None,
+            "Ka2 does not hold"
+        );
+        assert_eq!(Kind::CountHold.theme(), "hold out the count");
+        // No count running: no race.
+        let none = Position::from_fen("8/8/8/8/4R3/8/8/k2K4 b - - 0 1").unwrap();
+        assert_eq!(
+            count_race(&none, &tables, (0, kb2), Some((mated_in(6), ka2))),
+            None
+        );
     }
 }

@@ -3,12 +3,16 @@
 //! as puzzles (see [`find`]): a mate in N that no other move matches, or a win only
 //! one move keeps. Each solution line is replayed by the rules before it is written
 //! (see [`find::verify`]). The search is count-aware, so a mate the count forbids is
-//! scored a draw and never becomes a mate puzzle. Output: EPD lines in
+//! scored a draw and never becomes a mate puzzle. Where a count runs and the endgame
+//! tables cover the position, count races are kept too (see [`find::count_race`]):
+//! the only mate that fits the count where the second line would win without it, and
+//! the only defence that outlasts the count. Output: EPD lines in
 //! chess-variant-puzzler's form, or JSON Lines (see [`output`]). Games are shared
 //! among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes one share.
 //!
 //! [`find`]: crate::cli::puzzles::find
 //! [`find::verify`]: crate::cli::puzzles::find::verify
+//! [`find::count_race`]: crate::cli::puzzles::find::count_race
 //! [`output`]: crate::cli::puzzles::output
 
 pub(crate) mod find;
@@ -16,13 +20,14 @@ pub(crate) mod output;
 
 use self::find::{Kind, MIN_LEGAL_MOVES};
 use self::output::{Format, Puzzle};
-use crate::board::counting;
+use crate::board::{Move, Position, counting};
 use crate::cli::annotate::shard::Shard;
 use crate::cli::search_options::SearchOptions;
 use crate::engine::{Engine, SearchRequest, Silent};
 use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
 use crate::search::Limits;
+use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::path::PathBuf;
@@ -69,6 +74,8 @@ struct Tally {
     positions: usize,
     mates: usize,
     wins: usize,
+    /// Count races, both sides (see [`find::count_race`]).
+    counts: usize,
     /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
     unverified: usize,
 }
@@ -76,6 +83,7 @@ struct Tally {
 /// The puzzles of one game, and what its search tallied.
 fn game_puzzles(
     engine: &mut Engine,
+    tables: &Tables,
     game: &Game,
     limits: &Limits,
     stop: &AtomicBool,
@@ -96,13 +104,18 @@ fn game_puzzles(
         // given to the engine).
         let _ = engine.set_position(game.start.clone(), &game.moves[..i]);
         let result = engine.search(SearchRequest::now(limits.clone()), Arc::new(Silent));
-        let Some((best, pv)) = result.lines.first().cloned() else {
+        let Some((best, mut pv)) = result.lines.first().cloned() else {
             continue;
         };
         let second = result.lines.get(1).map(|l| l.0);
-        let Some(kind) = find::classify(best, second) else {
+        let race = count_race(pos, tables, best, &pv, result.lines.get(1));
+        let Some(kind) = race.or_else(|| find::classify(best, second)) else {
             continue;
         };
+        if kind == Kind::CountWin {
+            // The search stops where a table takes over: the tables finish the mate.
+            tables.extend_line(pos, &mut pv);
+        }
         // A line the rules refuse (cut short by the table, or wrong) is dropped.
         if find::verify(pos, &pv, kind).is_err() {
             tally.unverified += 1;
@@ -111,7 +124,9 @@ fn game_puzzles(
         match kind {
             Kind::Mate(_) => tally.mates += 1,
             Kind::Winning => tally.wins += 1,
+            Kind::CountWin | Kind::CountHold => tally.counts += 1,
         }
+        let count = count_story(pos, &pv, kind);
         puzzles.push(Puzzle {
             fen: pos.to_fen(),
             variant: pos.variant(),
@@ -120,12 +135,49 @@ fn game_puzzles(
             kind,
             score: best,
             second,
-            count: counting::describe(pos),
+            count,
             game: game.number,
             ply: i,
         });
     }
     Some((puzzles, tally))
+}
+
+/// A count race from the search's lines at `pos`, when a count runs there and the
+/// tables cover the position (built first, on this thread: a fraction of a second).
+fn count_race(
+    pos: &Position,
+    tables: &Tables,
+    best: i32,
+    pv: &[Move],
+    second: Option<&(i32, Vec<Move>)>,
+) -> Option<Kind> {
+    // why 5: the most men a table holds; beyond it no count-free verdict is cheap.
+    if !pos.count().is_running() || pos.occupied().count() > 5 {
+        return None;
+    }
+    let second = second.and_then(|(s, line)| Some((*s, *line.first()?)));
+    tables.prepare_search(pos, true);
+    find::count_race(pos, tables, (best, *pv.first()?), second)
+}
+
+/// The count at the start in the rules' words; for a count race, also where the
+/// line leaves it: the ply of the mate, or that the count runs out first.
+fn count_story(pos: &Position, pv: &[Move], kind: Kind) -> String {
+    let start = counting::describe(pos);
+    if !matches!(kind, Kind::CountWin | Kind::CountHold) {
+        return start;
+    }
+    if kind == Kind::CountHold {
+        let limit = pos.count().limit();
+        return format!("{start}, held: the count runs out on ply {limit} before the mate");
+    }
+    let mut end = pos.clone();
+    for &m in pv {
+        end.play(m);
+    }
+    let c = end.count();
+    format!("{start}, mate on ply {} of {}", c.ply(), c.limit())
 }
 
 /// Runs `khun puzzles`; `Err` is a message for what stops the run.
@@ -171,7 +223,7 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         entry
             .as_ref()
             .ok()
-            .and_then(|g| game_puzzles(engine, g, &limits, stop))
+            .and_then(|g| game_puzzles(engine, &tables, g, &limits, stop))
     };
     let consume = |i: usize, found: Option<(Vec<Puzzle>, Tally)>| -> Result<(), String> {
         if let Err(e) = &games[i] {
@@ -184,6 +236,7 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         total.positions += tally.positions;
         total.mates += tally.mates;
         total.wins += tally.wins;
+        total.counts += tally.counts;
         total.unverified += tally.unverified;
         for p in &puzzles {
             out.write_all(p.line(args.format).as_bytes())
@@ -195,13 +248,14 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
     crate::cli::jobs::ordered_map(&games, engines, work, consume)?;
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "khun puzzles: {} games, {} positions searched, {} puzzles ({} mate, {} winning), \
-         {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
+        "khun puzzles: {} games, {} positions searched, {} puzzles ({} mate, {} winning, \
+         {} count), {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
         games.len(),
         total.positions,
-        total.mates + total.wins,
+        total.mates + total.wins + total.counts,
         total.mates,
         total.wins,
+        total.counts,
         total.unverified,
     );
     Ok(())
