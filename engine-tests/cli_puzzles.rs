@@ -1,6 +1,7 @@
 //! `khun puzzles` through the real binary: a known mate in 2 found with its best move
 //! and line, the same mate refused when the count runs out before it, count races
-//! (the only mate in time, the only defence that outlasts the count), `--shard`
+//! (the only mate in time, the only defence that outlasts the count), `--resume`
+//! after a kill, `--shard`
 //! splitting the games, and both output forms read back field by field.
 
 mod common;
@@ -211,4 +212,51 @@ fn shards_split_the_games_and_json_reads_back() {
         assert_eq!(v["variant"].as_str().unwrap(), "makruk");
         assert!(!v["count"].as_str().unwrap().is_empty());
     }
+}
+
+#[test]
+fn a_killed_run_resumes_after_its_last_game() {
+    let dir = Scratch::new("puzzles-resume");
+    let pgn = data_path("makruk-match-sample.pgn");
+    let out = dir.path("out.epd").to_string_lossy().into_owned();
+    let progress = format!("{out}.progress");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["puzzles", &pgn, "--depth", "5", "--out", &out];
+        args.extend_from_slice(extra);
+        khun(&args)
+    };
+    let r = run(&[]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let whole = std::fs::read_to_string(&out).unwrap();
+    let journal = std::fs::read_to_string(&progress).unwrap();
+    let lines: Vec<&str> = journal.lines().collect();
+    assert_eq!(
+        lines.len(),
+        11,
+        "a settings line and one line per game: {journal}"
+    );
+    // Killed during game 5: four games recorded, the fifth's line torn and its
+    // puzzles written in part.
+    let kept: String = lines[..5].iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&progress, format!("{kept}{}", &lines[5][..10])).unwrap();
+    let recorded = parse_json(lines[4])["bytes"].as_u64().unwrap() as usize;
+    std::fs::write(&out, format!("{}k7/7R/2K5/8/8", &whole[..recorded])).unwrap();
+    let r = run(&["--resume"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("10 games (4 kept from an earlier run)"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+    assert_eq!(std::fs::read_to_string(&progress).unwrap(), journal);
+    // Other settings are refused, the output left alone.
+    let r = run(&["--resume", "--format", "json"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("format: then \"epd\", now \"json\""),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
 }

@@ -4,7 +4,8 @@
 //! compares the settings with its own, cuts the output back to the recorded length
 //! (dropping a game a killed run had only half written, or written but not yet
 //! recorded) and goes on from the next game. Each job's own file is described where
-//! it is written: [`crate::cli::annotate::resume`], [`crate::learn::datagen::resume`].
+//! it is written: [`crate::cli::annotate::resume`], [`crate::learn::datagen::resume`],
+//! [`crate::cli::puzzles::resume`].
 
 use serde::Serialize;
 use std::fs::File;

@@ -8,7 +8,11 @@
 //! the only mate that fits the count where the second line would win without it, and
 //! the only defence that outlasts the count. Output: EPD lines in
 //! chess-variant-puzzler's form, or JSON Lines (see [`output`]). Games are shared
-//! among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes one share.
+//! among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes one share. With
+//! `--out`, a progress file beside it lets `--resume` go on after a kill (see
+//! [`resume`]).
+//!
+//! [`resume`]: crate::cli::puzzles::resume
 //!
 //! [`find`]: crate::cli::puzzles::find
 //! [`find::verify`]: crate::cli::puzzles::find::verify
@@ -17,13 +21,16 @@
 
 pub(crate) mod find;
 pub(crate) mod output;
+pub(crate) mod resume;
 
 use self::find::{Kind, MIN_LEGAL_MOVES};
 use self::output::{Format, Puzzle};
+use self::resume::{GameDone, Journal, RunSettings};
 use crate::board::{Move, Position, counting};
 use crate::cli::annotate::shard::Shard;
 use crate::cli::search_options::SearchOptions;
 use crate::engine::{Engine, SearchRequest, Silent};
+use crate::long_jobs::progress_file;
 use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
 use crate::search::Limits;
@@ -64,13 +71,18 @@ pub struct PuzzlesArgs {
     /// game as 0, leaves K when divided by N.
     #[arg(long, value_name = "K/N", value_parser = Shard::from_str)]
     pub(crate) shard: Option<Shard>,
+    /// Go on with a run that was stopped or killed: keep the puzzles of the games
+    /// `--out`'s progress file (`OUT.progress`) records as done and search the rest.
+    /// The settings must be the same.
+    #[arg(long, requires = "out")]
+    pub(crate) resume: bool,
     #[command(flatten)]
     pub(crate) search: SearchOptions,
 }
 
 /// What a run found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Tally {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Tally {
     positions: usize,
     mates: usize,
     wins: usize,
@@ -78,6 +90,93 @@ struct Tally {
     counts: usize,
     /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
     unverified: usize,
+}
+
+impl Tally {
+    /// Adds `other`'s counts to these.
+    fn add(&mut self, other: &Tally) {
+        self.positions += other.positions;
+        self.mates += other.mates;
+        self.wins += other.wins;
+        self.counts += other.counts;
+        self.unverified += other.unverified;
+    }
+}
+
+/// The settings of this run that decide its output's bytes, for the progress file.
+fn run_settings(args: &PuzzlesArgs, input: &[u8], games: usize) -> Result<RunSettings, String> {
+    let search = &args.search;
+    let limit = match (search.depth, search.movetime, search.nodes) {
+        (Some(d), _, _) => format!("depth {d}"),
+        (_, Some(ms), _) => format!("movetime {ms}"),
+        (_, _, Some(n)) => format!("nodes {n}"),
+        _ => format!("movetime {DEFAULT_MOVETIME_MS}"),
+    };
+    let evaluation = if search.no_nnue {
+        "hand-written".to_string()
+    } else {
+        let network = crate::nnue::load(search.eval_file.as_deref().unwrap_or(""))?;
+        format!("network {:016x}", network.checksum)
+    };
+    Ok(RunSettings {
+        input: progress_file::fingerprint(input),
+        games_in_file: games,
+        variant: args.variant.name().to_string(),
+        limit,
+        hash_mb: search.hash,
+        threads: search.threads,
+        evaluation,
+        shard: args.shard.map(|s| s.to_string()),
+        format: match args.format {
+            Format::Epd => "epd",
+            Format::Json => "json",
+        }
+        .to_string(),
+    })
+}
+
+/// The output, its progress file (with `--out`) and the games an earlier run did.
+type Opened = (Box<dyn Write>, Option<Journal>, Vec<GameDone>);
+
+/// Opens the output: standard output, a new file with its progress file, or with
+/// `--resume` the earlier run's, cut back to its last recorded game. Returns it, the
+/// progress file (with `--out`) and the games already done.
+fn open_output(
+    args: &PuzzlesArgs,
+    settings: &RunSettings,
+    run_games: &[usize],
+) -> Result<Opened, String> {
+    let Some(path) = &args.out else {
+        return Ok((Box::new(std::io::stdout().lock()), None, Vec::new()));
+    };
+    let progress = progress_file::path_for(path);
+    let resumed = if !args.resume {
+        None
+    } else if progress.exists() {
+        Journal::resume(&progress, settings, run_games)?
+    } else if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        return Err(format!(
+            "cannot resume '{}': it has no progress file '{}' (it was not written by \
+             `khun puzzles --out`); run without --resume to search again",
+            path.display(),
+            progress.display()
+        ));
+    } else {
+        None
+    };
+    // The progress file first: an output without one is not from a run to resume.
+    let (journal, done) = match resumed {
+        Some(resumed) => resumed,
+        None => (Journal::start(&progress, settings)?, Vec::new()),
+    };
+    let bytes = done.last().map_or(0, |g| g.bytes);
+    let file = if bytes == 0 {
+        std::fs::File::create(path)
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?
+    } else {
+        progress_file::reopen_at(path, bytes)?
+    };
+    Ok((Box::new(std::io::BufWriter::new(file)), Some(journal), done))
 }
 
 /// The puzzles of one game, and what its search tallied.
@@ -189,12 +288,18 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
     if all.is_empty() {
         return Err(format!("no games in '{}'", args.pgn.display()));
     }
-    let games: Vec<Result<Game, PgnError>> = all
+    let games_in_file = all.len();
+    let (run_games, games): (Vec<usize>, Vec<Result<Game, PgnError>>) = all
         .into_iter()
         .enumerate()
         .filter(|(i, _)| args.shard.is_none_or(|s| s.takes(*i)))
-        .map(|(_, g)| g)
-        .collect();
+        .unzip();
+    let settings = run_settings(args, &input, games_in_file)?;
+    let (mut out, mut journal, done) = open_output(args, &settings, &run_games)?;
+    let mut bytes = done.last().map_or(0, |g| g.bytes);
+    // The games an earlier run finished are kept as they are: only the rest are searched.
+    let games = &games[done.len()..];
+    let run_games = &run_games[done.len()..];
     let tables = args.search.tables()?;
     let readable = games.iter().filter(|g| g.is_ok()).count();
     let jobs = crate::cli::annotate::job_count(args.jobs, args.search.threads, readable);
@@ -206,15 +311,12 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         })
         .collect::<Result<Vec<Engine>, String>>()?;
     let limits = args.search.limits(DEFAULT_MOVETIME_MS);
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
-        )),
-        None => Box::new(std::io::stdout().lock()),
-    };
     let mut total = Tally::default();
     let mut errors = 0;
+    for g in &done {
+        total.add(&g.tally);
+        errors += g.error as usize;
+    }
     let work = |engine: &mut Engine,
                 _job: usize,
                 _i: usize,
@@ -230,27 +332,30 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
             eprintln!("khun puzzles: {e}");
             errors += 1;
         }
-        let Some((puzzles, tally)) = found else {
-            return Ok(());
-        };
-        total.positions += tally.positions;
-        total.mates += tally.mates;
-        total.wins += tally.wins;
-        total.counts += tally.counts;
-        total.unverified += tally.unverified;
-        for p in &puzzles {
-            out.write_all(p.line(args.format).as_bytes())
-                .map_err(|e| format!("cannot write the puzzles: {e}"))?;
+        let (puzzles, tally) = found.unwrap_or_default();
+        total.add(&tally);
+        let text: String = puzzles.iter().map(|p| p.line(args.format)).collect();
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write the puzzles: {e}"))?;
+        bytes += text.len() as u64;
+        match &mut journal {
+            Some(journal) => journal.record(&GameDone {
+                game: run_games[i],
+                bytes,
+                error: games[i].is_err(),
+                tally,
+            }),
+            None => Ok(()),
         }
-        out.flush()
-            .map_err(|e| format!("cannot write the puzzles: {e}"))
     };
-    crate::cli::jobs::ordered_map(&games, engines, work, consume)?;
+    crate::cli::jobs::ordered_map(games, engines, work, consume)?;
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
-        "khun puzzles: {} games, {} positions searched, {} puzzles ({} mate, {} winning, \
+        "khun puzzles: {} games ({} kept from an earlier run), {} positions searched, {} puzzles ({} mate, {} winning, \
          {} count), {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
-        games.len(),
+        games.len() + done.len(),
+        done.len(),
         total.positions,
         total.mates + total.wins + total.counts,
         total.mates,
