@@ -7,7 +7,8 @@
 //! it is written: [`crate::cli::annotate::resume`], [`crate::learn::datagen::resume`],
 //! [`crate::cli::puzzles::resume`].
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -91,6 +92,135 @@ pub(crate) fn reopen_at(path: &Path, length: u64) -> Result<File, String> {
             )
         })?;
     Ok(file)
+}
+
+/// The first line of a game journal: which job wrote it, and the settings that decide
+/// its output's bytes.
+#[derive(Serialize, Deserialize)]
+struct Header<S> {
+    kind: String,
+    settings: S,
+}
+
+/// A finished game's line in a [`GameJournal`]: which game of the file it records.
+pub(crate) trait FinishedGame {
+    /// The game's index in the file, from 0.
+    fn game(&self) -> usize;
+}
+
+/// The progress file of a job that goes through a PGN file's games in order
+/// (`annotate`, `puzzles`): JSON Lines, appended to, a first line with the job's kind
+/// and settings, then one line per finished game, each written whole and flushed (a
+/// kill tears at most the last line).
+pub(crate) struct GameJournal {
+    file: File,
+    path: PathBuf,
+}
+
+impl GameJournal {
+    /// A new journal at `path`: its first line, `kind` and `settings`.
+    pub(crate) fn start<S: Serialize>(
+        path: &Path,
+        kind: &str,
+        settings: &S,
+    ) -> Result<GameJournal, String> {
+        let file =
+            File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        let mut journal = GameJournal {
+            file,
+            path: path.to_path_buf(),
+        };
+        journal.record(&Header {
+            kind: kind.to_string(),
+            settings,
+        })?;
+        Ok(journal)
+    }
+
+    /// The journal at `path` read back to go on: the games it records as finished (in
+    /// `run_games`' order, or an error), a torn last line dropped, the file cut back to
+    /// its whole lines; `None` where it holds no whole line. Settings other than
+    /// `settings` are refused, naming each difference; `command` names the job in the
+    /// message for a file of another kind.
+    pub(crate) fn resume<S, D>(
+        path: &Path,
+        kind: &str,
+        command: &str,
+        settings: &S,
+        run_games: &[usize],
+    ) -> Result<Option<(GameJournal, Vec<D>)>, String>
+    where
+        S: Serialize + DeserializeOwned,
+        D: DeserializeOwned + FinishedGame,
+    {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let bad = |line: usize, what: &str| {
+            format!(
+                "'{}', line {line}: {what}; remove it (and the output) to start again",
+                path.display()
+            )
+        };
+        let mut kept = 0; // bytes of whole lines read so far
+        let mut done: Vec<D> = Vec::new();
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        for (n, line) in lines.iter().enumerate() {
+            let last = n + 1 == lines.len();
+            if !line.ends_with('\n') {
+                // A line a killed run was writing: the game it records is redone.
+                break;
+            }
+            if n == 0 {
+                let header: Header<S> = serde_json::from_str(line)
+                    .ok()
+                    .filter(|h: &Header<S>| h.kind == kind)
+                    .ok_or_else(|| bad(1, &format!("not a progress file of `{command}`")))?;
+                let differences = differences(&header.settings, settings);
+                if !differences.is_empty() {
+                    return Err(format!(
+                        "cannot resume: the output was made with other settings ({}); run \
+                         with the same ones, or without --resume to start again",
+                        differences.join("; ")
+                    ));
+                }
+            } else {
+                let game: D = match serde_json::from_str(line) {
+                    Ok(g) => g,
+                    Err(_) if last => break,
+                    Err(_) => return Err(bad(n + 1, "not a finished game's line")),
+                };
+                if run_games.get(done.len()) != Some(&game.game()) {
+                    return Err(bad(n + 1, "a game out of this run's order"));
+                }
+                done.push(game);
+            }
+            kept += line.len();
+        }
+        if kept == 0 {
+            return Ok(None);
+        }
+        let file = reopen_at(path, kept as u64)?;
+        Ok(Some((
+            GameJournal {
+                file,
+                path: path.to_path_buf(),
+            },
+            done,
+        )))
+    }
+
+    /// One line more: `value` as JSON, written whole and flushed.
+    pub(crate) fn record<T: Serialize>(&mut self, value: &T) -> Result<(), String> {
+        let mut line =
+            serde_json::to_string(value).map_err(|e| format!("cannot record progress: {e}"))?;
+        line.push('\n');
+        // One write of the whole line: a kill tears at most this line.
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| format!("cannot write '{}': {e}", self.path.display()))
+    }
 }
 
 #[cfg(test)]

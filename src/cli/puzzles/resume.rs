@@ -9,9 +9,7 @@
 use super::Tally;
 use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What the first line of a progress file says it is.
 const KIND: &str = "khun puzzles progress";
@@ -35,13 +33,6 @@ pub(crate) struct RunSettings {
     pub(crate) format: String,
 }
 
-/// The first line of a progress file.
-#[derive(Serialize, Deserialize)]
-struct Header {
-    kind: String,
-    settings: RunSettings,
-}
-
 /// One finished game, as its progress line records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct GameDone {
@@ -56,100 +47,31 @@ pub(crate) struct GameDone {
 }
 
 /// An open progress file, appended to as games finish.
-pub(crate) struct Journal {
-    file: File,
-    path: PathBuf,
-}
+pub(crate) struct Journal(progress_file::GameJournal);
 
 impl Journal {
-    /// Starts the progress file of a fresh run (replacing an earlier one).
     pub(crate) fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
-        let file =
-            File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
-        let mut journal = Journal {
-            file,
-            path: path.to_path_buf(),
-        };
-        journal.append(&Header {
-            kind: KIND.into(),
-            settings: settings.clone(),
-        })?;
-        Ok(journal)
+        progress_file::GameJournal::start(path, KIND, settings).map(Journal)
     }
 
-    /// Reads the progress file of an earlier run with `settings`, whose games in order
-    /// are `run_games` (indices in the file): the journal to go on with and the games
-    /// done, or `None` when the run was killed before its settings line was whole.
     pub(crate) fn resume(
         path: &Path,
         settings: &RunSettings,
         run_games: &[usize],
     ) -> Result<Option<(Journal, Vec<GameDone>)>, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let bad = |line: usize, what: &str| {
-            format!(
-                "'{}', line {line}: {what}; remove it (and the output) to start again",
-                path.display()
-            )
-        };
-        let mut kept = 0;
-        let mut done: Vec<GameDone> = Vec::new();
-        let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        for (n, line) in lines.iter().enumerate() {
-            if !line.ends_with('\n') {
-                // A line a killed run was writing: the game it records is redone.
-                break;
-            }
-            if n == 0 {
-                let header: Header = serde_json::from_str(line)
-                    .ok()
-                    .filter(|h: &Header| h.kind == KIND)
-                    .ok_or_else(|| bad(1, "not a progress file of `khun puzzles`"))?;
-                let differences = progress_file::differences(&header.settings, settings);
-                if !differences.is_empty() {
-                    return Err(format!(
-                        "cannot resume: the output was made with other settings ({}); run \
-                         with the same ones, or without --resume to start again",
-                        differences.join("; ")
-                    ));
-                }
-            } else {
-                let game: GameDone = serde_json::from_str(line)
-                    .map_err(|_| bad(n + 1, "not a finished game's line"))?;
-                if run_games.get(done.len()) != Some(&game.game) {
-                    return Err(bad(n + 1, "a game out of this run's order"));
-                }
-                done.push(game);
-            }
-            kept += line.len();
-        }
-        if kept == 0 {
-            return Ok(None);
-        }
-        let file = progress_file::reopen_at(path, kept as u64)?;
-        let journal = Journal {
-            file,
-            path: path.to_path_buf(),
-        };
-        Ok(Some((journal, done)))
+        let resumed =
+            progress_file::GameJournal::resume(path, KIND, "khun puzzles", settings, run_games)?;
+        Ok(resumed.map(|(journal, done)| (Journal(journal), done)))
     }
 
-    /// Records a finished game (after its puzzles are flushed), in one write: a kill
-    /// tears at most this line.
     pub(crate) fn record(&mut self, game: &GameDone) -> Result<(), String> {
-        self.append(game)
+        self.0.record(game)
     }
+}
 
-    fn append<T: Serialize>(&mut self, value: &T) -> Result<(), String> {
-        let mut line =
-            serde_json::to_string(value).map_err(|e| format!("cannot record progress: {e}"))?;
-        line.push('\n');
-        self.file
-            .write_all(line.as_bytes())
-            .and_then(|_| self.file.flush())
-            .map_err(|e| format!("cannot write '{}': {e}", self.path.display()))
+impl progress_file::FinishedGame for GameDone {
+    fn game(&self) -> usize {
+        self.game
     }
 }
 
