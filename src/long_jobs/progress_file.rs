@@ -63,6 +63,16 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
     std::fs::rename(&temporary, path)
 }
 
+/// An output to go on writing after its first `length` bytes: a new file where there
+/// are none, else [`reopen_at`].
+pub(crate) fn create_or_reopen(path: &Path, length: u64) -> Result<File, String> {
+    if length == 0 {
+        File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+    } else {
+        reopen_at(path, length)
+    }
+}
+
 /// Opens an output to go on writing after its first `length` bytes, cutting off what
 /// follows them (a game written in part, or not yet recorded as done). An output
 /// shorter than `length` was changed since: an error.
@@ -100,6 +110,18 @@ pub(crate) fn reopen_at(path: &Path, length: u64) -> Result<File, String> {
 struct Header<S> {
     kind: String,
     settings: S,
+}
+
+/// How a job that keeps a [`GameJournal`] names itself in it and in its messages.
+pub(crate) struct JobNames {
+    /// The journal's first line's `kind` (`khun annotate progress`).
+    pub(crate) kind: &'static str,
+    /// The command (`khun annotate`).
+    pub(crate) command: &'static str,
+    /// Its output's option (`-o`).
+    pub(crate) output_flag: &'static str,
+    /// What a run without `--resume` does (`annotate again`).
+    pub(crate) again: &'static str,
 }
 
 /// A finished game's line in a [`GameJournal`]: which game of the file it records.
@@ -208,6 +230,49 @@ impl GameJournal {
             },
             done,
         )))
+    }
+
+    /// The journal of a run of `job` writing `output`: with `resume`, the one an earlier
+    /// run left (`path_for(output)`) read back with the games it finished; else, or
+    /// where it holds no whole line, a new one. `--resume` on an output that has bytes
+    /// but no progress file is refused.
+    pub(crate) fn open<S, D>(
+        output: &Path,
+        resume: bool,
+        job: &JobNames,
+        settings: &S,
+        run_games: &[usize],
+    ) -> Result<(GameJournal, Vec<D>), String>
+    where
+        S: Serialize + DeserializeOwned,
+        D: DeserializeOwned + FinishedGame,
+    {
+        let progress = path_for(output);
+        let resumed = if !resume {
+            None
+        } else if progress.exists() {
+            GameJournal::resume(&progress, job.kind, job.command, settings, run_games)?
+        } else if std::fs::metadata(output).is_ok_and(|m| m.len() > 0) {
+            return Err(format!(
+                "cannot resume '{}': it has no progress file '{}' (it was not written by \
+                 `{} {}`); run without --resume to {}",
+                output.display(),
+                progress.display(),
+                job.command,
+                job.output_flag,
+                job.again
+            ));
+        } else {
+            None
+        };
+        // The progress file first: an output without one is not from a run to resume.
+        match resumed {
+            Some(resumed) => Ok(resumed),
+            None => Ok((
+                GameJournal::start(&progress, job.kind, settings)?,
+                Vec::new(),
+            )),
+        }
     }
 
     /// One line more: `value` as JSON, written whole and flushed.

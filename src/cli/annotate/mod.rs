@@ -25,7 +25,7 @@ pub(crate) mod svg;
 
 use self::game::{annotate_game, game_graph};
 use self::progress::{JobProgress, Progress};
-use self::resume::{GameDone, Journal, Resumed, RunSettings};
+use self::resume::{GameDone, Journal, RunSettings};
 use self::review::PositionEval;
 use self::shard::Shard;
 use self::summary::GameSummary;
@@ -214,15 +214,6 @@ fn create(path: &Path) -> Result<File, String> {
     File::create(path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
-/// An output to go on after `length` bytes (a new one when there are none).
-fn reopen(path: &Path, length: u64) -> Result<File, String> {
-    if length == 0 {
-        create(path)
-    } else {
-        progress_file::reopen_at(path, length)
-    }
-}
-
 /// Opens the outputs: new ones, or with `--resume` the earlier run's, cut back to its
 /// last recorded game. Returns them and the games already done.
 fn open_outputs(
@@ -252,30 +243,13 @@ fn open_outputs(
         };
         return Ok((outputs, Vec::new()));
     };
-    let progress = progress_file::path_for(path);
-    let resumed = if !args.resume {
-        None
-    } else if progress.exists() {
-        Journal::resume(&progress, settings, run_games)?
-    } else if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-        return Err(format!(
-            "cannot resume '{}': it has no progress file '{}' (it was not written by \
-             `khun annotate -o`); run without --resume to annotate again",
-            path.display(),
-            progress.display()
-        ));
-    } else {
-        None
-    };
-    let (journal, done) = match resumed {
-        Some(Resumed { journal, done }) => (journal, done),
-        // The progress file first: an output without one is not from a run to resume.
-        None => (Journal::start(&progress, settings)?, Vec::new()),
-    };
+    let (journal, done) = Journal::open(path, args.resume, settings, run_games)?;
     let (pgn_bytes, json_bytes) = done.last().map_or((0, 0), |g| (g.pgn_bytes, g.json_bytes));
-    let pgn = reopen(path, pgn_bytes)?;
+    let pgn = progress_file::create_or_reopen(path, pgn_bytes)?;
     let json = match &args.json {
-        Some(json_path) => Some(BufWriter::new(reopen(json_path, json_bytes)?)),
+        Some(json_path) => Some(BufWriter::new(progress_file::create_or_reopen(
+            json_path, json_bytes,
+        )?)),
         None => None,
     };
     let outputs = Outputs {

@@ -27,6 +27,14 @@ use std::path::Path;
 /// What the first line of a progress file says it is.
 const KIND: &str = "khun annotate progress";
 
+/// How `khun annotate` names itself in its progress file and its messages.
+const JOB: progress_file::JobNames = progress_file::JobNames {
+    kind: KIND,
+    command: "khun annotate",
+    output_flag: "-o",
+    again: "annotate again",
+};
+
 /// The settings that decide an annotation's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RunSettings {
@@ -64,28 +72,36 @@ pub(crate) struct GameDone {
 /// An open progress file, appended to as games finish.
 pub(crate) struct Journal(progress_file::GameJournal);
 
-/// Where a resumed run stands: the games already done, in order.
-pub(crate) struct Resumed {
-    pub(crate) journal: Journal,
-    pub(crate) done: Vec<GameDone>,
-}
-
 impl Journal {
+    /// A new journal at `path` (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
     pub(crate) fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
         progress_file::GameJournal::start(path, KIND, settings).map(Journal)
     }
 
+    /// The journal beside `output`: with `resume` the earlier run's, read back with
+    /// the games it finished; else a new one (see [`progress_file::GameJournal::open`]).
+    pub(crate) fn open(
+        output: &Path,
+        resume: bool,
+        settings: &RunSettings,
+        run_games: &[usize],
+    ) -> Result<(Journal, Vec<GameDone>), String> {
+        let (journal, done) =
+            progress_file::GameJournal::open(output, resume, &JOB, settings, run_games)?;
+        Ok((Journal(journal), done))
+    }
+
+    /// The journal at `path` read back (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
     pub(crate) fn resume(
         path: &Path,
         settings: &RunSettings,
         run_games: &[usize],
-    ) -> Result<Option<Resumed>, String> {
+    ) -> Result<Option<(Journal, Vec<GameDone>)>, String> {
         let resumed =
-            progress_file::GameJournal::resume(path, KIND, "khun annotate", settings, run_games)?;
-        Ok(resumed.map(|(journal, done)| Resumed {
-            journal: Journal(journal),
-            done,
-        }))
+            progress_file::GameJournal::resume(path, JOB.kind, JOB.command, settings, run_games)?;
+        Ok(resumed.map(|(journal, done)| (Journal(journal), done)))
     }
 
     pub(crate) fn record(&mut self, game: &GameDone) -> Result<(), String> {
@@ -147,14 +163,14 @@ mod tests {
         let resumed = Journal::resume(&path, &settings(3), &[0, 1, 2])
             .unwrap()
             .unwrap();
-        assert_eq!(resumed.done, vec![game(0), game(1)]);
-        let mut journal = resumed.journal;
+        assert_eq!(resumed.1, vec![game(0), game(1)]);
+        let mut journal = resumed.0;
         journal.record(&game(2)).unwrap();
         drop(journal);
         let resumed = Journal::resume(&path, &settings(3), &[0, 1, 2])
             .unwrap()
             .unwrap();
-        assert_eq!(resumed.done, vec![game(0), game(1), game(2)]);
+        assert_eq!(resumed.1, vec![game(0), game(1), game(2)]);
         let refused = Journal::resume(&path, &settings(4), &[0, 1, 2])
             .err()
             .unwrap();

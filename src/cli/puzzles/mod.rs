@@ -149,33 +149,9 @@ fn open_output(
     let Some(path) = &args.out else {
         return Ok((Box::new(std::io::stdout().lock()), None, Vec::new()));
     };
-    let progress = progress_file::path_for(path);
-    let resumed = if !args.resume {
-        None
-    } else if progress.exists() {
-        Journal::resume(&progress, settings, run_games)?
-    } else if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-        return Err(format!(
-            "cannot resume '{}': it has no progress file '{}' (it was not written by \
-             `khun puzzles --out`); run without --resume to search again",
-            path.display(),
-            progress.display()
-        ));
-    } else {
-        None
-    };
-    // The progress file first: an output without one is not from a run to resume.
-    let (journal, done) = match resumed {
-        Some(resumed) => resumed,
-        None => (Journal::start(&progress, settings)?, Vec::new()),
-    };
+    let (journal, done) = Journal::open(path, args.resume, settings, run_games)?;
     let bytes = done.last().map_or(0, |g| g.bytes);
-    let file = if bytes == 0 {
-        std::fs::File::create(path)
-            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?
-    } else {
-        progress_file::reopen_at(path, bytes)?
-    };
+    let file = progress_file::create_or_reopen(path, bytes)?;
     Ok((Box::new(std::io::BufWriter::new(file)), Some(journal), done))
 }
 

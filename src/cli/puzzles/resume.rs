@@ -14,6 +14,14 @@ use std::path::Path;
 /// What the first line of a progress file says it is.
 const KIND: &str = "khun puzzles progress";
 
+/// How `khun puzzles` names itself in its progress file and its messages.
+const JOB: progress_file::JobNames = progress_file::JobNames {
+    kind: KIND,
+    command: "khun puzzles",
+    output_flag: "--out",
+    again: "search again",
+};
+
 /// The settings that decide a puzzle run's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RunSettings {
@@ -50,17 +58,34 @@ pub(crate) struct GameDone {
 pub(crate) struct Journal(progress_file::GameJournal);
 
 impl Journal {
+    /// A new journal at `path` (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
     pub(crate) fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
         progress_file::GameJournal::start(path, KIND, settings).map(Journal)
     }
 
+    /// The journal beside `output`: with `resume` the earlier run's, read back with
+    /// the games it finished; else a new one (see [`progress_file::GameJournal::open`]).
+    pub(crate) fn open(
+        output: &Path,
+        resume: bool,
+        settings: &RunSettings,
+        run_games: &[usize],
+    ) -> Result<(Journal, Vec<GameDone>), String> {
+        let (journal, done) =
+            progress_file::GameJournal::open(output, resume, &JOB, settings, run_games)?;
+        Ok((Journal(journal), done))
+    }
+
+    /// The journal at `path` read back (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
     pub(crate) fn resume(
         path: &Path,
         settings: &RunSettings,
         run_games: &[usize],
     ) -> Result<Option<(Journal, Vec<GameDone>)>, String> {
         let resumed =
-            progress_file::GameJournal::resume(path, KIND, "khun puzzles", settings, run_games)?;
+            progress_file::GameJournal::resume(path, JOB.kind, JOB.command, settings, run_games)?;
         Ok(resumed.map(|(journal, done)| (Journal(journal), done)))
     }
 
