@@ -212,9 +212,9 @@ def test_the_tabs_are_a_tablist_moved_by_the_arrow_keys(app):
         return on[0][0]
 
     p.page.focus("#tab-play")
-    for key, want in [("ArrowRight", "tab-analysis"), ("ArrowRight", "tab-pgn"), ("End", "tab-editor"),
-                      ("ArrowRight", "tab-play"), ("ArrowLeft", "tab-editor"), ("Home", "tab-play"),
-                      ("ArrowLeft", "tab-editor"), ("ArrowLeft", "tab-pgn")]:
+    for key, want in [("ArrowRight", "tab-analysis"), ("ArrowRight", "tab-pgn"), ("End", "tab-learn"),
+                      ("ArrowRight", "tab-play"), ("ArrowLeft", "tab-learn"), ("Home", "tab-play"),
+                      ("ArrowLeft", "tab-learn"), ("ArrowLeft", "tab-editor"), ("ArrowLeft", "tab-pgn")]:
         p.page.keyboard.press(key)
         assert _focused(p) == want, key
         assert selected() == want, key

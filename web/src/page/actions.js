@@ -54,6 +54,8 @@ export function initialState() {
     // The notation the PGN tab writes the game in: "san" or "thaiSan".
     pgnNotation: "san",
     tab: "play",
+    // The Learn tab's view: "puzzles", "trainer" (the counting trainer) or "guide" (the rules).
+    learnView: "puzzles",
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
@@ -409,6 +411,10 @@ export const ACTIONS = {
 
   selectTab(s, name) {
     s.tab = name;
+  },
+
+  selectLearnView(s, name) {
+    if (["puzzles", "trainer", "guide"].includes(name)) s.learnView = name;
   },
 
   setTags(s, tags) {

@@ -17,7 +17,7 @@ import { wireEditor } from "./editor.js";
 import { uciFromThai } from "./notation.js";
 
 /** The page's tabs, in order. */
-export const TABS = ["play", "analysis", "pgn", "editor"];
+export const TABS = ["play", "analysis", "pgn", "editor", "learn"];
 
 /**
  * The board shows where the next game starts (the setup's game and start position): after
@@ -49,6 +49,7 @@ export function selectTab(name) {
 export function wire() {
   const S = store.state;
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => selectTab(tab));
+  for (const b of document.querySelectorAll("[data-learn]")) b.addEventListener("click", () => store.act("selectLearnView", b.dataset.learn));
   wireEditor();
   wireMoveTools();
   $("nav-first").addEventListener("click", () => goTo(0));

@@ -70,6 +70,11 @@ const ENGLISH = {
   "tab.analysis": "Analysis",
   "tab.pgn": "PGN",
   "tab.editor": "Editor",
+  "tab.learn": "Learn",
+  "learn.views": "What to learn",
+  "learn.puzzles": "Puzzles",
+  "learn.trainer": "Counting trainer",
+  "learn.guide": "Rules guide",
   "editor.inGame": "Finish or leave the game to set up a position.",
   "editor.help": "Drag the pieces, off the board to remove them; or choose a piece below and click the squares to put it there.",
   "editor.palette": "Pieces",
@@ -480,6 +485,11 @@ const THAI = {
   "tab.analysis": "ถอดหมาก",
   "tab.pgn": "PGN",
   "tab.editor": "ตั้งกระดาน",
+  "tab.learn": "หัดเล่น",
+  "learn.views": "หัด",
+  "learn.puzzles": "หมากกล",
+  "learn.trainer": "หัดนับ",
+  "learn.guide": "กติกา",
   "editor.inGame": "เล่นเกมให้จบ หรือออกจากเกม ก่อนตั้งกระดาน",
   "editor.help": "ย้ายตัวหมากบนกระดาน ย้ายออกจากกระดานเพื่อลบ หรือเลือกตัวหมาก แล้วกดตาบนกระดานเพื่อวาง",
   "editor.palette": "ตัวหมาก",
@@ -819,6 +829,20 @@ const THAI = {
 
 /** The tables, for the test that they have the same keys and the Thai words' check. */
 export const STRINGS = { en: ENGLISH, th: THAI };
+
+/**
+ * A part's own words, kept in its own file (the Learn tab's puzzles, trainer and guide):
+ * added to both tables at its import. Both languages must have the same keys, and no key
+ * may be one the tables already hold.
+ */
+export function addWords(english, thai) {
+  const missing = Object.keys(english).filter((k) => !(k in thai)).concat(Object.keys(thai).filter((k) => !(k in english)));
+  if (missing.length) throw new Error(`words in one language only: ${missing.join(", ")}`);
+  const taken = Object.keys(english).filter((k) => k in ENGLISH);
+  if (taken.length) throw new Error(`words already there: ${taken.join(", ")}`);
+  Object.assign(ENGLISH, english);
+  Object.assign(THAI, thai);
+}
 export const LANGUAGES = ["en", "th"];
 
 let current = "en";

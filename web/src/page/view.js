@@ -115,6 +115,12 @@ function renderTabs(S) {
     $(`tab-${tab}`).tabIndex = selected ? 0 : -1;
     $(`panel-${tab}`).classList.toggle("hidden", !selected);
   }
+  // The Learn tab's views (puzzles, the counting trainer, the rules guide): the one chosen shown.
+  for (const b of document.querySelectorAll("[data-learn]")) {
+    const chosen = b.dataset.learn === S.learnView;
+    b.setAttribute("aria-pressed", String(chosen));
+    $(`learn-${b.dataset.learn}`).classList.toggle("hidden", !chosen);
+  }
   $("resign-confirm").classList.toggle("hidden", !S.resignAsked);
   $("btn-resign").classList.toggle("hidden", S.resignAsked);
 }
