@@ -5,6 +5,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { PACES } from "./pace.js";
+import { PUZZLE_ACTIONS, puzzleState } from "./puzzle-state.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
 
@@ -56,6 +57,8 @@ export function initialState() {
     tab: "play",
     // The Learn tab's view: "puzzles", "trainer" (the counting trainer) or "guide" (the rules).
     learnView: "puzzles",
+    // The Learn tab's puzzles: the file, the puzzle solved, the rating (puzzle-state.js).
+    puzzles: puzzleState(),
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
@@ -536,4 +539,6 @@ export const ACTIONS = {
 
   /** An endgame table's verdict came in: the page is drawn again. */
   tableAnswered() {},
+
+  ...PUZZLE_ACTIONS,
 };

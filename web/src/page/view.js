@@ -19,6 +19,8 @@ import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation, shownSquare } from "./notation.js";
+import { renderPuzzles, puzzleArrows } from "./puzzles.js";
+import { puzzleOn } from "./puzzle-state.js";
 
 export function render() {
   const S = store.state;
@@ -40,7 +42,7 @@ export function render() {
     // The man dropped last (the side that moved: not the side to move now).
     drop: lastDrop ? { letter: lastDrop, white: st.turn === "black" } : null,
     check: st.check ? kingSquare(st.fen, st.turn) : null,
-    arrows: currentArrows(),
+    arrows: [...currentArrows(), ...puzzleArrows()],
     turn: st.turn,
     handLetters: startHand ? startHand.white.map((x) => x.letter) : [],
     ...moves,
@@ -85,7 +87,8 @@ export function render() {
   renderCount(st);
   renderCountControls(st);
   const tv = $("table-verdict");
-  const table = !S.playing || S.result ? tableAt(S, S.cursor) : null;
+  // A puzzle being solved: no verdict to give its answer away.
+  const table = (!S.playing || S.result) && !puzzleOn(S) ? tableAt(S, S.cursor) : null;
   if (table) {
     tv.textContent = tableText(table);
     tv.classList.remove("hidden");
@@ -103,6 +106,7 @@ export function render() {
   renderGraph();
   renderReview();
   renderRecent();
+  renderPuzzles();
   $("pgn-notation").value = S.pgnNotation;
   $("pgn-out").value = pgnText(S);
 }
