@@ -17,6 +17,7 @@ import { t, reasonText } from "./i18n.js";
 import { movesAfter, movesFrom } from "./notation.js";
 import { keepSetting } from "./keep.js";
 import { moveSquares } from "./drops.js";
+import { puzzleArrows } from "./puzzle-state.js";
 
 /** The analysis's lines where they are of the position shown; none where they are of another. */
 function shownLines(S) {
@@ -53,6 +54,7 @@ export function currentArrows() {
     const drop = m.drop ? { letter: m.drop, white: stateAt(S, S.cursor).turn === "white" } : null;
     out.push({ from: m.from, to: m.to, drop, kind: i === 0 ? "best" : "second" });
   });
+  out.push(...puzzleArrows(S)); // a puzzle's hint
   return out.reverse();
 }
 

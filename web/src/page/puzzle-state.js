@@ -225,3 +225,17 @@ export function nextPuzzle(s, random) {
   const near = pool.slice().sort((a, b) => Math.abs(a.rating - r) - Math.abs(b.rating - r) || (a.id < b.id ? -1 : 1)).slice(0, NEAREST);
   return near[Math.min(near.length - 1, Math.floor(random * near.length))];
 }
+
+/**
+ * The hint on the board, as analysis.js's arrows: a circle on the piece to move (the
+ * first hint), then the move's arrow (the second); none without a hint asked.
+ */
+export function puzzleArrows(s) {
+  const c = s.puzzles.current;
+  if (!puzzleOn(s) || !c.hint || puzzleBlocksMove(s)) return [];
+  const uci = c.puzzle.moves[c.next];
+  const drop = /^([A-Za-z])@([a-l][0-9]+)$/.exec(uci);
+  if (drop) return [{ from: null, to: drop[2], kind: "best", drop: { letter: drop[1].toUpperCase(), white: c.solver === "white" } }];
+  const from = uci.slice(0, 2);
+  return c.hint === 1 ? [{ from, to: from, kind: "best" }] : [{ from, to: uci.slice(2, 4), kind: "best" }];
+}

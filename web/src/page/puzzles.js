@@ -260,16 +260,6 @@ function solutionText() {
   return c.puzzle.moves.map((uci, i) => moveText(i, uci)).join(" ");
 }
 
-/** The hint on the board: a circle on the piece to move, then the move's arrow. */
-export function puzzleArrows() {
-  const S = store.state;
-  const c = S.puzzles.current;
-  if (!puzzleOn(S) || !c.hint || c.waiting || S.cursor !== S.moves.length || S.moves.length !== c.next) return [];
-  const m = moveSquares(c.puzzle.moves[c.next]);
-  if (c.hint === 1) return m.from ? [{ from: m.from, to: m.from, kind: "best" }] : [];
-  return [{ from: m.from, to: m.to, kind: "best", drop: m.drop ? { letter: m.drop, white: c.solver === "white" } : null }];
-}
-
 /** The view drawn from the state (store subscriber's render, view.js). */
 export function renderPuzzles() {
   const S = store.state;

@@ -19,7 +19,7 @@ import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation, shownSquare } from "./notation.js";
-import { renderPuzzles, puzzleArrows } from "./puzzles.js";
+import { renderPuzzles } from "./puzzles.js";
 import { puzzleOn } from "./puzzle-state.js";
 
 export function render() {
@@ -42,7 +42,7 @@ export function render() {
     // The man dropped last (the side that moved: not the side to move now).
     drop: lastDrop ? { letter: lastDrop, white: st.turn === "black" } : null,
     check: st.check ? kingSquare(st.fen, st.turn) : null,
-    arrows: [...currentArrows(), ...puzzleArrows()],
+    arrows: currentArrows(),
     turn: st.turn,
     handLetters: startHand ? startHand.white.map((x) => x.letter) : [],
     ...moves,
