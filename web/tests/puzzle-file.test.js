@@ -91,6 +91,14 @@ test("first ratings rise with the difficulty and with a task that does not say w
   assert.strictEqual(themeCode("count", "something new"), null);
 });
 
+test("a mate's whole line is asked, of the others only the first move (the one proved the only one)", async () => {
+  const { askedPlies, solverMoves } = await puzzleFile();
+  const line = ["a8a1", "c6b8", "a1a2", "e2d1", "a2a7"];
+  assert.strictEqual(askedPlies({ theme: "mate", moves: line }), 5);
+  assert.strictEqual(solverMoves({ theme: "mate", moves: line }), 3);
+  for (const theme of ["onlyMove", "saving", "countWin", "countHold"]) assert.strictEqual(askedPlies({ theme, moves: line }), 1, theme);
+});
+
 const haveRules = fs.existsSync(path.join(dist, "khun.js"));
 
 test("make-puzzles.js builds the shipped file from the sample: the same puzzles, the same ids", { skip: !haveRules && "no web/dist/khun.js" }, () => {

@@ -91,9 +91,17 @@ def _rating(p):
     return int(p.page.get_attribute("#puzzle-rating", "data-rating"))
 
 
-def _solve(p, puzzle):
-    """Plays the solver's moves; after each but the last, waits for the page's reply."""
-    moves = puzzle["moves"]
+def _asked(puzzle):
+    """The plies the solver is asked for: a mate's whole line, the first move of the others."""
+    return len(puzzle["moves"]) if puzzle["theme"] == "mate" else 1
+
+
+def _solve(p, puzzle, last=None):
+    """Plays the solver's moves (the last one `last` where given); after each but the
+    last, waits for the page's reply."""
+    moves = puzzle["moves"][: _asked(puzzle)]
+    if last:
+        moves = moves[:-1] + [last]
     for i in range(0, len(moves), 2):
         assert _shown(p)["next"] == i
         _type(p, moves[i])
@@ -268,4 +276,38 @@ def test_a_puzzle_from_the_keyboard_and_axe_finds_nothing_serious(page_in, lang)
     _serious(p, f"{lang}, a hint")
     _solve(p, puzzle)
     _serious(p, f"{lang}, the puzzle solved")
+    p.check_clean()
+
+
+def test_any_mate_is_right_at_the_last_move(page_in):
+    """The line's last move is one mate; the other mate there is as right."""
+    pid, other = "5zl98f", "f6g7"
+    puzzle = PUZZLES[pid]
+    assert puzzle["moves"][-1] != other
+    p = page_in("en-US", puzzle=pid)
+    p.page.wait_for_function("(id) => document.querySelector('#learn-puzzles').dataset.puzzleId === id", arg=pid)
+    p.settle()
+    _solve(p, puzzle, last=other)
+    assert p.page.inner_text("#puzzle-feedback") == "Success! Puzzle solved."
+    assert p.page.get_attribute("#result", "data-reason") == "White mates"
+    assert _rating(p) > 1500
+    p.check_clean()
+
+
+def test_an_only_move_is_asked_alone_and_the_line_follows_in_the_move_list(page_in):
+    """A winning puzzle asks for its first move, the one `khun puzzles` proves the only
+    one; the rest of the line goes into the move list, the board staying where it is.
+    No analysis while a puzzle is solved."""
+    p = page_in("en-US")
+    puzzle = _start(p, "winning")
+    p.page.click("#tab-analysis")
+    assert p.page.is_disabled("#btn-analysis")
+    assert "Solve the puzzle first" in p.page.inner_text("#analysis-note")
+    p.page.click("#tab-learn")
+    _type(p, puzzle["moves"][0])
+    p.page.wait_for_selector("#learn-puzzles[data-status='solved']")
+    assert p.page.evaluate("() => window.khunPage.state.moves.slice()") == puzzle["moves"]
+    assert p.page.get_attribute("#board", "data-ply") == "1"
+    assert _rating(p) > 1500
+    assert p.page.is_enabled("#btn-analysis")
     p.check_clean()

@@ -110,6 +110,16 @@ export function writePuzzles(puzzles) {
   return `${[MAGIC, COLUMNS.join("\t"), ...rows].join("\n")}\n`;
 }
 
+/**
+ * How many plies of the line the solver is asked to find (the replies between them played
+ * by the page): a mate's whole line (its last move any mate the rules see); the first
+ * move of the others, the one `khun puzzles` proves the only one (the rest of the line is
+ * its search's, where other moves may win or hold as well).
+ */
+export function askedPlies(puzzle) {
+  return puzzle.theme === "mate" ? puzzle.moves.length : 1;
+}
+
 /** A mate puzzle's length in the solver's moves (a mate in N); the solver's moves otherwise. */
 export function solverMoves(puzzle) {
   return Math.ceil(puzzle.moves.length / 2);

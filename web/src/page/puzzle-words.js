@@ -54,6 +54,7 @@ addWords({
   "puzzle.historyWin": "{id} ({puzzleRating}): solved, {change}",
   "puzzle.historyLoss": "{id} ({puzzleRating}): failed, {change}",
   "puzzle.historyEmpty": "None yet.",
+  "puzzle.noAnalysis": "Solve the puzzle first: no analysis while it is on the board.",
 }, {
   "puzzle.filters": "เลือกหมากกล",
   "puzzle.filter.variant": "ชนิดเกม",
@@ -102,4 +103,5 @@ addWords({
   "puzzle.historyWin": "{id} ({puzzleRating}): สำเร็จ {change}",
   "puzzle.historyLoss": "{id} ({puzzleRating}): ไม่สำเร็จ {change}",
   "puzzle.historyEmpty": "ยังไม่มี",
+  "puzzle.noAnalysis": "เล่นหมากกลให้จบก่อน",
 });

@@ -17,7 +17,7 @@ import { loadValue, saveValue } from "./keep.js";
 import { t, sideName, pieceName, variantTitle, countNumber } from "./i18n.js";
 import { shownMove } from "./notation.js";
 import { stopAnalysis } from "./analysis.js";
-import { readPuzzles, solverMoves, TYPES } from "./puzzle-file.js";
+import { readPuzzles, solverMoves, askedPlies, TYPES } from "./puzzle-file.js";
 import { puzzleOn, nextPuzzle } from "./puzzle-state.js";
 
 /** Where the rating and the history are kept (this page's origin only). */
@@ -168,9 +168,10 @@ store.on("playMove", (ply, uci) => {
     }, TAKEBACK_MS);
     return;
   }
-  const done = mates || ply + 1 >= c.puzzle.moves.length;
+  const done = mates || ply + 1 >= askedPlies(c.puzzle);
   store.act("puzzleMoveRight", done);
   if (done) {
+    if (!mates) addRestOfLine(ply + 1);
     sayResult();
     return;
   }
@@ -186,6 +187,17 @@ store.on("playMove", (ply, uci) => {
     say(() => t("puzzle.reply", { san: moveText(ply + 1, reply) }));
   }, REPLY_MS);
 });
+
+/** The solution's line after `ply` added to the move list, the board staying where it is (→ steps through it). */
+function addRestOfLine(ply) {
+  const line = store.state.puzzles.current.puzzle.moves;
+  for (let i = ply; i < line.length; i++) {
+    const s = store.state;
+    const m = s.moves.length === i ? stateAt(s, i).legal.find((x) => x.uci === line[i]) : null;
+    if (!m) return;
+    store.act("playMove", i, m.uci, m.san, false);
+  }
+}
 
 /** The end of a puzzle said: solved or not, and the rating's change. */
 function sayResult() {

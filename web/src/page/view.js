@@ -180,8 +180,9 @@ function renderButtons() {
   }
   $("btn-analysis").textContent = t(S.analysing ? "analysis.stop" : "analysis.start");
   $("btn-analysis").setAttribute("aria-label", t(S.analysing ? "analysis.stopLabel" : "analysis.startLabel"));
-  $("btn-analysis").disabled = S.playing && !S.result;
-  $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0;
+  $("btn-analysis").disabled = (S.playing && !S.result) || puzzleOn(S);
+  $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0 || puzzleOn(S);
   $("btn-annotate").textContent = t(S.annotating ? "review.cancel" : "review.annotate");
-  $("analysis-note").textContent = t(S.playing && !S.result ? "analysis.gameOn" : "analysis.free");
+  const note = puzzleOn(S) ? "puzzle.noAnalysis" : S.playing && !S.result ? "analysis.gameOn" : "analysis.free";
+  $("analysis-note").textContent = t(note);
 }
