@@ -154,7 +154,7 @@ def test_a_puzzle_solved_raises_the_rating_kept_across_a_reload(page_in, locale,
 
 
 @pytest.mark.parametrize("locale,wrong,failed", [
-    ("en-US", "That's not the move! Try again.", "counts as failed"),
+    ("en-US", "That's not the move! Try again", "counts as failed"),
     ("th-TH", "ไม่ใช่แบบนั้น ลองอีกครั้ง", "ถือว่าไม่สำเร็จ"),
 ])
 def test_a_wrong_move_is_said_taken_back_and_fails_the_puzzle(page_in, locale, wrong, failed):
@@ -288,7 +288,7 @@ def test_any_mate_is_right_at_the_last_move(page_in):
     p.page.wait_for_function("(id) => document.querySelector('#learn-puzzles').dataset.puzzleId === id", arg=pid)
     p.settle()
     _solve(p, puzzle, last=other)
-    assert p.page.inner_text("#puzzle-feedback") == "Success! Puzzle solved."
+    assert p.page.inner_text("#puzzle-feedback") == "Success! Puzzle solved"
     assert p.page.get_attribute("#result", "data-reason") == "White mates"
     assert _rating(p) > 1500
     p.check_clean()
