@@ -113,7 +113,7 @@ test("the next puzzle: one of the nearest the rating, through the filters, not o
   // Played: not offered while any other is left; then offered again.
   s.act("puzzleStart", "w2000", "white");
   s.act("puzzleShowSolution");
-  assert.strictEqual(state.nextPuzzle(s.state, 0), null, "only the one on the board");
+  assert.strictEqual(state.nextPuzzle(s.state, 0).id, "w2000", "the one on the board, the only one, again");
   s.act("puzzleLeft");
   assert.strictEqual(state.nextPuzzle(s.state, 0).id, "w2000");
   s.act("puzzleFilter", "type", "mate");
@@ -133,6 +133,12 @@ test("the player moves only at the line's end on the solver's turn, while the pu
   assert.strictEqual(state.puzzleBlocksMove(s.state), true, "a wrong move to take back");
   s.act("puzzleTakenBack");
   assert.strictEqual(state.puzzleBlocksMove(s.state), false);
+  // A takeback come after the solution was shown leaves it shown.
+  s.act("puzzleMoveWrong");
+  s.act("puzzleShowSolution");
+  s.act("puzzleTakenBack");
+  assert.strictEqual(s.state.puzzles.current.status, "shown");
+  s.act("puzzleStart", "p1200", "white");
   s.act("puzzleHint");
   assert.deepStrictEqual(state.puzzleArrows(s.state), [{ from: "a1", to: "a1", kind: "best" }]);
   s.act("puzzleHint");

@@ -159,6 +159,7 @@ export const PUZZLE_ACTIONS = {
   /** The wrong move taken back: the solver tries again. */
   puzzleTakenBack(s) {
     const c = s.puzzles.current;
+    if (!c || c.status !== "wrong") return; // the solution shown meanwhile
     c.status = "solving";
     c.waiting = false;
   },
@@ -211,15 +212,17 @@ export function filteredPuzzles(s) {
 
 /**
  * The next puzzle: among those the filters let through and not played yet (all of them,
- * where every one was played), not the one on the board, one of the NEAREST nearest the
- * player's rating; `random` in [0, 1) picks which. Null where none is left.
+ * where every one was played), not the one on the board (unless it is the only one), one
+ * of the NEAREST nearest the player's rating; `random` in [0, 1) picks which. Null where
+ * the filters let none through.
  */
 export function nextPuzzle(s, random) {
   const played = new Set(s.puzzles.history.map((h) => h.id));
   const onBoard = s.puzzles.current ? s.puzzles.current.puzzle.id : null;
   const all = filteredPuzzles(s).filter((x) => x.id !== onBoard);
   const fresh = all.filter((x) => !played.has(x.id));
-  const pool = fresh.length ? fresh : all;
+  // Where the one on the board is the only one: it again.
+  const pool = fresh.length ? fresh : all.length ? all : filteredPuzzles(s);
   if (!pool.length) return null;
   const r = s.puzzles.player.rating;
   const near = pool.slice().sort((a, b) => Math.abs(a.rating - r) - Math.abs(b.rating - r) || (a.id < b.id ? -1 : 1)).slice(0, NEAREST);

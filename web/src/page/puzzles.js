@@ -18,7 +18,7 @@ import { t, sideName, pieceName, variantTitle, countNumber } from "./i18n.js";
 import { shownMove } from "./notation.js";
 import { stopAnalysis } from "./analysis.js";
 import { readPuzzles, solverMoves, askedPlies, TYPES } from "./puzzle-file.js";
-import { puzzleOn, nextPuzzle } from "./puzzle-state.js";
+import { puzzleOn, nextPuzzle, filteredPuzzles } from "./puzzle-state.js";
 
 /** Where the rating and the history are kept (this page's origin only). */
 export const PUZZLES_KEY = "khun.puzzles.v1";
@@ -110,6 +110,8 @@ export function startPuzzle(id) {
   store.act("showLine", line, { orientation: solver });
   store.act("puzzleStart", puzzle.id, solver);
   say(() => taskText());
+  // The count where one runs, said after the task (as the view shows it).
+  if (stateAt(store.state, 0).count) say(() => t("puzzle.count", { count: countText(stateAt(store.state, 0)) }));
 }
 
 /** The next puzzle near the player's rating (or, with none left, says so). */
@@ -300,6 +302,8 @@ export function renderPuzzles() {
   if (P.loading) load = t("puzzle.loading");
   else if (P.loadError) load = t("puzzle.loadFailed", { error: P.loadError });
   else if (P.file && P.file.errors.length) load = t("puzzle.badLines", { n: P.file.errors.length, first: P.file.errors[0] });
+  const noneFit = !!P.file && !filteredPuzzles(S).length;
+  if (noneFit) load = load ? `${load} ${t("puzzle.none")}` : t("puzzle.none");
   el.load.textContent = load;
   el.load.classList.toggle("hidden", !load);
 
@@ -330,7 +334,7 @@ export function renderPuzzles() {
   el.solution.textContent = t("puzzle.solution");
   el.solution.disabled = !on;
   el.next.textContent = t(c ? "puzzle.next" : "puzzle.start");
-  el.next.disabled = !P.file || !S.rules || (S.playing && !S.result);
+  el.next.disabled = !P.file || !S.rules || (S.playing && !S.result) || noneFit;
 
   // After the puzzle: its id, theme, rating and source.
   const after = c && !on;
