@@ -311,3 +311,64 @@ def test_an_only_move_is_asked_alone_and_the_line_follows_in_the_move_list(page_
     assert _rating(p) > 1500
     assert p.page.is_enabled("#btn-analysis")
     p.check_clean()
+
+
+# A file as the page might be given one: two count races (the words' fixtures: a K+R
+# against K under the piece's honour, not mined), a line the reader refuses.
+FIXTURE = "\n".join([
+    "khun-puzzles 1",
+    "id\tvariant\tfen\tmoves\ttype\ttheme\trating\tsource\tgame\tply",
+    "race01\tmakruk\tk7/7R/2K5/8/8/8/8/8 w - 32 0 1\tc6b6 a8b8 h7h8\tcount\tcountWin\t1500\tfixture\t\t",
+    "hold01\tmakruk\tk7/7R/2K5/8/8/8/8/8 b - 32 1 1\ta8b8 c6b6 b8a8\tcount\tcountHold\t1500\tfixture\t\t",
+    "broken\tmakruk\tk7/7R/2K5/8/8/8/8/8 w - 32 0 1\tc6b6\tcount\tsomething\t1500\tfixture\t\t",
+    "",
+])
+
+
+@pytest.mark.parametrize("locale,task,count", [
+    ("en-US", "White to move: win before the count runs out", "White must mate within"),
+    ("th-TH", "ฝ่ายขาวเดิน: ไล่ให้จนก่อนนับครบ", "ขาวต้องไล่ให้จนภายใน"),
+])
+def test_a_count_race_asks_its_first_move_and_a_bad_line_is_named(browser, server, locale, task, count):
+    p = Page(_LocaleBrowser(browser, locale), server)
+    try:
+        p.page.route("**/page/puzzles.tsv", lambda route: route.fulfill(status=200, body=FIXTURE, content_type="text/plain"))
+        p.open(puzzle="race01")
+        p.page.wait_for_function("() => document.querySelector('#learn-puzzles').dataset.puzzleId === 'race01'")
+        p.settle()
+        assert p.page.inner_text("#puzzle-task") == task
+        assert count in p.page.inner_text("#puzzle-count")
+        # The line the reader refused is named; the others are there.
+        assert "line 5" in p.page.inner_text("#puzzle-load")
+        _type(p, "c6b6")
+        p.page.wait_for_selector("#learn-puzzles[data-status='solved']")
+        assert p.page.evaluate("() => window.khunPage.state.moves.slice()") == ["c6b6", "a8b8", "h7h8"]
+        assert p.page.get_attribute("#board", "data-ply") == "1"
+        p.page.select_option("#puzzle-type", "count")
+        p.page.click("#puzzle-next")
+        p.page.wait_for_function("() => document.querySelector('#learn-puzzles').dataset.puzzleId === 'hold01'")
+        p.settle()
+        assert "orientation-black" in p.page.get_attribute("#board", "class")
+        held = p.page.inner_text("#puzzle-task")
+        assert held == ("Black to move: hold out the count" if locale == "en-US" else "ฝ่ายดำเดิน: หนีให้นับครบ")
+        p.check_clean()
+    finally:
+        p.close()
+
+
+def test_a_file_that_cannot_be_read_is_said_and_the_page_goes_on(browser, server):
+    p = Page(browser, server)
+    try:
+        p.page.route("**/page/puzzles.tsv", lambda route: route.fulfill(status=404, body="not here"))
+        p.open()
+        p.page.click("#tab-learn")
+        p.page.wait_for_function("() => document.querySelector('#puzzle-load').textContent.includes('404')")
+        assert p.page.inner_text("#puzzle-load").startswith("The puzzles could not be read: 404")
+        assert p.page.is_disabled("#puzzle-next")
+        # The page goes on: a move on the board.
+        p.page.click("#tab-play")
+        _type(p, "e3e4")
+        assert p.page.evaluate("() => window.khunPage.state.moves.slice()") == ["e3e4"]
+        p.check_clean()
+    finally:
+        p.close()
