@@ -62,14 +62,14 @@ function build() {
       return row;
     })(),
     el("div", { id: "guide-man-buttons", role: "group" }),
-    el("p", { id: "guide-man-text" }),
-    el("ul", { id: "guide-man-cites", class: "guide-cites" }),
     el("div", { id: "guide-board", class: "guide-board" }),
     el("div", { id: "guide-promotion", class: "hidden", role: "group" }),
-    el("p", { id: "guide-try" }),
-    el("p", { id: "guide-legal" }),
     el("p", { id: "guide-said", "aria-live": "polite" }),
     el("button", { type: "button", id: "guide-reset" }),
+    el("p", { id: "guide-man-text" }),
+    el("p", { id: "guide-try" }),
+    el("p", { id: "guide-legal" }),
+    el("ul", { id: "guide-man-cites", class: "guide-cites" }),
     el("h3", { id: "guide-diff-title" }),
     el("p", { id: "guide-diff-note" }),
     el("div", { class: "guide-table-box" }, null),
@@ -102,6 +102,8 @@ function build() {
   manBoardView = new Board($("guide-board"), hooks(manMoved, promoteInPlace));
   countBoardView = new Board($("guide-count-board"), hooks(() => countBoardView.redraw(), () => {}));
   built = true;
+  // For tests and debugging, as the page's own board is (main.js).
+  if (window.khunPage) window.khunPage.guideBoards = { man: manBoardView, count: countBoardView };
 }
 
 /** A man chosen: its board, from the rules' facts of the game. */

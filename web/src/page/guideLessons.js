@@ -24,7 +24,7 @@ export const CITATIONS = {
   rulesPieceHonour: { source: "RULES.md", section: "The counting rules", quote: "limit 2X plies, counter 2Y. So the stronger side has\n   X - Y moves: K+2R+N v K gives 8 - 5 = 3 moves." },
   rulesNoRecount: { source: "RULES.md", section: "The counting rules", quote: "A count, once running, is never recomputed: if the bare king later captures a rook,\n   the rook's limit stays." },
   rulesRunOut: { source: "RULES.md", section: "The counting rules", quote: "When the counter exceeds the limit the game is a\n   draw, unless the side to move is checkmated" },
-  rulesPlayersStart: { source: "RULES.md", section: "Counting as players count", quote: "by the side to move, before its move (that move is counted 1)" },
+  rulesPlayersStart: { source: "RULES.md", section: "Counting as players count", quote: "by the\n  side to move, before its move (that move is counted 1)" },
   rulesPlayersStop: { source: "RULES.md", section: "Counting as players count", quote: "The counting side may stop the count on its turn; a later count starts again from 1." },
   rulesPlayersPiece: { source: "RULES.md", section: "Counting as players count", quote: "The piece's honour is applied as pyffish applies it (automatically, whatever\n  `count_started` says)" },
   rulesAutomatic: { source: "RULES.md", section: "Counting as players count", quote: "The automatic count above stays the default everywhere: match runners and Fairy-Stockfish\nfrontends expect it." },
