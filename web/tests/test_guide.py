@@ -274,3 +274,25 @@ def test_citations_resolve(app):
             p.page.click("#guide-next")
     assert shown and shown <= set(cites)
     p.check_clean()
+
+
+def test_moves_by_keyboard_and_the_game_untouched(app):
+    p = open_guide(app, moves="e3e4,e6e5")
+    game_fen, game_moves = p.fen(), p.page.evaluate("() => window.khunPage.state.moves.slice()")
+    sq = choose(p, "rook")
+    fen = guide_fen(p)
+    # Each legal move is a button too: played from the keyboard.
+    button = p.page.locator("#guide-legal button[data-uci$='d7']")
+    assert button.inner_text() == "Rxd7"
+    button.focus()
+    p.page.keyboard.press("Enter")
+    settle(p)
+    assert guide_fen(p) != fen and p.page.get_attribute("#guide-board", "data-square") == "d7"
+    # The page's board and line are the game's still, and the guide keeps its board across tabs.
+    assert p.fen() == game_fen and p.page.evaluate("() => window.khunPage.state.moves.slice()") == game_moves
+    after = guide_fen(p)
+    p.page.click("#tab-play")
+    p.page.click("#tab-learn")
+    settle(p)
+    assert guide_fen(p) == after
+    p.check_clean()

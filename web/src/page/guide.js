@@ -68,7 +68,7 @@ function build() {
     el("button", { type: "button", id: "guide-reset" }),
     el("p", { id: "guide-man-text" }),
     el("p", { id: "guide-try" }),
-    el("p", { id: "guide-legal" }),
+    el("div", { id: "guide-legal", class: "guide-legal" }),
     el("ul", { id: "guide-man-cites", class: "guide-cites" }),
     el("h3", { id: "guide-diff-title" }),
     el("p", { id: "guide-diff-note" }),
@@ -188,7 +188,7 @@ function renderDiff(S) {
     const rights = Object.keys(firstMoveRights(v));
     const cells = {
       game: variantTitle(v.name),
-      men: v.pieces.map((p) => `${p.letter} ${name(p.letter)}`).join(", "),
+      men: v.pieces.map((p) => p.letter).join(" "),
       promotion: v.promotionIsAMove ? t("guide.promo.move", { pieces }) : t("guide.promo.rank", { rank: ranks.join(", "), pieces }),
       leaps: rights.length ? rights.map(name).join(", ") : t("guide.none"),
       hand: v.drops ? t("guide.hand.yes") : t("guide.none"),
@@ -199,6 +199,8 @@ function renderDiff(S) {
     };
     const tr = el("tr", { "data-variant": v.name });
     for (const c of cols) tr.append(el(c === "game" ? "th" : "td", c === "game" ? { scope: "row", "data-col": c } : { "data-col": c }, cells[c]));
+    // The men by their letters (FEN's and SAN's), each named in the cell's tooltip.
+    tr.querySelector("[data-col='men']").title = v.pieces.map((p) => `${p.letter}: ${name(p.letter)}`).join(", ");
     rows.push(tr);
   }
   table.replaceChildren(...rows);
@@ -228,7 +230,7 @@ function renderMan(S) {
     $("guide-man-text").textContent = "";
     $("guide-man-cites").replaceChildren();
     board.classList.add("hidden");
-    for (const id of ["guide-try", "guide-legal", "guide-said"]) $(id).textContent = "";
+    for (const id of ["guide-try", "guide-legal", "guide-said"]) $(id).replaceChildren();
     $("guide-reset").classList.add("hidden");
     $("guide-promotion").classList.add("hidden");
     return;
@@ -274,7 +276,20 @@ function renderMan(S) {
   const legal = $("guide-legal");
   legal.dataset.moves = own.map((m) => m.uci).join(" ");
   const piece = roleName(role);
-  legal.textContent = movable ? (own.length ? t("guide.legal", { piece, moves: own.map((m) => m.san).join(", ") }) : t("guide.legal.none", { piece })) : "";
+  // The legal moves as buttons too: the board played from the keyboard or a screen reader.
+  const shownMoves = JSON.stringify([movable, own.map((m) => m.uci), own.map((m) => m.san), piece]);
+  if (legal.dataset.shown !== shownMoves) {
+    legal.dataset.shown = shownMoves;
+    if (!movable) legal.replaceChildren();
+    else if (!own.length) legal.replaceChildren(t("guide.legal.none", { piece }));
+    else {
+      legal.replaceChildren(el("span", {}, t("guide.legal", { piece })), ...own.map((m) => {
+        const b = el("button", { type: "button", "data-uci": m.uci }, m.san);
+        b.addEventListener("click", () => play(m));
+        return b;
+      }));
+    }
+  }
   const said = $("guide-said");
   if (g.said) {
     const p = g.said.letter ? letterName(g.said.letter) : "";
