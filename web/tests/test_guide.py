@@ -12,6 +12,8 @@ Fixtures in conftest.py, the harness in pagekit.py:
 
 import re
 
+import pytest
+
 from pagekit import REPO
 
 SHARED = REPO.parent / "shared"
@@ -295,4 +297,20 @@ def test_moves_by_keyboard_and_the_game_untouched(app):
     p.page.click("#tab-learn")
     settle(p)
     assert guide_fen(p) == after
+    p.check_clean()
+
+
+def test_axe_finds_nothing_serious_in_the_guide(app):
+    axe_api = pytest.importorskip("axe_playwright_python.sync_playwright")
+    p = open_guide(app)
+    for lang in ("en", "th"):
+        p.page.click(f"#lang-switch [data-lang='{lang}']")
+        choose(p, "pawn", "asean")
+        click(p, "guide-board", p.page.get_attribute("#guide-board", "data-square"))
+        click(p, "guide-board", p.page.get_attribute("#guide-board", "data-square")[0] + "8")  # the choice offered
+        found = axe_api.Axe().run(p.page).response["violations"]
+        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
+               for v in found if v["impact"] in ("serious", "critical")]
+        assert not bad, f"{lang}: {bad}"
+        p.page.click("#guide-reset")
     p.check_clean()

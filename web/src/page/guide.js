@@ -72,7 +72,8 @@ function build() {
     el("ul", { id: "guide-man-cites", class: "guide-cites" }),
     el("h3", { id: "guide-diff-title" }),
     el("p", { id: "guide-diff-note" }),
-    el("div", { class: "guide-table-box" }, null),
+    // Scrolled sideways on a narrow column: reachable by the keyboard, named by its title.
+    el("div", { class: "guide-table-box", tabindex: "0", role: "region", "aria-labelledby": "guide-diff-title" }),
     el("ul", { id: "guide-diff-cites", class: "guide-cites" }),
     el("h3", { id: "guide-count-title" }),
     el("p", { id: "guide-count-intro" }),
