@@ -13,7 +13,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import "./guideWords.js";
-import { Board } from "./board.js";
+import { Board, placement } from "./board.js";
 import { store } from "./store.js";
 import { promotionRanks } from "./position.js";
 import { countLine } from "./count.js";
@@ -136,30 +136,27 @@ function promoteInPlace(square) {
   else if (cands.length > 1) store.act("guideChoices", cands.map((m) => m.uci));
 }
 
-/** The rules play move `m` on the man's board; White is to move again where they allow it. */
+/**
+ * The rules play move `m` (one of their legal moves) on the man's board; White is to
+ * move again where they allow it. Were the rules to refuse it, the board stays as it was.
+ */
 export function play(m) {
   const S = store.state;
   const g = S.guide;
-  const after = S.rules.state(g.variant, g.fen, [m.uci], { notation: notation() });
-  const kind = after.end ? "end" : after.check ? "check" : m.promotion ? "promoted" : /x/.test(m.san) ? "captured" : "moved";
-  const onTo = after.fen.split(" ")[0];
-  const letter = placementLetter(onTo, m.to);
+  let after;
+  try {
+    after = S.rules.state(g.variant, g.fen, [m.uci], { notation: notation() });
+  } catch {
+    manBoardView.redraw();
+    return;
+  }
+  const captured = !!placement(g.fen)[m.to] && m.from !== m.to;
+  const kind = after.end ? "end" : after.check ? "check" : m.promotion ? "promoted" : captured ? "captured" : "moved";
+  const arrived = placement(after.fen)[m.to];
   const fen = kind === "end" || kind === "check" ? after.fen : whiteAgain(S.rules, g.variant, after.fen) || after.fen;
   store.act("guideMoved", fen, m.to, [m.from || m.to, m.to], {
-    kind, san: m.san, reason: after.end ? after.end.reason : null, letter,
+    kind, san: m.san, reason: after.end ? after.end.reason : null, letter: arrived ? arrived.letter : null,
   });
-}
-
-/** The letter of the man on `square` of a FEN's placement. */
-function placementLetter(placement, square) {
-  const rows = placement.replace(/\[.*$/, "").split("/");
-  const row = rows[8 - Number(square[1])] || "";
-  let f = 0;
-  for (const c of row) {
-    if (/\d/.test(c)) f += Number(c);
-    else if (c !== "~") { if ("abcdefgh"[f] === square[0]) return c; f++; }
-  }
-  return null;
 }
 
 /** A list of citations, each its source, part and passage. */
