@@ -202,7 +202,7 @@ function renderDiff(S) {
     rows.push(tr);
   }
   table.replaceChildren(...rows);
-  renderCites($("guide-diff-cites"), ["familyTable", "familyCambodian", "familyAsean", "familySittuyin", "rulesLeaps"]);
+  renderCites($("guide-diff-cites"), ["familyTable", "familyCambodian", "familyCambodianCount", "familyMakpong", "familyKarouk", "familyAsean", "familyAiwok", "familySittuyin", "rulesLeaps", "rulesAutomatic"]);
 }
 
 /** The man's part: the game's men, the man's words and sources, its board and moves. */
@@ -242,7 +242,7 @@ function renderMan(S) {
     const promo = v.promotesTo.map(letterName);
     const rank = v.promotionSquares.white.map((s) => s[1]).sort()[0];
     if (v.promotionIsAMove) { words.push(t("guide.promote.move", { piece: promo[0] })); cites.push("familySittuyin"); }
-    else if (promo.length === 1) { words.push(t("guide.promote.one", { rank: countNumber(Number(rank)), piece: promo[0] })); cites.push(rank === "6" ? "rulesPromotion" : "familyAiwok", "seed001Promotion"); }
+    else if (promo.length === 1) { words.push(t("guide.promote.one", { rank: countNumber(Number(rank)), piece: promo[0] })); cites.push(...(v.promotesTo[0] === "M" ? ["rulesPromotion", "seed001Promotion"] : ["familyAiwok"])); }
     else { words.push(t("guide.promote.choice", { rank: countNumber(Number(rank)), pieces: promo.join(", ") })); cites.push("familyAsean"); }
   }
   const right = rights[letter];

@@ -48,7 +48,10 @@ export const CITATIONS = {
   seed004Leaps: { source: "seeds/004_6a0db20a27c595b2.txt", section: "Additional information", quote: "Last century, special first moves for king and queen were allowed" },
   familyTable: { source: "README.md", section: "The makruk family", quote: "Six relatives of makruk share its rules core; the rules are Fairy-Stockfish's" },
   familyCambodian: { source: "README.md", section: "The makruk family", quote: "The king's first move may be a leap two files sideways and one rank forward (`d1b2`, `d1f2`), not out of check, not a capture; the met's first move may be a leap two squares straight forward (`e1e3`), not a capture." },
-  familyAiwok: { source: "README.md", section: "The makruk family", quote: "The met is replaced by the ai-wok (`A`), which moves as a rook, a knight or a met" },
+  familyAiwok: { source: "README.md", section: "The makruk family", quote: "The met is replaced by the ai-wok (`A`), which moves as a rook, a knight or a met; pawns promote to it" },
+  familyMakpong: { source: "README.md", section: "The makruk family", quote: "A king in check may not move, except to capture the checker." },
+  familyKarouk: { source: "README.md", section: "The makruk family", quote: "Cambodian rules, and the first check wins." },
+  familyCambodianCount: { source: "README.md", section: "The makruk family", quote: "the board's honour (63 moves) starts once the counting side is down to its king and two men; the piece's honour is makruk's table one move shorter" },
   familySittuyin: { source: "README.md", section: "The makruk family", quote: "Pawns never promote by stepping: promotion is a move of its own" },
   familyAsean: { source: "README.md", section: "The makruk family", quote: "pawns promote on the last rank to a rook, knight, khon or met" },
 };
