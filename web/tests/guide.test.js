@@ -104,6 +104,11 @@ test("the worked examples are legal lines whose steps say what their words claim
   assert.strictEqual(at("honours", 12).end.kind, "count_exceeded");
   assert.strictEqual(at("promotion", 0).count, null);
   assert.strictEqual(at("promotion", 1).count.honour, "board");
+  assert.strictEqual(at("cambodian", 0).count, null); // king and three men
+  assert.deepStrictEqual([at("cambodian", 1).count.honour, at("cambodian", 1).count.of], ["board", 63]);
+  const cambodian = at("cambodian", 9).count;
+  assert.deepStrictEqual([cambodian.honour, cambodian.of, cambodian.number, cambodian.movesLeft], ["piece", 15, 4, 11]);
+  assert.strictEqual(at("cambodian", 10).count.number, 5);
   assert.strictEqual(at("players", 1).countingSide, "black");
   assert.strictEqual(at("players", 5).count, null);
   assert.ok(at("players", 5).mayStartCount);

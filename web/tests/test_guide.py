@@ -266,7 +266,7 @@ def test_citations_resolve(app):
     for role in ["king", "met", "khon", "knight", "rook", "pawn"]:
         choose(p, role)
         shown |= set(p.page.eval_on_selector_all("#learn-guide li[data-cite]", "ls => ls.map(l => l.dataset.cite)"))
-    for ex in ["honours", "promotion", "players"]:
+    for ex in ["honours", "promotion", "cambodian", "players"]:
         p.page.click(f"#guide-examples button[data-example='{ex}']")
         while True:
             settle(p)

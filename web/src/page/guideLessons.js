@@ -253,6 +253,22 @@ export const COUNT_EXAMPLES = [
     ],
   },
   {
+    id: "cambodian",
+    variant: "cambodian",
+    counting: "automatic",
+    // White: king, two boats, a horse; Black: king, met, khon, horse (no first-move right).
+    fen: "4k3/2s5/3m4/8/3n4/1N6/R7/R3K3 w - - 0 1",
+    moves: ["b3d4", "d6c5", "a2a5", "c7b6", "a5c5", "b6c5", "d4b3", "e8d7", "b3c5", "d7d6"],
+    countLog: [],
+    steps: [
+      { ply: 0, words: "guide.ex.cambodian.0", cites: ["familyCambodianCount"] },
+      { ply: 1, words: "guide.ex.cambodian.1", cites: ["familyCambodianCount"] },
+      { ply: 2, words: "guide.ex.cambodian.2", cites: ["familyCambodianCount"] },
+      { ply: 9, words: "guide.ex.cambodian.9", cites: ["familyCambodianCount", "rulesPieceHonour"] },
+      { ply: 10, words: "guide.ex.cambodian.10", cites: ["familyCambodianCount"] },
+    ],
+  },
+  {
     id: "players",
     variant: "makruk",
     counting: "players",
