@@ -15,6 +15,8 @@ const { pathToFileURL } = require("url");
 const PAGE = path.join(__dirname, "..", "src", "page");
 const GLOSSARY = path.join(PAGE, "I18N.md");
 const THAI_LETTERS = /[\u0E00-\u0E4F\u0E5A-\u0E7F]+/g; // Thai script without its digits ๐-๙
+/** The parts' words files (i18n.js's addWords): the rules guide's. */
+const WORDS_FILES = ["guideWords.js"];
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
 /**
@@ -23,9 +25,11 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
  */
 async function tables() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-i18n-"));
-  for (const f of ["i18n.js", "keep.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
+  for (const f of ["i18n.js", "keep.js", ...WORDS_FILES]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
   try {
+    // The parts' own words files add theirs to the tables (addWords) when imported.
+    for (const f of WORDS_FILES) await import(pathToFileURL(path.join(dir, f)).href);
     return (await import(pathToFileURL(path.join(dir, "i18n.js")).href)).STRINGS;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation, shownSquare } from "./notation.js";
+import { renderGuide } from "./guide.js";
 
 export function render() {
   const S = store.state;
@@ -121,6 +122,7 @@ function renderTabs(S) {
     b.setAttribute("aria-pressed", String(chosen));
     $(`learn-${b.dataset.learn}`).classList.toggle("hidden", !chosen);
   }
+  renderGuide(); // the rules guide, while shown (guide.js)
   $("resign-confirm").classList.toggle("hidden", !S.resignAsked);
   $("btn-resign").classList.toggle("hidden", S.resignAsked);
 }
