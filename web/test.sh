@@ -3,7 +3,8 @@
 # engine and the rules (web/tests/engine.test.js), the Fairy-Stockfish module shape
 # (stockfish.test.js), the npm package, packed and installed offline
 # (package.test.js), the page's two languages' tables (i18n.test.js), its module
-# preloads (page.test.js) and its service worker's list (offline.test.js); then in a
+# preloads (page.test.js), its service worker's list (offline.test.js) and the rules
+# guide's lessons against the rules (guide.test.js); then in a
 # real browser, Debian's headless chromium driven by Playwright for Python, the engine
 # as other boards load it (web/tests/test_boards.py),
 # the page (test_page.py), its board and editor (test_board_ui.py), the page in Thai and
@@ -12,7 +13,7 @@
 # offline (test_offline.py: its manifest, its service worker, the page played with the
 # server gone, a new build picked up), Khun's pace and the analysis's settings
 # (test_pace_analysis.py), the page reachable by everyone (test_access.py: axe-core,
-# the keys, the layout's fit): every web/tests/test_*.py.
+# the keys, the layout's fit), the rules guide (test_guide.py): every web/tests/test_*.py.
 # A missing npm, browser or Playwright fails here, where the tests alone would skip.
 # KHUN_NATIVE=path/to/khun adds the check that the wasm bench equals the native one.
 set -euo pipefail

@@ -6,6 +6,7 @@
 
 import { PACES } from "./pace.js";
 import { PUZZLE_ACTIONS, puzzleState } from "./puzzle-state.js";
+import { GUIDE_ACTIONS, guideState } from "./guideActions.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
 
@@ -59,6 +60,8 @@ export function initialState() {
     learnView: "puzzles",
     // The Learn tab's puzzles: the file, the puzzle solved, the rating (puzzle-state.js).
     puzzles: puzzleState(),
+    // The rules guide: its man's board and its worked example of the count (guideActions.js).
+    guide: guideState(),
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
@@ -191,6 +194,7 @@ function stopClock(s) {
 export const QUIET_ACTIONS = new Set(["started", "analysisInfo", "engineSynced", "editorSet", "editorBrush"]);
 
 export const ACTIONS = {
+  ...GUIDE_ACTIONS,
   /** The rules and the engine are in: {rules, engine, tables, variants}. */
   started(s, services) {
     Object.assign(s, services);

@@ -26,15 +26,15 @@ export function updateCountingChoice() {
 }
 
 /**
- * The count as players say it: "Black counts: 3 of 64" after Black's own third move; in
- * Thai "ดำนับศักดิ์กระดาน ๓ (นับถึง ๖๔)", the count's numbers in Thai digits.
+ * The count as players say it, in the page's words, of a rules' state `st`: "Black
+ * counts: 3 of 64" after Black's own third move; in Thai "ดำนับศักดิ์กระดาน ๓ (นับถึง ๖๔)",
+ * the count's numbers in Thai digits. `players`: the line is counted as players count;
+ * `countMoves`: the game's board's honour in moves (the rules' variant facts). Returns
+ * {text, title, honour, counting, urgent}, or null where there is nothing to say. The
+ * count's line under the board and the rules guide's worked examples both say it so.
  */
-export function renderCount(st) {
-  const S = store.state;
+export function countLine(st, players, countMoves) {
   const c = st.count;
-  const ce = $("count");
-  const players = playersCounting(S);
-  ce.dataset.started = String(st.countStarted || 0);
   if (c) {
     const honour = t(`count.honour.${c.honour}`);
     const Counting = sideName(c.counting, true);
@@ -49,33 +49,40 @@ export function renderCount(st) {
     else if (st.end) text += t("count.ended", { reason: reasonText(st.end.reason), result: st.end.result });
     else text += t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating, n: countNumber(c.movesLeft) });
     if (players && c.honour === "board" && !st.end) text += t("count.countingMate", { Counting });
-    ce.textContent = text;
     // The tooltip: the rules' words in English (the count in plies), where the game goes
     // on; in Thai, and at the end, the line's own words (no other count beside it).
-    ce.title = st.end ? text : t("count.rulesText", { text: c.text || st.countText || "", line: text });
-    ce.dataset.honour = c.honour;
-    ce.dataset.counting = c.counting;
-    ce.classList.toggle("urgent", !st.end && (c.movesLeft <= 3 || !!c.exceeded));
-    ce.classList.remove("hidden");
-  } else if (players && st.countStarted > 0) {
+    const title = st.end ? text : t("count.rulesText", { text: c.text || st.countText || "", line: text });
+    return { text, title, honour: c.honour, counting: c.counting, urgent: !st.end && (c.movesLeft <= 3 || !!c.exceeded) };
+  }
+  if (players && st.countStarted > 0) {
     // Started in a position where no count binds yet (a FEN without count fields: the
     // count is counted from the first move on, as pyffish counts it).
     const side = (st.countStarted - 1) % 2 === 0 ? "white" : "black";
-    const text = t("count.startedNoFields", { Counting: sideName(side, true), of: countNumber(st.playersCount ? st.playersCount.of : variantInfo(S).playersCountMoves) });
-    ce.textContent = text;
-    ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
-    ce.dataset.honour = "board";
-    ce.dataset.counting = side;
-    ce.classList.remove("urgent");
-    ce.classList.remove("hidden");
-  } else if (players && st.mayStartCount) {
+    const text = t("count.startedNoFields", { Counting: sideName(side, true), of: countNumber(st.playersCount ? st.playersCount.of : countMoves) });
+    return { text, title: t("count.otherTitle", { text: st.countText || "", line: text }), honour: "board", counting: side, urgent: false };
+  }
+  if (players && st.mayStartCount) {
     // The board's honour's length is the game's (the rules' variant facts: 64, Ouk Chatrang's 63).
-    const text = t("count.mayStart", { Side: sideName(st.turn, true), moves: countNumber(variantInfo(S).playersCountMoves) });
-    ce.textContent = text;
-    ce.title = t("count.otherTitle", { text: st.countText || "", line: text });
-    delete ce.dataset.honour;
-    delete ce.dataset.counting;
-    ce.classList.remove("urgent");
+    const text = t("count.mayStart", { Side: sideName(st.turn, true), moves: countNumber(countMoves) });
+    return { text, title: t("count.otherTitle", { text: st.countText || "", line: text }), honour: null, counting: null, urgent: false };
+  }
+  return null;
+}
+
+/** The count's line under the board (`countLine`), its side and honour as the tests read them. */
+export function renderCount(st) {
+  const S = store.state;
+  const ce = $("count");
+  ce.dataset.started = String(st.countStarted || 0);
+  const line = countLine(st, playersCounting(S), variantInfo(S).playersCountMoves);
+  if (line) {
+    ce.textContent = line.text;
+    ce.title = line.title;
+    if (line.honour) ce.dataset.honour = line.honour;
+    else delete ce.dataset.honour;
+    if (line.counting) ce.dataset.counting = line.counting;
+    else delete ce.dataset.counting;
+    ce.classList.toggle("urgent", line.urgent);
     ce.classList.remove("hidden");
   } else {
     // No count here: nothing of another position's count stays (text, tooltip, side).

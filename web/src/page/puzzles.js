@@ -10,11 +10,12 @@
 import "./puzzle-words.js";
 import { $, say } from "./util.js";
 import { store } from "./store.js";
-import { stateAt, readLine, variantInfo } from "./position.js";
+import { stateAt, readLine, variantInfo, playersCounting } from "./position.js";
+import { countLine } from "./count.js";
 import { placement } from "./board.js";
 import { moveSquares } from "./drops.js";
 import { loadValue, saveValue } from "./keep.js";
-import { t, sideName, pieceName, variantTitle, countNumber } from "./i18n.js";
+import { t, sideName, pieceName, variantTitle } from "./i18n.js";
 import { shownMove } from "./notation.js";
 import { stopAnalysis } from "./analysis.js";
 import { readPuzzles, solverMoves, askedPlies, TYPES } from "./puzzle-file.js";
@@ -128,16 +129,11 @@ function taskText() {
   return t(`puzzle.task.${c.puzzle.theme}`, { Side: sideName(c.solver, true), n: solverMoves(c.puzzle) });
 }
 
-/** The count at the puzzle's position as players say it ("Black counts: 3 of 16, White must mate within 13 moves"), or "". */
+/** The count at `st` as players say it ("Black counts: 3 of 16 (piece's honour). White must mate within 13 moves"), or "". */
 function countText(st) {
-  const c = st.count;
-  if (!c) return "";
-  const honour = t(`count.honour.${c.honour}`);
-  const Counting = sideName(c.counting, true);
-  const of = countNumber(c.of);
-  const line = c.number === 0 ? t("count.lineZero", { Counting, of, honour }) : t("count.line", { Counting, number: countNumber(c.number), of, honour });
-  if (st.end || c.exceeded) return line;
-  return line + t(c.movesLeft === 1 ? "count.mustMate" : "count.mustMatePlural", { Mating: sideName(c.mating, true), n: countNumber(c.movesLeft) });
+  const S = store.state;
+  const line = countLine(st, playersCounting(S), variantInfo(S).playersCountMoves);
+  return line ? line.text : "";
 }
 
 /** The move `uci` at `ply` of the line, as the page writes moves. */

@@ -21,6 +21,7 @@ import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerNam
 import { notation, shownSquare } from "./notation.js";
 import { renderPuzzles } from "./puzzles.js";
 import { puzzleOn } from "./puzzle-state.js";
+import { renderGuide } from "./guide.js";
 
 export function render() {
   const S = store.state;
@@ -125,6 +126,7 @@ function renderTabs(S) {
     b.setAttribute("aria-pressed", String(chosen));
     $(`learn-${b.dataset.learn}`).classList.toggle("hidden", !chosen);
   }
+  renderGuide(); // the rules guide, while shown (guide.js)
   $("resign-confirm").classList.toggle("hidden", !S.resignAsked);
   $("btn-resign").classList.toggle("hidden", S.resignAsked);
 }
