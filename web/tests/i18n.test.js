@@ -15,8 +15,8 @@ const { pathToFileURL } = require("url");
 const PAGE = path.join(__dirname, "..", "src", "page");
 const GLOSSARY = path.join(PAGE, "I18N.md");
 const THAI_LETTERS = /[\u0E00-\u0E4F\u0E5A-\u0E7F]+/g; // Thai script without its digits ๐-๙
-/** The parts' words files (i18n.js's addWords): the rules guide's. */
-const WORDS_FILES = ["guideWords.js"];
+/** The parts' words files (i18n.js's addWords): the rules guide's, the puzzles'. */
+const WORDS_FILES = ["guideWords.js", "puzzle-words.js"];
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
 /**

@@ -15,7 +15,7 @@ const PAGE = path.join(__dirname, "..", "src", "page");
 /** store.js and actions.js, imported from a copy (ES modules: node reads them so under a package.json that says so). */
 async function modules() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-store-"));
-  for (const f of ["store.js", "actions.js", "pace.js", "guideActions.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
+  for (const f of ["store.js", "actions.js", "pace.js", "guideActions.js", "puzzle-state.js", "glicko2.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
   try {
     return {

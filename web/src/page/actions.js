@@ -5,6 +5,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { PACES } from "./pace.js";
+import { PUZZLE_ACTIONS, puzzleState } from "./puzzle-state.js";
 import { GUIDE_ACTIONS, guideState } from "./guideActions.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
@@ -57,6 +58,8 @@ export function initialState() {
     tab: "play",
     // The Learn tab's view: "puzzles", "trainer" (the counting trainer) or "guide" (the rules).
     learnView: "puzzles",
+    // The Learn tab's puzzles: the file, the puzzle solved, the rating (puzzle-state.js).
+    puzzles: puzzleState(),
     // The rules guide: its man's board and its worked example of the count (guideActions.js).
     guide: guideState(),
     resignAsked: false,
@@ -540,4 +543,6 @@ export const ACTIONS = {
 
   /** An endgame table's verdict came in: the page is drawn again. */
   tableAnswered() {},
+
+  ...PUZZLE_ACTIONS,
 };

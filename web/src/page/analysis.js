@@ -17,6 +17,7 @@ import { t, reasonText } from "./i18n.js";
 import { movesAfter, movesFrom } from "./notation.js";
 import { keepSetting } from "./keep.js";
 import { moveSquares } from "./drops.js";
+import { puzzleArrows, puzzleOn } from "./puzzle-state.js";
 
 /** The analysis's lines where they are of the position shown; none where they are of another. */
 function shownLines(S) {
@@ -53,12 +54,13 @@ export function currentArrows() {
     const drop = m.drop ? { letter: m.drop, white: stateAt(S, S.cursor).turn === "white" } : null;
     out.push({ from: m.from, to: m.to, drop, kind: i === 0 ? "best" : "second" });
   });
+  out.push(...puzzleArrows(S)); // a puzzle's hint
   return out.reverse();
 }
 
 export async function startAnalysis() {
   const S = store.state;
-  if (S.playing && !S.result) return;
+  if ((S.playing && !S.result) || puzzleOn(S)) return; // a puzzle being solved: no engine to give it away
   if (S.annotating) store.act("annotateCancel"); // the review stops: the analysis takes the engine
   S.engine.cancelAll();
   S.engine.configure([

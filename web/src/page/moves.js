@@ -10,6 +10,7 @@ import { store } from "./store.js";
 import { stateAt, countActionWords, onMainLine, nodeAtPly, variantInfo } from "./position.js";
 import { t, sideName } from "./i18n.js";
 import { shownTreeSans, shownMove } from "./notation.js";
+import { puzzleBlocksMove } from "./puzzle-state.js";
 
 
 export const board = new Board($("board"), {
@@ -66,7 +67,7 @@ export function canMoveNow() {
   const S = store.state;
   if (!S.rules || board.editing) return false; // the editor's board is not the game's
   const st = stateAt(S, S.cursor);
-  if (st.end || S.annotating) return false;
+  if (st.end || S.annotating || puzzleBlocksMove(S)) return false;
   if (S.playing) return S.cursor === S.moves.length && st.turn === S.game.human && !S.result;
   return true;
 }

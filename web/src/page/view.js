@@ -19,6 +19,8 @@ import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation, shownSquare } from "./notation.js";
+import { renderPuzzles } from "./puzzles.js";
+import { puzzleOn } from "./puzzle-state.js";
 import { renderGuide } from "./guide.js";
 
 export function render() {
@@ -86,7 +88,8 @@ export function render() {
   renderCount(st);
   renderCountControls(st);
   const tv = $("table-verdict");
-  const table = !S.playing || S.result ? tableAt(S, S.cursor) : null;
+  // A puzzle being solved: no verdict to give its answer away.
+  const table = (!S.playing || S.result) && !puzzleOn(S) ? tableAt(S, S.cursor) : null;
   if (table) {
     tv.textContent = tableText(table);
     tv.classList.remove("hidden");
@@ -104,6 +107,7 @@ export function render() {
   renderGraph();
   renderReview();
   renderRecent();
+  renderPuzzles();
   $("pgn-notation").value = S.pgnNotation;
   $("pgn-out").value = pgnText(S);
 }
@@ -178,8 +182,9 @@ function renderButtons() {
   }
   $("btn-analysis").textContent = t(S.analysing ? "analysis.stop" : "analysis.start");
   $("btn-analysis").setAttribute("aria-label", t(S.analysing ? "analysis.stopLabel" : "analysis.startLabel"));
-  $("btn-analysis").disabled = S.playing && !S.result;
-  $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0;
+  $("btn-analysis").disabled = (S.playing && !S.result) || puzzleOn(S);
+  $("btn-annotate").disabled = (S.playing && !S.result) || S.moves.length === 0 || puzzleOn(S);
   $("btn-annotate").textContent = t(S.annotating ? "review.cancel" : "review.annotate");
-  $("analysis-note").textContent = t(S.playing && !S.result ? "analysis.gameOn" : "analysis.free");
+  const note = puzzleOn(S) ? "puzzle.noAnalysis" : S.playing && !S.result ? "analysis.gameOn" : "analysis.free";
+  $("analysis-note").textContent = t(note);
 }
