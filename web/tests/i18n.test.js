@@ -24,12 +24,30 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 async function tables() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-i18n-"));
   for (const f of ["i18n.js", "keep.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
+  // The parts' own words files (learn/*-words.js: addWords into the same tables).
+  fs.mkdirSync(path.join(dir, "learn"));
+  for (const f of partWordFiles()) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
   fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
   try {
-    return (await import(pathToFileURL(path.join(dir, "i18n.js")).href)).STRINGS;
+    const { STRINGS } = await import(pathToFileURL(path.join(dir, "i18n.js")).href);
+    for (const f of partWordFiles()) await import(pathToFileURL(path.join(dir, f)).href);
+    return STRINGS;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The parts' words files, by their path under page/ (learn/trainer-words.js, ...). */
+function partWordFiles() {
+  const dir = path.join(PAGE, "learn");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith("-words.js")).map((f) => `learn/${f}`) : [];
+}
+
+/** The page's modules' sources, its parts' (learn/) included. */
+function pageSources() {
+  const top = fs.readdirSync(PAGE).filter((f) => f.endsWith(".js") && f !== "i18n.js");
+  const learn = fs.existsSync(path.join(PAGE, "learn")) ? fs.readdirSync(path.join(PAGE, "learn")).filter((f) => f.endsWith(".js") && !f.endsWith("-words.js")).map((f) => `learn/${f}`) : [];
+  return [...top, ...learn].map((f) => fs.readFileSync(path.join(PAGE, f), "utf8"));
 }
 
 /** The Thai words I18N.md cites: the first cell of each row of its two word tables. */
@@ -87,8 +105,7 @@ test("the English and Thai tables have the same keys and parameters", async () =
 
 test("every key the page names is in the tables, and every key is named", async () => {
   const { en } = await tables();
-  const sources = fs.readdirSync(PAGE).filter((f) => f.endsWith(".js") && f !== "i18n.js")
-    .map((f) => fs.readFileSync(path.join(PAGE, f), "utf8"));
+  const sources = pageSources();
   sources.push(fs.readFileSync(path.join(PAGE, "..", "index.html"), "utf8"));
   const all = sources.join("\n");
   // Keys asked for: in t(...) (its ternaries too) and index.html's data-i18n attributes.

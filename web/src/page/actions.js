@@ -5,6 +5,7 @@
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { PACES } from "./pace.js";
+import { trainerState, TRAINER_ACTIONS } from "./learn/trainer-actions.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
 
@@ -56,6 +57,7 @@ export function initialState() {
     tab: "play",
     // The Learn tab's view: "puzzles", "trainer" (the counting trainer) or "guide" (the rules).
     learnView: "puzzles",
+    trainer: trainerState(), // the counting trainer's (learn/trainer-actions.js)
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
@@ -188,6 +190,7 @@ function stopClock(s) {
 export const QUIET_ACTIONS = new Set(["started", "analysisInfo", "engineSynced", "editorSet", "editorBrush"]);
 
 export const ACTIONS = {
+  ...TRAINER_ACTIONS,
   /** The rules and the engine are in: {rules, engine, tables, variants}. */
   started(s, services) {
     Object.assign(s, services);

@@ -19,6 +19,7 @@ import { renderPace } from "./setup.js";
 import { t } from "./i18n.js";
 import { statusText, resultHeadline as shownHeadline, resultLine, shownPlayerName, tableText } from "./words.js";
 import { notation, shownSquare } from "./notation.js";
+import { renderTrainer } from "./learn/trainer.js";
 
 export function render() {
   const S = store.state;
@@ -103,6 +104,7 @@ export function render() {
   renderGraph();
   renderReview();
   renderRecent();
+  renderTrainer();
   $("pgn-notation").value = S.pgnNotation;
   $("pgn-out").value = pgnText(S);
 }
