@@ -52,10 +52,10 @@ function gamePly(fen) {
   return 2 * (Math.max(1, Number(f[f.length - 1]) || 1) - 1) + (f[1] === "b" ? 1 : 0);
 }
 
-/** The FEN with no count running (fields 4 and 5 `- 0`): where players start it themselves. */
+/** The FEN with no count running (its limit `-`, its count 0: the fourth field and the one before the move number). */
 export function withoutCount(fen) {
   const f = fen.trim().split(/\s+/);
-  if (f.length >= 6) { f[3] = "-"; f[4] = "0"; }
+  if (f.length >= 6) { f[3] = "-"; f[f.length - 2] = "0"; }
   return f.join(" ");
 }
 
