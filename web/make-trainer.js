@@ -3,7 +3,7 @@
  * Writes the counting trainer's positions (web/src/page/learn/trainer-positions.json)
  * from real games: PGN files read by Khun's own rules (khun.js's loadRules, so every
  * game of every variant, SAN or UCI, is read as the page reads it):
- *   node web/make-trainer.js OUT.json FILE.pgn...      (after web/build.sh: web/dist/khun.js)
+ *   node web/make-trainer.js [--per-file N] OUT.json FILE.pgn...   (after web/build.sh: web/dist/khun.js)
  *
  * It walks each game's main line, one move at a time (the FEN carries the count), and
  * keeps the positions where the count is the question:
@@ -13,7 +13,8 @@
  *   runs (the piece's honour replaces the board's);
  * - `capture`: any other capture while a count runs (the count goes on, never recomputed);
  * - `promotion`: a promotion while pawns stay (no count yet) or while a count runs;
- * - `running`: a position inside a running count (its middle, and its last move).
+ * - `running`: a position inside a running count (its middle, and the mating side's last
+ *   move before it runs out).
  * A position is kept with the move that follows it (none for `running`); the page asks
  * the rules every answer (web/src/page/learn/trainer.js), so this file holds no answer.
  * At most PER_GAME positions a game, so that no game fills the set; the output is in the
@@ -78,21 +79,38 @@ function gamePositions(rules, game) {
     st = after;
     fens.push(fen);
   }
-  // Inside each count: its middle and its last position.
+  // Inside each count: its middle, and the mating side's last move before it runs out
+  // (where the game went on that long).
   for (const run of runs) {
     if (run.to - run.from < 4) continue;
-    for (const ply of [Math.floor((run.from + run.to) / 2), run.to]) {
-      const s = rules.state(game.variant, fens[ply], []);
-      if (s.count && !s.end) found.push({ event: "running", fen: fens[ply], move: null, san: null, ply });
+    const mid = Math.floor((run.from + run.to) / 2);
+    const at = (ply) => rules.state(game.variant, fens[ply], []);
+    const s = at(mid);
+    if (s.count && !s.end && s.count.movesLeft) found.push({ event: "running", fen: fens[mid], move: null, san: null, ply: mid });
+    for (let ply = run.to; ply > mid; ply--) {
+      const last = at(ply);
+      if (last.count && !last.end && last.count.movesLeft === 1 && last.turn === last.count.mating) {
+        found.push({ event: "running", fen: fens[ply], move: null, san: null, ply });
+        break;
+      }
     }
   }
   return found;
 }
 
 async function main() {
-  const [out, ...files] = process.argv.slice(2);
-  if (!out || !files.length) {
-    console.error("usage: node web/make-trainer.js OUT.json FILE.pgn...");
+  const args = process.argv.slice(2);
+  // --per-file N: at most N positions from one file (its first games'), so that a large
+  // self-play file does not crowd out the rest.
+  let perFile = Infinity;
+  const at = args.indexOf("--per-file");
+  if (at >= 0) {
+    perFile = Number(args[at + 1]);
+    args.splice(at, 2);
+  }
+  const [out, ...files] = args;
+  if (!out || !files.length || !(perFile > 0)) {
+    console.error("usage: node web/make-trainer.js [--per-file N] OUT.json FILE.pgn...");
     process.exit(2);
   }
   const Khun = require(path.join(DIST, "khun.js"));
@@ -103,14 +121,14 @@ async function main() {
     const games = rules.readPgn(fs.readFileSync(file, "utf8"));
     let kept = 0;
     games.forEach((game, g) => {
-      if (game.error) return; // a game the rules refuse (said by the count below)
+      if (game.error || kept >= perFile) return; // a game the rules refuse (said by the count below)
       const found = gamePositions(rules, game)
         .filter((p) => !seen.has(`${game.variant}|${p.fen}|${p.move}`))
         .filter((p, i, all) => all.slice(0, i).filter((q) => q.event === p.event).length < (PER_KIND[p.event] || PER_GAME))
         .sort((a, b) => PRIORITY.indexOf(a.event) - PRIORITY.indexOf(b.event) || a.ply - b.ply)
         .slice(0, PER_GAME)
         .sort((a, b) => a.ply - b.ply);
-      for (const p of found) {
+      for (const p of found.slice(0, perFile - kept)) {
         seen.add(`${game.variant}|${p.fen}|${p.move}`);
         const entry = { variant: game.variant, fen: p.fen, event: p.event, source: `${path.basename(file)}#${g + 1}`, ply: p.ply };
         if (p.move) Object.assign(entry, { move: p.move, san: p.san });
