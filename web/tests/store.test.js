@@ -16,6 +16,11 @@ const PAGE = path.join(__dirname, "..", "src", "page");
 async function modules() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-store-"));
   for (const f of ["store.js", "actions.js", "pace.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
+  // The parts' actions, spread into ACTIONS (learn/*-actions.js).
+  fs.mkdirSync(path.join(dir, "learn"));
+  for (const f of fs.readdirSync(path.join(PAGE, "learn")).filter((x) => x.endsWith("-actions.js"))) {
+    fs.copyFileSync(path.join(PAGE, "learn", f), path.join(dir, "learn", f));
+  }
   fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
   try {
     return {
