@@ -17,6 +17,7 @@ import { variantInfo } from "../position.js";
 import { placement, pieceArt, pieceName } from "../board.js";
 import { moveSquares } from "../drops.js";
 import { loadValue, saveValue } from "../keep.js";
+import { notation, shownSquare } from "../notation.js";
 import { questionsFor, isRight } from "./trainer-questions.js";
 
 /** Where the session's score is kept. */
@@ -50,6 +51,17 @@ function current() {
   return { index, position: tr.positions[index], question: qs[Math.min(tr.step, qs.length - 1)], count: qs.length };
 }
 
+// A move's SAN in the page's notation (Thai SAN as the rules write it), by position and move.
+const sans = new Map();
+
+/** The move of position `p` as the page shows moves: SAN, or Thai SAN (the rules asked). */
+function shownSan(p) {
+  if (notation() !== "thaiSan") return p.san;
+  const key = `${p.variant}|${p.fen}|${p.move}`;
+  if (!sans.has(key)) sans.set(key, store.state.rules.state(p.variant, p.fen, [p.move], { notation: "thaiSan" }).sans[0]);
+  return sans.get(key);
+}
+
 /** A question's value in words: a choice, a side, or a number (count numbers in the page's digits). */
 function valueWords(q, value) {
   if (q.kind === "counting") return sideName(value, true);
@@ -58,13 +70,14 @@ function valueWords(q, value) {
   return q.kind === "lastMove" ? String(value) : countNumber(value);
 }
 
-/** A fact's values in the page's words: sides named, count numbers in its digits, men listed. */
-function factParams(params) {
+/** A fact's values in the page's words: sides named, count numbers in its digits, men listed, the move in the page's notation. */
+function factParams(params, p) {
   const out = {};
   for (const [k, v] of Object.entries(params)) {
     if (["Side", "Counting", "Mating", "Bare", "Strong"].includes(k)) out[k] = sideName(v, true);
     else if (k === "white" || k === "black") out[k] = v.map((m) => t(`piece.${m.toLowerCase()}`)).join(", ");
-    else if (["first", "last", "san"].includes(k)) out[k] = String(v);
+    else if (k === "san") out[k] = shownSan(p);
+    else if (["first", "last"].includes(k)) out[k] = String(v);
     else out[k] = countNumber(v);
   }
   return out;
@@ -115,6 +128,9 @@ function build(root) {
   root.querySelector("#trainer-next").addEventListener("click", () => {
     const c = current();
     store.act("trainerNext", !c || store.state.trainer.step + 1 >= c.count);
+    // The focus on the next question's first answer (the Next button is hidden now).
+    const first = root.querySelector("#trainer-choices button, #trainer-number:not(.hidden) input");
+    if (first) first.focus();
   });
   root.querySelector("#trainer-reset").addEventListener("click", () => store.act("trainerResetScore"));
 }
@@ -125,16 +141,27 @@ export function answer(given) {
   if (!c || store.state.trainer.answer) return;
   if (!c.question.choices && !String(given).trim()) return;
   store.act("trainerAnswer", given, isRight(c.question, given), c.question.kind);
+  // The answers are disabled now: the focus on what comes next.
+  const next = document.getElementById("trainer-next");
+  if (next) next.focus();
 }
 
-/** The small board: the position's men, the move's squares marked. */
-function drawBoard(el, fen, move) {
+/**
+ * The small board: the position's men, the move's squares marked (`played`: the move
+ * played, else the move asked about), the coordinates as the page's notation writes them.
+ */
+function drawBoard(el, fen, move, played) {
   const men = placement(fen);
   const marked = move ? moveSquares(move) : {};
   const names = [];
   for (const sq of el.children) {
     const p = men[sq.dataset.square];
-    sq.classList.toggle("moved", sq.dataset.square === marked.from || sq.dataset.square === marked.to);
+    const onMove = sq.dataset.square === marked.from || sq.dataset.square === marked.to;
+    sq.classList.toggle("moved", onMove && played);
+    sq.classList.toggle("to-move", onMove && !played);
+    const shown = shownSquare(sq.dataset.square);
+    if (sq.dataset.square[1] === "1") sq.dataset.file = shown.slice(0, 1);
+    if (sq.dataset.square[0] === "a") sq.dataset.rank = shown.slice(1);
     sq.replaceChildren();
     if (p) {
       const img = document.createElement("img");
@@ -169,15 +196,15 @@ export function renderTrainer() {
   main.dataset.step = String(tr.step);
   $("trainer-source").textContent = t("trainer.source", { n: tr.at + 1, total: tr.order.length, game: p.source, variant: variantTitle(p.variant) });
   const after = q.at === "after";
-  drawBoard($("trainer-board"), q.fen, after ? p.move : null);
+  drawBoard($("trainer-board"), q.fen, after || q.kind === "after" ? p.move : null, after);
   const turn = q.fen.split(" ")[1] === "b" ? "black" : "white";
   $("trainer-turn").textContent = t("trainer.toMove", { Side: sideName(turn, true) });
   const showMove = p.move && (after || q.kind === "after");
   $("trainer-move").classList.toggle("hidden", !showMove);
-  $("trainer-move").textContent = showMove ? t(after ? "trainer.movePlayed" : "trainer.moveNext", { san: p.san }) : "";
+  $("trainer-move").textContent = showMove ? t(after ? "trainer.movePlayed" : "trainer.moveNext", { san: shownSan(p) }) : "";
   $("trainer-convention").textContent = t(`trainer.convention.${q.convention}`);
   $("trainer-convention").dataset.convention = q.convention;
-  $("trainer-question").textContent = t(`trainer.q.${q.kind}`, factParams(q.params || {}));
+  $("trainer-question").textContent = t(`trainer.q.${q.kind}`, factParams(q.params || {}, p));
   // The answers offered (rebuilt when the question or the language changes).
   const choices = $("trainer-choices");
   const key = `${c.index}|${tr.step}|${language()}`;
@@ -211,7 +238,7 @@ export function renderTrainer() {
     $("trainer-verdict").textContent = answered.right ? t("trainer.right") : t("trainer.wrong", { answer: valueWords(q, q.expected) });
     $("trainer-why").replaceChildren(...q.why.map((w) => {
       const li = document.createElement("li");
-      li.textContent = t(`trainer.${w.key}`, factParams(w.params)) + (w.cite ? ` (${t(`trainer.cite.${w.cite}`)})` : "");
+      li.textContent = t(`trainer.${w.key}`, factParams(w.params, p)) + (w.cite ? ` (${t(`trainer.cite.${w.cite}`)})` : "");
       if (w.cite) li.dataset.cite = w.cite;
       return li;
     }));
