@@ -254,7 +254,7 @@ def test_answers_are_graded_right_and_wrong_in_english(app, shipped):
     p = open_trainer(app().open())
     # A position where a capture bares a king (the piece's honour replaces the board's),
     # then one where a count runs: every question answered right on the first, wrong on the second.
-    bare = next(i for i, x in enumerate(shipped) if x["event"] == "bare")
+    bare = next(i for i, x in enumerate(shipped) if x["event"] == "bare" and x["variant"] == "makruk")
     running = next(i for i, x in enumerate(shipped) if x["event"] == "running" and x["variant"] == "makruk")
     show(p, [bare, running])
     right = asked_total = 0
@@ -292,7 +292,7 @@ def test_the_count_is_asked_and_explained_in_thai(app, shipped):
     p = open_trainer(app().open())
     p.page.click("#lang-switch [data-lang='th']")
     # A running count (a number question: moves left), answered in Thai digits, right then wrong.
-    running = [i for i, x in enumerate(shipped) if x["event"] == "running"
+    running = [i for i, x in enumerate(shipped) if x["event"] == "running" and x["variant"] == "makruk"
                and any(q["kind"] == "movesLeft" and q["expected"] >= 10 for q in x["questions"])][:2]
     show(p, running)
     for index, answer_right in zip(running, (True, False)):

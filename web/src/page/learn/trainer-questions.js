@@ -93,7 +93,12 @@ function honourFacts(fen, st) {
   const pawns = pawnsOf(fen);
   const c = st.count;
   if (!c) {
-    if (pawns > 0) facts.push({ key: "why.pawns", params: { n: pawns }, cite: "counting" });
+    // With pawns on the board: makruk's rule (no count while a pawn is left) where a side
+    // is down to its king and two men (the Cambodian rule would count there); else only
+    // what is true under both rules.
+    const men = menOf(fen);
+    const few = Math.min(men.white.length, men.black.length) <= 3;
+    if (pawns > 0) facts.push(few ? { key: "why.pawns", params: { n: pawns }, cite: "counting" } : { key: "why.pawnsMen", params: { n: pawns } });
     else if (!bareSide(fen)) facts.push({ key: "why.onlyBare", params: {}, cite: "counting" });
     else facts.push({ key: "why.noneHere", params: {}, cite: "counting" });
     return facts;
@@ -103,7 +108,7 @@ function honourFacts(fen, st) {
   } else {
     facts.push({ key: "why.board", params: { of: c.of }, cite: "rule1" });
   }
-  if (pawns > 0) facts.push({ key: "why.countWithPawns", params: { n: pawns } });
+  if (pawns > 0) facts.push({ key: "why.countWithPawns", params: { n: pawns }, cite: "cambodian" });
   return facts;
 }
 
@@ -126,7 +131,6 @@ function positionQuestions(fen, st, at, opts) {
   if (opts.counting) qs.push({ kind: "counting", convention: AUTOMATIC, at, expected: c.counting, why: [menFact(fen), whoWhy] });
   if (c.exceeded || !c.movesLeft) return qs;
   const leftWhy = [countFacts(st), { key: "why.left", params: { Mating: c.mating, n: c.movesLeft, limit: c.limit }, cite: "rule5" }];
-  if (c.honour === "piece") leftWhy.unshift({ key: "why.pieceStart", params: { of: c.of }, cite: "rule2" });
   qs.push({ kind: "movesLeft", convention: AUTOMATIC, at, expected: c.movesLeft, params: { Mating: c.mating }, why: leftWhy });
   if (opts.lastMove) {
     const first = moveNumberOf(st.fen, c.mating, 1);
@@ -146,13 +150,17 @@ function afterQuestion(fen, before, after, p) {
   const why = [menFact(after.fen)];
   const params = { san: p.san };
   if (change === "none") why.push({ key: "why.afterNone", params: { san: p.san, n: pawnsOf(after.fen) }, cite: "counting" });
-  else if (change === "startsBoard") why.push({ key: "why.afterStartsBoard", params: { san: p.san, ply: a.ply, limit: a.limit, of: a.of, Counting: a.counting }, cite: "rule1" });
+  else if (change === "startsBoard" && pawnsOf(after.fen) > 0) {
+    // A count with pawns on the board: the Cambodian rule (the counting side down to its king and two men).
+    why.push({ key: "why.afterStartsBoardPawns", params: { san: p.san, n: pawnsOf(after.fen), ply: a.ply, limit: a.limit, of: a.of, Counting: a.counting }, cite: "cambodian" });
+  } else if (change === "startsBoard") why.push({ key: "why.afterStartsBoard", params: { san: p.san, ply: a.ply, limit: a.limit, of: a.of, Counting: a.counting }, cite: "rule1" });
   else if (change === "startsPiece" || change === "replaced") {
     why.push({ key: change === "replaced" ? "why.afterReplaced" : "why.afterStartsPiece", params: { san: p.san, Bare: a.counting, ply: a.ply, limit: a.limit, of: a.of }, cite: "rule2" });
     const men = menOf(after.fen);
     const y = men.white.length + men.black.length;
     if (a.ply === 2 * y) why.push({ key: "why.twiceMen", params: { n: y, ply: a.ply }, cite: "rule2" });
     else if (a.ply === 2 * y - 1) why.push({ key: "why.twiceMenLess", params: { n: y, ply: a.ply }, cite: "rule3" });
+    else if (a.ply === 0) why.push({ key: "why.fromZero", params: { n: y }, cite: "asean" });
   } else if (change === "continues") why.push({ key: "why.afterContinues", params: { san: p.san, from: before.count.ply, ply: a.ply, limit: a.limit }, cite: "rule4" });
   else why.push({ key: "why.afterOther", params: { san: p.san }, cite: "counting" });
   return { kind: "after", convention: AUTOMATIC, at: "before", expected: change, params, why };
