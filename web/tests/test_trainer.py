@@ -356,3 +356,24 @@ def test_the_score_is_kept_across_a_reload(app, shipped):
     p.page.click("#trainer-reset")
     assert score.get_attribute("data-asked") == "0"
     p.check_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_axe_finds_nothing_serious_in_the_trainer(app, shipped, lang):
+    """The trainer asking (a choice, a number) and answered, in each language."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    p = open_trainer(app(viewport=(1280, 800)).open())
+    p.page.click(f"#lang-switch [data-lang='{lang}']")
+    index = next(i for i, x in enumerate(shipped) if x["event"] == "bare" and x["variant"] == "makruk")
+    show(p, [index])
+    for step, q in enumerate(shipped[index]["questions"][:3]):
+        for state in ("asked", "answered"):
+            found = axe.Axe().run(p.page).response["violations"]
+            bad = [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in found if v["impact"] in ("serious", "critical")]
+            assert not bad, f"{lang}, question {step} {state}: {bad}"
+            if state == "asked":
+                give(p, q, q["expected"])
+        p.page.click("#trainer-next")
+        # The focus is on the next question's first answer.
+        assert p.page.evaluate("document.activeElement.closest('#trainer-choices, #trainer-number') !== null")
+    p.check_clean()
