@@ -377,3 +377,25 @@ def test_axe_finds_nothing_serious_in_the_trainer(app, shipped, lang):
         # The focus is on the next question's first answer.
         assert p.page.evaluate("document.activeElement.closest('#trainer-choices, #trainer-number') !== null")
     p.check_clean()
+
+
+def test_positions_that_do_not_load_are_said_and_the_page_goes_on(app):
+    p = app().open()
+    p.page.route("**/trainer-positions.json", lambda route: route.fulfill(status=404, body="gone"))
+    p.page.click("#tab-learn")
+    p.page.click("#learn-trainer-btn")
+    p.page.wait_for_function("() => document.querySelector('#trainer-status').textContent.includes('404')")
+    assert p.page.inner_text("#trainer-status").startswith("The positions could not be loaded: 404")
+    assert p.page.locator("#trainer-main").is_hidden()
+    # Chosen again, the trainer asks for them again.
+    p.page.unroute("**/trainer-positions.json")
+    p.page.click("#learn-puzzles-btn")
+    p.page.click("#learn-trainer-btn")
+    p.page.wait_for_selector("#trainer-main:not(.hidden)")
+    assert p.page.locator("#trainer-status").is_hidden()
+    # The rest of the page is as it was: a move on the board still plays.
+    p.page.click("#tab-play")
+    p.page.fill("#move-input", "e4")
+    p.page.press("#move-input", "Enter")
+    p.page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    assert not p.errors

@@ -266,9 +266,9 @@ function shuffled(n) {
   return order;
 }
 
-/** The positions loaded the first time the trainer is shown. */
+/** The positions loaded the first time the trainer is shown (or again, after a failure, when it is chosen again). */
 async function load() {
-  if (store.state.trainer.status !== "idle") return;
+  if (!["idle", "failed"].includes(store.state.trainer.status)) return;
   store.act("trainerScoreKept", loadValue(TRAINER_SCORE_KEY));
   store.act("trainerLoading");
   try {
