@@ -33,6 +33,8 @@ const PER_GAME = 3;
 const PRIORITY = ["bare", "start", "capture", "running", "promotion"];
 /** At most this many of a kind from one game (why: promotions with pawns left are common, and alike). */
 const PER_KIND = { promotion: 1, running: 2, capture: 2 };
+/** At most this many promotions from one file (why: with pawns left they all ask the same). */
+const PROMOTIONS_PER_FILE = 12;
 
 /** Unpromoted pawns on the board (a promoted pawn is written as a met). */
 function pawns(fen) {
@@ -120,16 +122,19 @@ async function main() {
   for (const file of files) {
     const games = rules.readPgn(fs.readFileSync(file, "utf8"));
     let kept = 0;
+    let promotions = 0;
     games.forEach((game, g) => {
       if (game.error || kept >= perFile) return; // a game the rules refuse (said by the count below)
       const found = gamePositions(rules, game)
         .filter((p) => !seen.has(`${game.variant}|${p.fen}|${p.move}`))
+        .filter((p) => p.event !== "promotion" || promotions < PROMOTIONS_PER_FILE)
         .filter((p, i, all) => all.slice(0, i).filter((q) => q.event === p.event).length < (PER_KIND[p.event] || PER_GAME))
         .sort((a, b) => PRIORITY.indexOf(a.event) - PRIORITY.indexOf(b.event) || a.ply - b.ply)
         .slice(0, PER_GAME)
         .sort((a, b) => a.ply - b.ply);
       for (const p of found.slice(0, perFile - kept)) {
         seen.add(`${game.variant}|${p.fen}|${p.move}`);
+        if (p.event === "promotion") promotions++;
         const entry = { variant: game.variant, fen: p.fen, event: p.event, source: `${path.basename(file)}#${g + 1}`, ply: p.ply };
         if (p.move) Object.assign(entry, { move: p.move, san: p.san });
         positions.push(entry);
