@@ -399,3 +399,17 @@ def test_positions_that_do_not_load_are_said_and_the_page_goes_on(app):
     p.page.press("#move-input", "Enter")
     p.page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
     assert not p.errors
+
+
+def test_a_position_the_rules_refuse_is_passed_over(app):
+    """A damaged positions file: a position the rules refuse is left out, the next asked."""
+    good = POSITIONS[0]
+    bad = {**good, "fen": "8/8/8/8/8/8/8/8 w - - 0 1", "source": "damaged#1"}
+    p = app().open()
+    p.page.route("**/trainer-positions.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps([bad, good])))
+    open_trainer(p)
+    p.page.evaluate("""() => window.khunPage.store.act("trainerLoaded",
+        JSON.parse(JSON.stringify(window.khunPage.state.trainer.positions)), [0, 1])""")
+    assert asked(p)[0] == 1
+    assert not p.errors

@@ -27,12 +27,21 @@ const FILES = "abcdefgh";
 // The questions on each position, by its index: the rules' answers, worked out once.
 const asked = new Map();
 
-/** The questions on position `i` of the loaded set (the rules asked once). */
+/**
+ * The questions on position `i` of the loaded set (the rules asked once); none where the
+ * rules refuse the position (a damaged file: the trainer goes on to the next one).
+ */
 export function questionsAt(i) {
   const S = store.state;
   if (!asked.has(i)) {
     const p = S.trainer.positions[i];
-    asked.set(i, questionsFor(S.rules, variantInfo(S, p.variant), p));
+    let qs = [];
+    try {
+      qs = questionsFor(S.rules, variantInfo(S, p.variant), p);
+    } catch {
+      qs = [];
+    }
+    asked.set(i, qs);
   }
   return asked.get(i);
 }
@@ -46,9 +55,13 @@ export function allQuestions() {
 function current() {
   const tr = store.state.trainer;
   if (tr.status !== "ready" || !tr.order.length) return null;
-  const index = tr.order[tr.at];
-  const qs = questionsAt(index);
-  return { index, position: tr.positions[index], question: qs[Math.min(tr.step, qs.length - 1)], count: qs.length };
+  // The position at `at`, or the next one the rules ask questions on.
+  for (let k = 0; k < tr.order.length; k++) {
+    const index = tr.order[(tr.at + k) % tr.order.length];
+    const qs = questionsAt(index);
+    if (qs.length) return { index, position: tr.positions[index], question: qs[Math.min(tr.step, qs.length - 1)], count: qs.length };
+  }
+  return null;
 }
 
 // A move's SAN in the page's notation (Thai SAN as the rules write it), by position and move.
