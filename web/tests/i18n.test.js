@@ -8,14 +8,13 @@
 const test = require("node:test");
 const assert = require("node:assert");
 const fs = require("fs");
-const os = require("os");
+const { importPage } = require("./page-modules.js");
 const path = require("path");
-const { pathToFileURL } = require("url");
 
 const PAGE = path.join(__dirname, "..", "src", "page");
 const GLOSSARY = path.join(PAGE, "I18N.md");
 const THAI_LETTERS = /[\u0E00-\u0E4F\u0E5A-\u0E7F]+/g; // Thai script without its digits ๐-๙
-/** The parts' words files (i18n.js's addWords): the rules guide's, the puzzles'. */
+/** The parts' words files at the page's top (i18n.js's addWords): the rules guide's, the puzzles'; learn/'s are found by partWordFiles. */
 const WORDS_FILES = ["guideWords.js", "puzzle-words.js"];
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
@@ -24,16 +23,21 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
  * node reads as such only under a package.json that says so.
  */
 async function tables() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-i18n-"));
-  for (const f of ["i18n.js", "keep.js", ...WORDS_FILES]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  try {
-    // The parts' own words files add theirs to the tables (addWords) when imported.
-    for (const f of WORDS_FILES) await import(pathToFileURL(path.join(dir, f)).href);
-    return (await import(pathToFileURL(path.join(dir, "i18n.js")).href)).STRINGS;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const m = await importPage(["i18n.js", ...WORDS_FILES, ...partWordFiles()], "khun-i18n-");
+  return m["i18n.js"].STRINGS;
+}
+
+/** The parts' words files, by their path under page/ (learn/trainer-words.js, ...). */
+function partWordFiles() {
+  const dir = path.join(PAGE, "learn");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith("-words.js")).map((f) => `learn/${f}`) : [];
+}
+
+/** The page's modules' sources, its parts' (learn/) included. */
+function pageSources() {
+  const top = fs.readdirSync(PAGE).filter((f) => f.endsWith(".js") && f !== "i18n.js");
+  const learn = fs.existsSync(path.join(PAGE, "learn")) ? fs.readdirSync(path.join(PAGE, "learn")).filter((f) => f.endsWith(".js") && !f.endsWith("-words.js")).map((f) => `learn/${f}`) : [];
+  return [...top, ...learn].map((f) => fs.readFileSync(path.join(PAGE, f), "utf8"));
 }
 
 /** The Thai words I18N.md cites: the first cell of each row of its two word tables. */
@@ -91,8 +95,7 @@ test("the English and Thai tables have the same keys and parameters", async () =
 
 test("every key the page names is in the tables, and every key is named", async () => {
   const { en } = await tables();
-  const sources = fs.readdirSync(PAGE).filter((f) => f.endsWith(".js") && f !== "i18n.js")
-    .map((f) => fs.readFileSync(path.join(PAGE, f), "utf8"));
+  const sources = pageSources();
   sources.push(fs.readFileSync(path.join(PAGE, "..", "index.html"), "utf8"));
   const all = sources.join("\n");
   // Keys asked for: in t(...) (its ternaries too) and index.html's data-i18n attributes.

@@ -11,6 +11,14 @@ const path = require("path");
 
 const SRC = path.join(__dirname, "..", "src");
 
+/** The page's modules, by their path under page/: its own and its parts' (learn/). */
+function pageModules() {
+  const dir = path.join(SRC, "page");
+  const subdirs = ["learn"].filter((d) => fs.existsSync(path.join(dir, d)));
+  return ["", ...subdirs].flatMap((d) => fs.readdirSync(path.join(dir, d))
+    .filter((f) => f.endsWith(".js")).map((f) => (d ? `${d}/${f}` : f)));
+}
+
 test("index.html preloads every module of the page, and nothing else", () => {
   const html = fs.readFileSync(path.join(SRC, "index.html"), "utf8");
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]).sort();
@@ -19,8 +27,8 @@ test("index.html preloads every module of the page, and nothing else", () => {
   // keyboard's and screen reader's part (access.js, which imports tabs.js and focus.js).
   const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   assert.deepStrictEqual(entries, ["page/main.js", "page/offline.js", "page/access.js"]);
-  const modules = fs.readdirSync(path.join(SRC, "page"))
-    .filter((f) => f.endsWith(".js") && !f.endsWith(".worker.js"))
+  const modules = pageModules()
+    .filter((f) => !f.endsWith(".worker.js"))
     .map((f) => `page/${f}`)
     .filter((f) => !entries.includes(f));
   const expected = [...modules, "page/vendor/chessgroundx.js"].sort();
@@ -30,9 +38,11 @@ test("index.html preloads every module of the page, and nothing else", () => {
 test("the page's modules import one another without a circle", () => {
   const dir = path.join(SRC, "page");
   const imports = new Map();
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith(".js"))) {
+  for (const f of pageModules()) {
     const text = fs.readFileSync(path.join(dir, f), "utf8");
-    imports.set(f, [...text.matchAll(/from "\.\/([\w.-]+)"/g)].map((m) => m[1]));
+    // Each import by its path under page/ (`../store.js` from learn/ is `store.js`).
+    imports.set(f, [...text.matchAll(/(?:from |import )"(\.\.?\/[\w./-]+)"/g)]
+      .map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(f), m[1]))));
   }
   const done = new Set();
   const onPath = [];

@@ -6,27 +6,12 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const fs = require("fs");
-const os = require("os");
-const path = require("path");
-const { pathToFileURL } = require("url");
+const { importPage } = require("./page-modules.js");
 
-const PAGE = path.join(__dirname, "..", "src", "page");
-
-/** The store with the page's actions, from a copy (ES modules: node reads them so under a package.json that says so). */
+/** The store with the page's actions, from a copy of the page (page-modules.js). */
 async function modules() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-puzzle-state-"));
-  for (const f of ["store.js", "actions.js", "pace.js", "guideActions.js", "puzzle-state.js", "glicko2.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  try {
-    const store = await import(pathToFileURL(path.join(dir, "store.js")).href);
-    const actions = await import(pathToFileURL(path.join(dir, "actions.js")).href);
-    const state = await import(pathToFileURL(path.join(dir, "puzzle-state.js")).href);
-    const glicko2 = await import(pathToFileURL(path.join(dir, "glicko2.js")).href);
-    return { store, actions, state, glicko2 };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const m = await importPage(["store.js", "actions.js", "puzzle-state.js", "glicko2.js"], "khun-puzzle-state-");
+  return { store: m["store.js"], actions: m["actions.js"], state: m["puzzle-state.js"], glicko2: m["glicko2.js"] };
 }
 
 const puzzle = (id, rating, type = "mate", variant = "makruk") => ({

@@ -5,26 +5,12 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const fs = require("fs");
-const os = require("os");
-const path = require("path");
-const { pathToFileURL } = require("url");
+const { importPage } = require("./page-modules.js");
 
-const PAGE = path.join(__dirname, "..", "src", "page");
-
-/** store.js and actions.js, imported from a copy (ES modules: node reads them so under a package.json that says so). */
+/** store.js and actions.js, from a copy of the page (page-modules.js). */
 async function modules() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-store-"));
-  for (const f of ["store.js", "actions.js", "pace.js", "guideActions.js", "puzzle-state.js", "glicko2.js"]) fs.copyFileSync(path.join(PAGE, f), path.join(dir, f));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  try {
-    return {
-      store: await import(pathToFileURL(path.join(dir, "store.js")).href),
-      actions: await import(pathToFileURL(path.join(dir, "actions.js")).href),
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const m = await importPage(["store.js", "actions.js"], "khun-store-");
+  return { store: m["store.js"], actions: m["actions.js"] };
 }
 
 test("the state is read-only outside actions, at any depth", async () => {

@@ -7,6 +7,7 @@
 import { PACES } from "./pace.js";
 import { PUZZLE_ACTIONS, puzzleState } from "./puzzle-state.js";
 import { GUIDE_ACTIONS, guideState } from "./guideActions.js";
+import { trainerState, TRAINER_ACTIONS } from "./learn/trainer-actions.js";
 
 const other = (c) => (c === "white" ? "black" : "white");
 
@@ -62,6 +63,7 @@ export function initialState() {
     puzzles: puzzleState(),
     // The rules guide: its man's board and its worked example of the count (guideActions.js).
     guide: guideState(),
+    trainer: trainerState(), // the counting trainer's (learn/trainer-actions.js)
     resignAsked: false,
     // Khun's pace, as the Play tab's setup chose it (pace.js's PACES), or null: the
     // level's default (human-like below full strength).
@@ -195,6 +197,7 @@ export const QUIET_ACTIONS = new Set(["started", "analysisInfo", "engineSynced",
 
 export const ACTIONS = {
   ...GUIDE_ACTIONS,
+  ...TRAINER_ACTIONS,
   /** The rules and the engine are in: {rules, engine, tables, variants}. */
   started(s, services) {
     Object.assign(s, services);

@@ -22,6 +22,7 @@ import { notation, shownSquare } from "./notation.js";
 import { renderPuzzles } from "./puzzles.js";
 import { puzzleOn } from "./puzzle-state.js";
 import { renderGuide } from "./guide.js";
+import { renderTrainer } from "./learn/trainer.js";
 
 export function render() {
   const S = store.state;
@@ -108,6 +109,7 @@ export function render() {
   renderReview();
   renderRecent();
   renderPuzzles();
+  renderTrainer();
   $("pgn-notation").value = S.pgnNotation;
   $("pgn-out").value = pgnText(S);
 }
