@@ -32,9 +32,11 @@ Per puzzle:
   the puzzle's move but only a slower mate, `no-mate` no mate at all;
 * Khun's tables (`khun tablebase --fen`, makruk only, four men; five with
   `--five-man-tables`): `win` when the solver wins within the count before and
-  after the first move (and, for a mate puzzle, in the puzzle's number of moves
-  before and one fewer after), `count-draw` when the tables say the count draws
-  the position, `worse` when the first move loses the win or its speed, `-` when no
+  after the first move, one move nearer (a mate puzzle: in its number of moves),
+  `hold` when a defensive puzzle's first move keeps the draw, `count-draw` when
+  the tables say the count draws a position the puzzle calls won (a mate the count
+  forbids), `draw` or `lost` when the position is not won for the solver anyway,
+  `worse` when the first move loses the win, its speed or the draw, `-` when no
   table holds the position.
 A summary goes to stdout; `--report` writes one JSON object a puzzle; `--list`
 prints every puzzle with a finding. Exit 0 unless a file could not be read, or, with
@@ -235,42 +237,57 @@ def engine_verdict(engine, puzzle, depth):
 # Khun's tables
 # --------------------------------------------------------------------------
 
-TABLE = re.compile(r"^table: \S+: (?:(White|Black) wins within the count, mate in (\d+) moves?|(drawn.*)|(.*))$", re.M)
+TABLE = re.compile(r"^table: \S+: (?:(White|Black) wins within the count, (?:mate in|(a mate or a won bare-king ending in)) "
+                   r"(\d+) moves?|(drawn.*)|(.*))$", re.M)
 
 
 def table(khun, fen, moves, five):
+    """Khun's tables on a position: ('win', winner, moves, to mate or to a won
+    bare-king ending), ('count-draw'|'draw', None, None, text), or None (no table)."""
     command = [khun, "tablebase", "--fen", fen] + (["--moves", *moves] if moves else []) + (["--five-man-tables", five] if five else [])
     out = subprocess.run(command, capture_output=True, text=True, timeout=600).stdout
     m = TABLE.search(out)
     if not m:
         return None
     if m.group(1):
-        return ("win", m.group(1), int(m.group(2)))
-    if m.group(3):
-        return ("count-draw" if "count" in m.group(3) else "draw", None, None)
-    return ("other", None, m.group(4))
+        return ("win", m.group(1), int(m.group(3)), "mate" if not m.group(2) else "conversion")
+    if m.group(4):
+        return ("count-draw" if "count" in m.group(4) else "draw", None, None, m.group(4))
+    return ("other", None, None, m.group(5))
 
 
 def table_verdict(khun, puzzle, five):
-    if puzzle["variant"] != "makruk" or not puzzle["line"]:
+    """`win`: the solver wins within the count before and after the first move, one
+    move nearer (a mate puzzle: in its number of moves); `hold`: a defensive puzzle's
+    draw kept; `count-draw`: the tables draw the position by the count (a win
+    without it), `draw`, `lost`: not the win the puzzle claims; `worse`: the first
+    move loses the win, its speed, or the draw; `-`: no table."""
+    v, fen, setup, line = puzzle["variant"], puzzle["fen"], puzzle["setup"], puzzle["line"]
+    if v != "makruk" or not line:
         return "-", ""
-    before = table(khun, puzzle["fen"], puzzle["setup"], five)
+    before = table(khun, fen, setup, five)
     if before is None:
         return "-", ""
-    solver = sf.get_fen(puzzle["variant"], puzzle["fen"], puzzle["setup"]).split()[1]
-    solver = "White" if solver == "w" else "Black"
-    if before[0] != "win":
-        return ("count-draw" if before[0] == "count-draw" else "worse"), f"before: {before}"
-    if before[1] != solver:
-        return "worse", f"the tables: {before[1]} wins"
-    after = table(khun, puzzle["fen"], puzzle["setup"] + puzzle["line"][:1], five)
-    if sf.legal_moves(puzzle["variant"], puzzle["fen"], puzzle["setup"] + puzzle["line"][:1]) == []:
-        return "win", f"mate in {before[2]}, the first move mates"
-    if after is None or after[0] != "win" or after[1] != solver or after[2] != before[2] - 1:
-        return "worse", f"mate in {before[2]} before, after the move: {after}"
-    if puzzle["type"] == "mate" and before[2] != mate_moves(puzzle):
-        return "worse", f"the tables mate in {before[2]}, the puzzle in {mate_moves(puzzle)}"
-    return "win", f"mate in {before[2]}"
+    solver = "White" if sf.get_fen(v, fen, setup).split()[1] == "w" else "Black"
+    if not sf.legal_moves(v, fen, setup + line[:1]):
+        return ("win", "the first move mates") if sf.gives_check(v, fen, setup + line[:1]) else ("draw", "stalemate")
+    after = table(khun, fen, setup + line[:1], five)
+    defensive = puzzle["type"] == "defensive"
+    if before[0] == "win" and before[1] == solver:
+        if after is None or after[0] != "win" or after[1] != solver:
+            return "worse", f"won before ({before[2]} moves), after the move: {after}"
+        if after[3] == before[3] and after[2] != before[2] - 1:
+            return "worse", f"{before[3]} in {before[2]} before, in {after[2]} after the move"
+        if puzzle["type"] == "mate" and before[3] == "mate" and before[2] != mate_moves(puzzle):
+            return "worse", f"the tables mate in {before[2]}, the puzzle in {mate_moves(puzzle)}"
+        return "win", f"{before[3]} in {before[2]}"
+    if before[0] == "win":
+        return ("lost" if not defensive else "worse"), f"the tables: {before[1]} wins in {before[2]}"
+    if defensive:
+        if after is not None and after[0] == "win":
+            return "worse", f"drawn before, after the move: {after[1]} wins"
+        return "hold", before[3]
+    return before[0], before[3]
 
 
 # --------------------------------------------------------------------------
@@ -320,7 +337,7 @@ def main():
         for key, value in result.items():
             if isinstance(value, tuple):
                 tally[(key, value[0])] += 1
-                if value[0] not in ("ok", "agree", "win", "-"):
+                if value[0] not in ("ok", "agree", "win", "hold", "-"):
                     findings.append(f"{key}: {value[0]} ({value[1]})")
         if args.list and findings:
             sm = f" sm {','.join(puzzle['setup'])}" if puzzle["setup"] else ""
