@@ -9,11 +9,12 @@
 #
 # Writes OUTDIR/playok-raw/*.txt (the files as stored there) and, by
 # playok_games.py, OUTDIR/playok/{games,positions}-{work,heldout}.{pgn,epd}: every
-# 5th game (in the order of PlayOK's game numbers) is held out. Needs git, network
+# 5th game (in the order of PlayOK's game numbers) is held out. REPO: another clone
+# of it (a path or URL) to take the files from. Needs git, network
 # access to GitHub and pyffish (PYTHON, default python3).
 set -euo pipefail
 out=${1:-/work/data/outside}
-repo=https://github.com/natstpt/PlayOK-Makruk-Statistics-Downloader
+repo=${REPO:-https://github.com/natstpt/PlayOK-Makruk-Statistics-Downloader}
 commit=85120f5883a60fa8d805b4b20bf6ea665f601ae1
 python=${PYTHON:-python3}
 here=$(cd "$(dirname "$0")" && pwd)
