@@ -6,7 +6,7 @@
 //! last line, cuts the output back to the last recorded length and searches the
 //! games after it. A progress file made with other settings is refused, naming each.
 
-use super::Tally;
+use crate::puzzles::Tally;
 use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
