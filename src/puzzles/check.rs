@@ -131,7 +131,9 @@ pub fn check(
         (None, Some(_), None) => reasons.push("one legal move: not a puzzle".to_string()),
         (Some(_), _, _) if judgement.replayed.is_err() => {
             if let Err(why) = &judgement.replayed {
-                reasons.push(format!("the engine's own line is refused by the rules: {why}"));
+                reasons.push(format!(
+                    "the engine's own line is refused by the rules: {why}"
+                ));
             }
         }
         _ => {}

@@ -202,7 +202,11 @@ mod tests {
         assert_eq!(classify(-300, Some(mated_in(4))), Some(Kind::Defensive));
         assert_eq!(classify(0, Some(-300)), None, "the second is not lost");
         assert_eq!(classify(-200, Some(-450)), None, "not far enough apart");
-        assert_eq!(classify(-500, Some(mated_in(4))), None, "the best loses too");
+        assert_eq!(
+            classify(-500, Some(mated_in(4))),
+            None,
+            "the best loses too"
+        );
         assert_eq!(Kind::Defensive.name(), "defensive");
     }
 

@@ -186,7 +186,10 @@ mod tests {
         let a = puzzle_id("k7/7R/2K5/8/8/8/8/8 w - 32 0 1", "c6b6,a8b8,h7h8");
         assert_eq!(a.len(), 8);
         assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
-        assert_eq!(a, puzzle_id("k7/7R/2K5/8/8/8/8/8 w - 32 0 1", "c6b6,a8b8,h7h8"));
+        assert_eq!(
+            a,
+            puzzle_id("k7/7R/2K5/8/8/8/8/8 w - 32 0 1", "c6b6,a8b8,h7h8")
+        );
         assert_ne!(a, puzzle_id("k7/7R/2K5/8/8/8/8/8 w - 32 0 1", "c6b6"));
         assert_eq!(eval_text(MATE - 3), "#2");
         assert_eq!(eval_text(-(MATE - 4)), "#-2");

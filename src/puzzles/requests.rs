@@ -79,8 +79,7 @@ impl PuzzleRequest {
     /// The game `fen` and `moves` name, counted under `countStarted`.
     fn game(&self, variant: Variant) -> Result<Game, String> {
         let start = position(variant, self.fen.as_deref())?;
-        Game::from_uci(start, &self.moves, self.count_started)
-            .map_err(|e| e.named("countStarted"))
+        Game::from_uci(start, &self.moves, self.count_started).map_err(|e| e.named("countStarted"))
     }
 }
 
@@ -182,7 +181,13 @@ fn find(
                 Game::new(start, &[], request.count_started).map_err(|e| e.named("countStarted"))
             });
             match game {
-                Ok(game) => one_position(search, game, Source { game: 0, ply: i }, &mut puzzles, &mut tally),
+                Ok(game) => one_position(
+                    search,
+                    game,
+                    Source { game: 0, ply: i },
+                    &mut puzzles,
+                    &mut tally,
+                ),
                 Err(e) => errors.push(format!("position {}: {e}", i + 1)),
             }
         }
@@ -192,7 +197,13 @@ fn find(
         for ply in 0..=game.moves().len() {
             let at = Game::new(start.clone(), &game.moves()[..ply], request.count_started)
                 .map_err(|e| e.named("countStarted"))?;
-            one_position(search, at, Source { game: 0, ply }, &mut puzzles, &mut tally);
+            one_position(
+                search,
+                at,
+                Source { game: 0, ply },
+                &mut puzzles,
+                &mut tally,
+            );
         }
     }
     let written: Vec<Value> = puzzles

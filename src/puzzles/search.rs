@@ -8,9 +8,7 @@
 //! running, the automatic count free to start again as the rules start it), restricted
 //! to the one move in question, at the same limits.
 
-use super::judge::{
-    self, Kind, MIN_LEGAL_MOVES, UNCLEAR_CP, WIN_CP, mate_moves,
-};
+use super::judge::{self, Kind, MIN_LEGAL_MOVES, WIN_CP, mate_moves};
 use super::verify::{Unverified, verify};
 use crate::board::{Game, Move, Position, counting};
 use crate::engine::{Engine, SearchRequest, Silent};
@@ -130,11 +128,11 @@ impl<'a> PuzzleSearch<'a> {
     /// search without the count.
     ///
     /// - [`Kind::CountWin`]: the best move mates within the count (a mate score under
-    ///   the count), the second does not win under it (the count draws it: below
-    ///   the unclear threshold), but wins without the count (the win threshold).
-    /// - [`Kind::CountHold`]: the best move holds under the count (not below the
-    ///   unclear threshold against), the second loses under it (the win threshold),
-    ///   and the best loses without the count: only the count saves it.
+    ///   the count), the second does not win under it (below the win threshold: the
+    ///   count draws it), but wins without the count (the win threshold).
+    /// - [`Kind::CountHold`]: the best move holds under the count (not lost by the win
+    ///   threshold), the second loses under it, and the best loses without the count:
+    ///   only the count saves it.
     fn count_race(
         &mut self,
         pos: &Position,
@@ -158,12 +156,12 @@ impl<'a> PuzzleSearch<'a> {
             }
         }
         let ((best_score, best_move), (second_score, second_move)) = (best, second);
-        if mate_moves(best_score).is_some() && second_score < UNCLEAR_CP {
+        if mate_moves(best_score).is_some() && second_score < WIN_CP {
             let free = self.count_free_score(pos, second_move)?;
             judgement.count_free = Some(free);
             return (free >= WIN_CP).then_some(Kind::CountWin);
         }
-        if best_score >= -UNCLEAR_CP && best_score < WIN_CP && second_score <= -WIN_CP {
+        if best_score > -WIN_CP && best_score < WIN_CP && second_score <= -WIN_CP {
             let free = self.count_free_score(pos, best_move)?;
             judgement.count_free = Some(free);
             return (free <= -WIN_CP).then_some(Kind::CountHold);
@@ -198,12 +196,7 @@ pub(crate) fn worth_searching(pos: &Position) -> bool {
 pub(crate) fn count_story(pos: &Position, pv: &[Move], kind: Kind, free: Option<i32>) -> String {
     let start = counting::describe(pos);
     let without = free
-        .map(|s| {
-            format!(
-                "; without the count: {}",
-                super::output::eval_text(s)
-            )
-        })
+        .map(|s| format!("; without the count: {}", super::output::eval_text(s)))
         .unwrap_or_default();
     match kind {
         Kind::CountHold => {

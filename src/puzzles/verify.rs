@@ -72,4 +72,3 @@ pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unve
         _ => Ok(()),
     }
 }
-

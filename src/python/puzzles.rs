@@ -10,7 +10,11 @@ use pyo3::prelude::*;
 use serde_json::{Map, Value, json};
 
 /// Answers `request` with the GIL released, reading `tables` (new ones when `None`).
-fn answer(py: Python<'_>, request: Value, tables: Option<PyRef<'_, Tables>>) -> PyResult<Py<PyAny>> {
+fn answer(
+    py: Python<'_>,
+    request: Value,
+    tables: Option<PyRef<'_, Tables>>,
+) -> PyResult<Py<PyAny>> {
     let handle = tables.map_or_else(TableHandle::new, |t| t.tables.clone());
     let answer = py
         .detach(move || requests::answer(request, &handle))
