@@ -36,7 +36,10 @@ fn set(fields: &mut Map<String, Value>, name: &str, value: Option<Value>) {
 /// ``game``, ``ply``), or pychess.org's documents with ``format="pychess"``. Searched
 /// to ``depth`` (8 when neither it nor ``nodes`` is given).
 #[pyfunction]
-#[pyo3(signature = (pgn=None, *, positions=None, fen=None, moves=None, variant="makruk", count_started=CountStarted(0), depth=None, nodes=None, format="json", tables=None))]
+#[pyo3(
+    signature = (pgn=None, *, positions=None, fen=None, moves=None, variant="makruk", count_started=CountStarted(0), depth=None, nodes=None, format="json", tables=None),
+    text_signature = "(pgn=None, *, positions=None, fen=None, moves=None, variant='makruk', count_started=0, depth=None, nodes=None, format='json', tables=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn puzzles(
     py: Python<'_>,
@@ -72,7 +75,10 @@ fn puzzles(
 /// the count (``count_started``: pyffish's value); ``type`` the claimed kind
 /// (``mate``, ``winning``, ``defensive``, ``count``) when given.
 #[pyfunction]
-#[pyo3(signature = (fen, solution, *, moves=None, variant="makruk", count_started=CountStarted(0), r#type=None, depth=None, nodes=None, tables=None))]
+#[pyo3(
+    signature = (fen, solution, *, moves=None, variant="makruk", count_started=CountStarted(0), r#type=None, depth=None, nodes=None, tables=None),
+    text_signature = "(fen, solution, *, moves=None, variant='makruk', count_started=0, type=None, depth=None, nodes=None, tables=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn check_puzzle(
     py: Python<'_>,
