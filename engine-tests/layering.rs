@@ -17,8 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules at or above the search.
 const SEARCH_AND_ABOVE: &[&str] = &[
-    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench",
-    "puzzles",
+    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "puzzles",
 ];
 
 /// The front ends: above the puzzles, which they all call.

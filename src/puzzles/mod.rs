@@ -84,19 +84,44 @@ pub struct Source {
     pub ply: usize,
 }
 
+/// What one position gave the finder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A puzzle, its line accepted by the rules.
+    Puzzle(Puzzle),
+    /// No puzzle.
+    Nothing,
+    /// The lines made a puzzle whose line the rules refused (tallied apart).
+    Refused,
+}
+
+impl Found {
+    /// Counts this in `tally`, and keeps its puzzle in `puzzles`.
+    pub(crate) fn keep(self, puzzles: &mut Vec<Puzzle>, tally: &mut Tally) {
+        match self {
+            Found::Puzzle(p) => {
+                tally.kept(p.kind);
+                puzzles.push(p);
+            }
+            Found::Nothing => {}
+            Found::Refused => tally.unverified += 1,
+        }
+    }
+}
+
 impl PuzzleSearch<'_> {
     /// The puzzle at `game`'s position, if its lines make one and the rules accept
-    /// its line; `Err` when they made one the rules refused (tallied apart).
-    pub fn puzzle_at(&mut self, game: Game, source: Source) -> Result<Option<Puzzle>, ()> {
+    /// its line.
+    pub fn puzzle_at(&mut self, game: Game, source: Source) -> Found {
         let pos = game.position().clone();
         let judgement = self.judge(game);
         let (Some(kind), Some((score, pv))) = (judgement.kind, judgement.best.clone()) else {
-            return Ok(None);
+            return Found::Nothing;
         };
         if judgement.replayed.is_err() {
-            return Err(());
+            return Found::Refused;
         }
-        Ok(Some(puzzle(&pos, kind, score, pv, &judgement, source)))
+        Found::Puzzle(puzzle(&pos, kind, score, pv, &judgement, source))
     }
 
     /// The puzzles of one PGN game, every position of it (both sides), under the
@@ -126,14 +151,7 @@ impl PuzzleSearch<'_> {
                 game: game.number,
                 ply: i,
             };
-            match self.puzzle_at(at, source) {
-                Ok(Some(p)) => {
-                    tally.kept(p.kind);
-                    puzzles.push(p);
-                }
-                Ok(None) => {}
-                Err(()) => tally.unverified += 1,
-            }
+            self.puzzle_at(at, source).keep(&mut puzzles, &mut tally);
         }
         Some((puzzles, tally))
     }

@@ -228,12 +228,5 @@ fn one_position(
         return;
     }
     tally.positions += 1;
-    match search.puzzle_at(game, source) {
-        Ok(Some(p)) => {
-            tally.kept(p.kind);
-            puzzles.push(p);
-        }
-        Ok(None) => {}
-        Err(()) => tally.unverified += 1,
-    }
+    search.puzzle_at(game, source).keep(puzzles, tally);
 }
