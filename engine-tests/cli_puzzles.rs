@@ -1,8 +1,8 @@
 //! `khun puzzles` through the real binary: a known mate in 2 found with its best move
 //! and line, the same mate refused when the count runs out before it, count races
-//! (the only mate in time, the only defence that outlasts the count), `--resume`
-//! after a kill, `--shard`
-//! splitting the games, and both output forms read back field by field.
+//! (the only mate in time, the only defence that outlasts the count; outside the
+//! tables, in pychess.org's documents), a saving only-move, `--resume` after a kill,
+//! `--shard` splitting the games, and the output forms read back field by field.
 
 mod common;
 
@@ -114,7 +114,8 @@ fn a_mate_only_the_fastest_line_fits_is_a_count_race() {
         "piece's honour: White must mate within 2 moves (ply 29 of 32), mate on ply 32 of 32"
     );
     assert!(
-        r.stderr.contains("(0 mate, 0 winning, 1 count)"),
+        r.stderr
+            .contains("(0 mate, 0 winning, 0 defensive, 1 count)"),
         "{}",
         r.stderr
     );
@@ -190,7 +191,7 @@ fn shards_split_the_games_and_json_reads_back() {
         let v = parse_json(line);
         let kind = v["type"].as_str().unwrap();
         assert!(
-            kind == "mate" || kind == "winning" || kind == "count",
+            ["mate", "winning", "defensive", "count"].contains(&kind),
             "{line}"
         );
         let moves = v["moves"].as_array().unwrap();
@@ -202,6 +203,8 @@ fn shards_split_the_games_and_json_reads_back() {
             assert!(v["bm"].as_str().unwrap().ends_with('#') || n > 1, "{line}");
         } else if kind == "winning" {
             assert_eq!(theme, "only move");
+        } else if kind == "defensive" {
+            assert_eq!(theme, "saving move");
         } else {
             assert!(theme.contains("the count"), "{line}");
         }
@@ -259,4 +262,48 @@ fn a_killed_run_resumes_after_its_last_game() {
         r.stderr
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), whole);
+}
+
+/// Black to move in a game (sample game 4, ply 43): every move but Nxh4 loses; after
+/// it Black is only somewhat worse. A saving only-move, `type defensive`. The start
+/// position, where many moves hold, has none.
+#[test]
+fn a_saving_only_move_is_defensive() {
+    let dir = Scratch::new("puzzles-defensive");
+    let save = "r7/1Rm5/p2sk1n1/2p1sp2/2N4R/P2PPS2/2S1KM2/8 b - - 0 22";
+    let pgn = dir.write("save.pgn", &pgn_from(save, ""));
+    let r = khun(&["puzzles", &pgn, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let (fen, fields) = epd_fields(r.stdout.lines().next().expect("a puzzle"));
+    assert_eq!(fen, save);
+    assert_eq!(field(&fields, "type"), "defensive");
+    assert_eq!(field(&fields, "theme"), "saving move");
+    assert_eq!(field(&fields, "bm"), "Nxh4");
+    assert_eq!(field(&fields, "depth"), "8");
+    let start = dir.write("start.pgn", "[Event \"start\"]\n\n*\n");
+    let r = khun(&["puzzles", &start, "--depth", "8"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "", "no puzzle at the start");
+}
+
+/// The count race outside the tables (a rook and two mets: no table holds them), in
+/// pychess.org's documents: the fields its importer reads, the count's story beside.
+#[test]
+fn a_count_race_outside_the_tables_as_a_pychess_document() {
+    let dir = Scratch::new("puzzles-pychess");
+    let race = "k7/7R/2K5/8/8/8/8/M6M w - 32 29 1";
+    let pgn = dir.write("race.pgn", &pgn_from(race, ""));
+    let r = khun(&["puzzles", &pgn, "--depth", "8", "--format", "pychess"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let v = parse_json(r.stdout.lines().next().expect("a race"));
+    assert_eq!(v["f"], race);
+    assert_eq!(v["v"], "makruk");
+    assert_eq!(v["m"], "c6b6,a8b8,h7h8");
+    assert_eq!(v["t"], "count");
+    assert_eq!(v["e"], "#2");
+    assert_eq!(v["uploaded_by"], "Khun");
+    assert_eq!(v["theme"], "win within the count");
+    let story = v["count"].as_str().unwrap();
+    assert!(story.contains("mate on ply 32 of 32"), "{story}");
+    assert!(story.contains("without the count: #"), "{story}");
 }

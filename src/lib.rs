@@ -19,6 +19,8 @@
 //! - [`bench`](mod@bench): the fixed-depth search signature, at the root as the
 //!   signature every change is checked against (`khun bench`, the UCI `bench`; the
 //!   lab's tools read its positions from `src/bench.rs`).
+//! - [`puzzles`]: the puzzle finder and checker, above the engine facade, which the
+//!   command line, the web build and the Python package call.
 //! - [`cli`]: command-line tools; [`long_jobs`]: what the long ones and [`learn`]'s
 //!   runs share (stopping on SIGINT/SIGTERM, `--resume` files).
 //!
@@ -53,6 +55,7 @@ pub mod pgn;
 pub mod platform;
 #[cfg(feature = "native")]
 pub mod protocol;
+pub mod puzzles;
 #[cfg(feature = "python")]
 mod python;
 pub mod rng;

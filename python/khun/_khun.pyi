@@ -333,6 +333,40 @@ def write_pgn(
 ) -> str:
     """A game as PGN text, the players' count actions as ``{[%count ...]}``."""
 
+def puzzles(
+    pgn: Optional[str] = None,
+    *,
+    positions: Optional[Sequence[str]] = None,
+    fen: Optional[str] = None,
+    moves: Optional[Sequence[str]] = None,
+    variant: str = "makruk",
+    count_started: int = 0,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    format: Literal["json", "pychess"] = "json",
+    tables: Optional[Tables] = None,
+) -> Dict[str, Any]:
+    """The puzzles in a PGN text, a list of FENs (each alone) or along a game (``fen``
+    and ``moves``): ``{"puzzles": [...], "tally": {...}, "errors": [...]}``, each
+    puzzle a dict (fen, variant, bm, moves, type, theme, eval, second, depth,
+    difficulty, count, game, ply) or pychess.org's document; searched to ``depth``
+    (8 when neither it nor ``nodes`` is given)."""
+
+def check_puzzle(
+    fen: str,
+    solution: Sequence[str],
+    *,
+    moves: Optional[Sequence[str]] = None,
+    variant: str = "makruk",
+    count_started: int = 0,
+    type: Optional[Literal["mate", "winning", "defensive", "count"]] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    tables: Optional[Tables] = None,
+) -> Dict[str, Any]:
+    """Whether ``solution`` (UCI) solves the position: ``{"valid", "reasons", "type",
+    "theme", "puzzle", "best_move", "eval", "second", "depth"}``."""
+
 @final
 class Tables:
     """The endgame tables (up to four men built in memory on demand; five with a

@@ -11,13 +11,16 @@
 //! - [`options`]: pyffish's start-up calls, `set_option` and `load_variant_config`
 //!   (the sections of a variants file for Khun's games taken, the others refused with
 //!   a warning);
-//! - [`engine`]: `khun.Engine`, the engine as a Python object.
+//! - [`engine`]: `khun.Engine`, the engine as a Python object;
+//! - [`puzzles`]: `khun.puzzles` and `khun.check_puzzle`, the library's one puzzle
+//!   finder and checker (`crate::puzzles`).
 //!
 //! Nothing a caller passes panics: a game Khun does not play, a bad FEN or a bad move
 //! raises `ValueError` with the reason.
 
 mod engine;
 mod options;
+mod puzzles;
 mod rules;
 
 use pyo3::prelude::*;
@@ -30,5 +33,6 @@ fn khun_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     options::register(m)?;
     engine::register(m)?;
+    puzzles::register(m)?;
     Ok(())
 }

@@ -355,6 +355,16 @@
       // {valid, problems: [{error, code, params}]}: whether a FEN could arise in a game
       // (an editor's check): its refusal, or what its count fields cannot be.
       checkFen: (variant, fen) => ask({ op: "checkFen", variant, fen }),
+      // The puzzle finder (src/puzzles/), a search on this thread: request {pgn} (every
+      // position of its games), {positions: [fen, ...]} or {fen, moves} (a game), with
+      // {variant, countStarted, depth (8), nodes, format: "json" | "pychess"}; answers
+      // {puzzles: [{fen, variant, bm, moves, type, theme, eval, second, depth,
+      // difficulty, count, game, ply}], tally, errors}.
+      findPuzzles: (request = {}) => ask({ ...request, op: "findPuzzles" }),
+      // The puzzle checker: {fen, moves (before the puzzle), solution: [uci, ...], type,
+      // variant, countStarted, depth, nodes}; answers {valid, reasons, type, theme,
+      // puzzle, bestMove, eval, second, depth}.
+      checkPuzzle: (request = {}) => ask({ ...request, op: "checkPuzzle" }),
       // One game's facts (an entry of variants()), or undefined.
       variant: (name) => {
         variantList = variantList || ask({ op: "variants" });

@@ -1,47 +1,30 @@
 //! `khun puzzles GAMES.pgn`: every position of every game (both sides to move)
 //! searched with two MultiPV lines, and the positions whose best move stands out kept
-//! as puzzles (see [`find`]): a mate in N that no other move matches, or a win only
-//! one move keeps. Each solution line is replayed by the rules before it is written
-//! (see [`find::verify`]). The search is count-aware, so a mate the count forbids is
-//! scored a draw and never becomes a mate puzzle. Where a count runs and the endgame
-//! tables cover the position, count races are kept too (see [`find::count_race`]):
-//! the only mate that fits the count where the second line would win without it, and
-//! the only defence that outlasts the count. Output: EPD lines in
-//! chess-variant-puzzler's form, or JSON Lines (see [`output`]). Games are shared
-//! among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes one share. With
-//! `--out`, a progress file beside it lets `--resume` go on after a kill (see
-//! [`resume`]).
+//! as puzzles, by the library's one finder ([`crate::puzzles`]: mates, winning and
+//! saving only-moves, count races; each line replayed by the rules). Output: EPD lines
+//! in chess-variant-puzzler's form, JSON Lines, or pychess.org's puzzle documents.
+//! Games are shared among `--jobs` jobs as `annotate`'s are, and `--shard K/N` takes
+//! one share. With `--out`, a progress file beside it lets `--resume` go on after a
+//! kill (see [`resume`]).
 //!
 //! [`resume`]: crate::cli::puzzles::resume
-//!
-//! [`find`]: crate::cli::puzzles::find
-//! [`find::verify`]: crate::cli::puzzles::find::verify
-//! [`find::count_race`]: crate::cli::puzzles::find::count_race
-//! [`output`]: crate::cli::puzzles::output
 
-pub(crate) mod find;
-pub(crate) mod output;
 pub(crate) mod resume;
 
-use self::find::{Kind, MIN_LEGAL_MOVES};
-use self::output::{Format, Puzzle};
 use self::resume::{GameDone, Journal, RunSettings};
-use crate::board::{Move, Position, counting};
 use crate::cli::annotate::shard::Shard;
 use crate::cli::search_options::SearchOptions;
-use crate::engine::{Engine, SearchRequest, Silent};
+use crate::engine::Engine;
 use crate::long_jobs::progress_file;
 use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
-use crate::search::Limits;
-use crate::tablebase::Tables;
+use crate::puzzles::{Format, Puzzle, PuzzleSearch, Tally};
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Search time per position when no `--depth`, `--movetime` or `--nodes` is given.
@@ -59,7 +42,8 @@ pub struct PuzzlesArgs {
     /// Write the puzzles to this file (default: standard output).
     #[arg(long)]
     pub(crate) out: Option<PathBuf>,
-    /// `epd` (chess-variant-puzzler's form) or `json` (one object a line).
+    /// `epd` (chess-variant-puzzler's form), `json` (one object a line) or `pychess`
+    /// (the documents pychess.org's puzzle importer reads, one a line).
     #[arg(long, default_value = "epd", value_parser = Format::from_str)]
     pub(crate) format: Format,
     /// Games searched at once, each job with its own engine (default: all cores,
@@ -78,29 +62,6 @@ pub struct PuzzlesArgs {
     pub(crate) resume: bool,
     #[command(flatten)]
     pub(crate) search: SearchOptions,
-}
-
-/// What a run found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Tally {
-    positions: usize,
-    mates: usize,
-    wins: usize,
-    /// Count races, both sides (see [`find::count_race`]).
-    counts: usize,
-    /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
-    unverified: usize,
-}
-
-impl Tally {
-    /// Adds `other`'s counts to these.
-    fn add(&mut self, other: &Tally) {
-        self.positions += other.positions;
-        self.mates += other.mates;
-        self.wins += other.wins;
-        self.counts += other.counts;
-        self.unverified += other.unverified;
-    }
 }
 
 /// The settings of this run that decide its output's bytes, for the progress file.
@@ -127,11 +88,7 @@ fn run_settings(args: &PuzzlesArgs, input: &[u8], games: usize) -> Result<RunSet
         threads: search.threads,
         evaluation,
         shard: args.shard.map(|s| s.to_string()),
-        format: match args.format {
-            Format::Epd => "epd",
-            Format::Json => "json",
-        }
-        .to_string(),
+        format: args.format.name().to_string(),
     })
 }
 
@@ -153,106 +110,6 @@ fn open_output(
     let bytes = done.last().map_or(0, |g| g.bytes);
     let file = progress_file::create_or_reopen(path, bytes)?;
     Ok((Box::new(std::io::BufWriter::new(file)), Some(journal), done))
-}
-
-/// The puzzles of one game, and what its search tallied.
-fn game_puzzles(
-    engine: &mut Engine,
-    tables: &Tables,
-    game: &Game,
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Option<(Vec<Puzzle>, Tally)> {
-    let positions = game.positions();
-    engine.new_game();
-    let mut puzzles = Vec::new();
-    let mut tally = Tally::default();
-    for (i, pos) in positions.iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        if pos.outcome().is_some() || pos.legal_moves().len() < MIN_LEGAL_MOVES {
-            continue;
-        }
-        tally.positions += 1;
-        // The automatic count, as annotate searches (players' count actions are not
-        // given to the engine).
-        let _ = engine.set_position(game.start.clone(), &game.moves[..i]);
-        let result = engine.search(SearchRequest::now(limits.clone()), Arc::new(Silent));
-        let Some((best, mut pv)) = result.lines.first().cloned() else {
-            continue;
-        };
-        let second = result.lines.get(1).map(|l| l.0);
-        let race = count_race(pos, tables, best, &pv, result.lines.get(1));
-        let Some(kind) = race.or_else(|| find::classify(best, second)) else {
-            continue;
-        };
-        if kind == Kind::CountWin {
-            // The search stops where a table takes over: the tables finish the mate.
-            tables.extend_line(pos, &mut pv);
-        }
-        // A line the rules refuse (cut short by the table, or wrong) is dropped.
-        if find::verify(pos, &pv, kind).is_err() {
-            tally.unverified += 1;
-            continue;
-        }
-        match kind {
-            Kind::Mate(_) => tally.mates += 1,
-            Kind::Winning => tally.wins += 1,
-            Kind::CountWin | Kind::CountHold => tally.counts += 1,
-        }
-        let count = count_story(pos, &pv, kind);
-        puzzles.push(Puzzle {
-            fen: pos.to_fen(),
-            variant: pos.variant(),
-            bm_san: pos.san(pv[0]),
-            pv,
-            kind,
-            score: best,
-            second,
-            count,
-            game: game.number,
-            ply: i,
-        });
-    }
-    Some((puzzles, tally))
-}
-
-/// A count race from the search's lines at `pos`, when a count runs there and the
-/// tables cover the position (built first, on this thread: a fraction of a second).
-fn count_race(
-    pos: &Position,
-    tables: &Tables,
-    best: i32,
-    pv: &[Move],
-    second: Option<&(i32, Vec<Move>)>,
-) -> Option<Kind> {
-    // why 5: the most men a table holds; beyond it no count-free verdict is cheap.
-    if !pos.count().is_running() || pos.occupied().count() > 5 {
-        return None;
-    }
-    let second = second.and_then(|(s, line)| Some((*s, *line.first()?)));
-    tables.prepare_search(pos, true);
-    find::count_race(pos, tables, (best, *pv.first()?), second)
-}
-
-/// The count at the start in the rules' words; for a count race, also where the
-/// line leaves it: the ply of the mate, or that the count runs out first.
-fn count_story(pos: &Position, pv: &[Move], kind: Kind) -> String {
-    let start = counting::describe(pos);
-    if !matches!(kind, Kind::CountWin | Kind::CountHold) {
-        return start;
-    }
-    if kind == Kind::CountHold {
-        let limit = pos.count().limit();
-        return format!("{start}, held: the count runs out on ply {limit} before the mate");
-    }
-    let mut end = pos.clone();
-    for &m in pv {
-        end.play(m);
-    }
-    let c = end.count();
-    format!("{start}, mate on ply {} of {}", c.ply(), c.limit())
 }
 
 /// Runs `khun puzzles`; `Err` is a message for what stops the run.
@@ -298,10 +155,15 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
                 _i: usize,
                 entry: &Result<Game, PgnError>,
                 stop: &AtomicBool| {
+        let mut search = PuzzleSearch {
+            engine,
+            tables: &tables,
+            limits: limits.clone(),
+        };
         entry
             .as_ref()
             .ok()
-            .and_then(|g| game_puzzles(engine, &tables, g, &limits, stop))
+            .and_then(|g| search.game_puzzles(g, stop))
     };
     let consume = |i: usize, found: Option<(Vec<Puzzle>, Tally)>| -> Result<(), String> {
         if let Err(e) = &games[i] {
@@ -329,13 +191,14 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "khun puzzles: {} games ({} kept from an earlier run), {} positions searched, {} puzzles ({} mate, {} winning, \
-         {} count), {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
+         {} defensive, {} count), {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
         games.len() + done.len(),
         done.len(),
         total.positions,
-        total.mates + total.wins + total.counts,
+        total.puzzles(),
         total.mates,
         total.wins,
+        total.saves,
         total.counts,
         total.unverified,
     );

@@ -6,8 +6,8 @@
 //! last line, cuts the output back to the last recorded length and searches the
 //! games after it. A progress file made with other settings is refused, naming each.
 
-use super::Tally;
 use crate::long_jobs::progress_file;
+use crate::puzzles::Tally;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

@@ -112,7 +112,7 @@ pub(super) fn to_json(value: &Bound<'_, PyAny>) -> PyResult<Value> {
 }
 
 /// An answer's value (`rules_api::answers`) as Python reads it.
-pub(super) fn to_python_value<T: serde::Serialize>(
+pub(in crate::python) fn to_python_value<T: serde::Serialize>(
     py: Python<'_>,
     value: &T,
 ) -> PyResult<Py<PyAny>> {

@@ -23,7 +23,9 @@ mod pgn;
 mod pyffish;
 mod state;
 
+pub(super) use convert::to_python_value;
 pub(super) use count_started::{CountStarted, count_started_error};
+pub(super) use state::Tables;
 
 use crate::board::{Game, GameError, Position, Variant};
 use crate::rules_api;

@@ -90,8 +90,8 @@ fn permission(answer: Result<(), crate::board::CountActionError>) -> (bool, Stri
 /// The endgame tables: built in memory (up to four men) the first time a position
 /// needs one, and kept for the life of the object.
 #[pyclass(module = "khun", frozen)]
-pub(super) struct Tables {
-    pub(super) tables: TableHandle,
+pub(in crate::python) struct Tables {
+    pub(in crate::python) tables: TableHandle,
 }
 
 #[pymethods]

@@ -27,7 +27,10 @@
 //!   tree `readPgn` answers with its NAGs, comments, clocks and variations, in SAN or
 //!   Thai SAN;
 //! - `{"op":"checkFen","variant","fen"}`: whether a FEN could arise in a game, and if
-//!   not why (its count fields included), as a board editor asks.
+//!   not why (its count fields included), as a board editor asks;
+//! - `{"op":"findPuzzles",...}` and `{"op":"checkPuzzle",...}`: the puzzle finder and
+//!   checker (`crate::puzzles::requests`), a search on the caller's thread (one
+//!   position or game at a time, a depth or node limit).
 //!
 //! An answer is `{"ok": ...}` or `{"error": "why", "code": ..., "params": {...}}` (the
 //! codes: `crate::rules_api::refusal`); nothing a request holds panics.
@@ -68,6 +71,10 @@ fn answer_value(request: Value, tables: &Tables) -> Result<Value, Refusal> {
         .and_then(Value::as_str)
         .ok_or_else(|| Refusal::new("noOp", "the request has no \"op\""))?
         .to_string();
+    if crate::puzzles::requests::OPS.contains(&op.as_str()) {
+        return crate::puzzles::requests::answer(request, tables)
+            .map_err(|e| Refusal::new("badPuzzleRequest", e).with("op", op.as_str()));
+    }
     if !Question::NAMES.contains(&op.as_str()) {
         let op = crate::platform::io::clip_to(&op, 40);
         return Err(Refusal::new(

@@ -1,5 +1,7 @@
 //! Which searched positions are puzzles: the best of two MultiPV lines against the
-//! second, and the solution line checked by the rules.
+//! second (mates, winning and saving only-moves), and the count races the endgame
+//! tables decide. The solution line is checked by the rules in `verify.rs`; the races
+//! outside the tables need a second search (`search.rs`).
 //!
 //! The rules follow chess-variant-puzzler's `puzzler.py` (ideas, not code): a mate
 //! counts when the second line mates at least half as slowly again (its mate-distance
@@ -8,7 +10,7 @@
 //! logistic curve scaled to 0.7 of the threshold, is at least the gap between the win
 //! and the unclear thresholds.
 
-use crate::board::{Move, Outcome, Position};
+use crate::board::{Move, Position};
 use crate::search::score::{MATE, MATE_BOUND, TABLE_WIN_BOUND};
 use crate::tablebase::{Tables, Verdict};
 
@@ -36,11 +38,14 @@ pub(crate) const MIN_LEGAL_MOVES: usize = 3;
 
 /// What kind of puzzle a position is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// The best move mates in this many moves, and no other mates as fast.
     Mate(i32),
     /// The best move wins and the others do not.
     Winning,
+    /// A saving only-move: every other move loses (or leaves the side to move far
+    /// worse); the best holds (a draw, or far less bad).
+    Defensive,
     /// A count race, attacking: the best move mates within the count; the second
     /// line would still win without the count but no longer mates within it.
     CountWin,
@@ -50,20 +55,22 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    /// The EPD `type` field: `mate` or `winning`.
-    pub(crate) fn name(self) -> &'static str {
+    /// The EPD `type` field: `mate`, `winning`, `defensive` or `count`.
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Mate(_) => "mate",
             Kind::Winning => "winning",
+            Kind::Defensive => "defensive",
             Kind::CountWin | Kind::CountHold => "count",
         }
     }
 
-    /// The theme in words: "mate in N" or "only move".
-    pub(crate) fn theme(self) -> String {
+    /// The theme in words: "mate in N", "only move", "saving move", or the race.
+    pub fn theme(self) -> String {
         match self {
             Kind::Mate(n) => format!("mate in {n}"),
             Kind::Winning => "only move".to_string(),
+            Kind::Defensive => "saving move".to_string(),
             Kind::CountWin => "win within the count".to_string(),
             Kind::CountHold => "hold out the count".to_string(),
         }
@@ -102,7 +109,14 @@ pub(crate) fn classify(best: i32, second: Option<i32>) -> Option<Kind> {
         return (n <= MAX_MATE_MOVES && unique).then_some(Kind::Mate(n));
     }
     let gap = win_chance(WIN_CP) - win_chance(UNCLEAR_CP);
-    (best >= WIN_CP && win_chance(best) - win_chance(second) >= gap).then_some(Kind::Winning)
+    let only_move = win_chance(best) - win_chance(second) >= gap;
+    if best >= WIN_CP {
+        return only_move.then_some(Kind::Winning);
+    }
+    // why: the winning rule seen from the loser's side: every move but one loses (by
+    // the win threshold), and the one left is as far ahead of them as an only-move
+    // win is of the rest; one that itself loses is no save.
+    (second <= -WIN_CP && best > -WIN_CP && only_move).then_some(Kind::Defensive)
 }
 
 /// The position after `m` from `pos`.
@@ -152,49 +166,10 @@ pub(crate) fn count_race(
     None
 }
 
-/// Why a solution line was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Unverified {
-    /// Move `index` (from 0) is not legal where it is played.
-    Illegal(usize),
-    /// The game is over before move `index` (mate, a draw, the count run out).
-    Over(usize),
-    /// A mate puzzle's line does not end in mate by the side that starts it, after
-    /// exactly 2N-1 moves.
-    NoMate,
-    /// The line is empty.
-    Empty,
-}
-
-/// Replays `pv` from `pos` by the rules: every move legal, no end before the last
-/// move; for a mate in N, exactly 2N-1 moves ending in mate by the side to move; for
-/// a win within the count, a mate by the side to move (the count not run out first).
-pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unverified> {
-    if pv.is_empty() {
-        return Err(Unverified::Empty);
-    }
-    let solver = pos.side_to_move();
-    let mut p = pos.clone();
-    for (i, &m) in pv.iter().enumerate() {
-        if p.outcome().is_some() {
-            return Err(Unverified::Over(i));
-        }
-        if !p.legal_moves().contains(m) {
-            return Err(Unverified::Illegal(i));
-        }
-        p.play(m);
-    }
-    let mated = p.outcome() == Some(Outcome::Checkmate { winner: solver });
-    match kind {
-        Kind::Mate(n) if !mated || pv.len() != (2 * n - 1) as usize => Err(Unverified::NoMate),
-        Kind::CountWin if !mated => Err(Unverified::NoMate),
-        _ => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::verify::{Unverified, verify};
     use crate::search::score::{mate_in, mated_in, table_win_in};
 
     #[test]
@@ -218,6 +193,21 @@ mod tests {
         assert_eq!(classify(300, Some(-300)), None, "not winning enough");
         assert_eq!(classify(table_win_in(9), Some(20)), Some(Kind::Winning));
         assert_eq!(classify(900, Some(mated_in(4))), Some(Kind::Winning));
+    }
+
+    #[test]
+    fn saves_need_every_other_move_to_lose() {
+        assert_eq!(classify(0, Some(-500)), Some(Kind::Defensive));
+        assert_eq!(classify(-50, Some(mated_in(4))), Some(Kind::Defensive));
+        assert_eq!(classify(-300, Some(mated_in(4))), Some(Kind::Defensive));
+        assert_eq!(classify(0, Some(-300)), None, "the second is not lost");
+        assert_eq!(classify(-200, Some(-450)), None, "not far enough apart");
+        assert_eq!(
+            classify(-500, Some(mated_in(4))),
+            None,
+            "the best loses too"
+        );
+        assert_eq!(Kind::Defensive.name(), "defensive");
     }
 
     #[test]

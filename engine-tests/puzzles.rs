@@ -1,0 +1,170 @@
+//! The library's puzzle finder and checker through the JSON requests JavaScript and
+//! Python send (`khun::puzzles::requests`): for each kind a position where it must be
+//! found and one where it must not, the count races outside the endgame tables judged
+//! by a second search without the count, and the checker's reasons.
+
+use khun::puzzles::requests::answer;
+use khun::tablebase::Tables;
+use serde_json::{Value, json};
+
+/// `findPuzzles` on FENs, each alone, at `depth`.
+fn find(fens: &[&str], depth: u32) -> Value {
+    answer(
+        json!({"op": "findPuzzles", "positions": fens, "depth": depth}),
+        &Tables::new(),
+    )
+    .unwrap_or_else(|e| panic!("{fens:?}: {e}"))
+}
+
+/// The one puzzle found at `fen`, or `None`.
+fn puzzle_at(fen: &str, depth: u32) -> Option<Value> {
+    let found = find(&[fen], depth);
+    let list = found["puzzles"].as_array().unwrap();
+    assert!(list.len() <= 1, "{found}");
+    list.first().cloned()
+}
+
+/// `checkPuzzle` of `solution` at `fen`.
+fn check(fen: &str, solution: &[&str], extra: Value) -> Value {
+    let mut request = json!({"op": "checkPuzzle", "fen": fen, "solution": solution, "depth": 8});
+    for (k, v) in extra.as_object().unwrap() {
+        request[k] = v.clone();
+    }
+    answer(request, &Tables::new()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// K+R v K, White to move: 1. Kb6 Kb8 2. Rh8#, with `counted` of 32 plies counted.
+fn rook_mate(counted: u32) -> String {
+    format!("k7/7R/2K5/8/8/8/8/8 w - 32 {counted} 1")
+}
+
+/// As [`rook_mate`] with two mets more for White, far away: no table holds a rook and
+/// two mets, so a count race there is judged by searches.
+fn crowded_rook_mate(counted: u32) -> String {
+    format!("k7/7R/2K5/8/8/8/8/M6M w - 32 {counted} 1")
+}
+
+#[test]
+fn a_mate_is_found_and_a_quiet_start_is_not() {
+    let p = puzzle_at(&rook_mate(0), 8).expect("a mate in 2");
+    assert_eq!(p["type"], "mate");
+    assert_eq!(p["theme"], "mate in 2");
+    assert_eq!(p["moves"], json!(["c6b6", "a8b8", "h7h8"]));
+    assert_eq!(p["depth"], 8);
+    assert!(puzzle_at("startpos", 6).is_none());
+}
+
+#[test]
+fn a_win_within_the_count_outside_the_tables_is_judged_by_a_second_search() {
+    // 29 of 32 plies counted: only Kb6 mates in time; the second move would still win
+    // with the count cleared, but the count draws it.
+    let p = puzzle_at(&crowded_rook_mate(29), 8).expect("a count race");
+    assert_eq!(p["type"], "count", "{p}");
+    assert_eq!(p["theme"], "win within the count");
+    assert_eq!(p["moves"], json!(["c6b6", "a8b8", "h7h8"]));
+    let story = p["count"].as_str().unwrap();
+    assert!(story.contains("mate on ply 32 of 32"), "{story}");
+    assert!(story.contains("without the count"), "{story}");
+    // A fresh count: the same mate is a mate puzzle, no race.
+    let fresh = puzzle_at(&crowded_rook_mate(0), 8).expect("a mate in 2");
+    assert_eq!(fresh["type"], "mate", "{fresh}");
+}
+
+#[test]
+fn the_one_defence_that_outlasts_the_count_outside_the_tables() {
+    // Black's bare king against a rook and two mets, 23 of 32 plies counted: Kb2
+    // outlasts the count, the other moves are mated within it; without the count Kb2
+    // loses as well. A clean count (25 counted) leaves no such single defence.
+    let hold = "8/8/8/8/4R3/8/8/k2K2MM b - 32 23 1";
+    let p = puzzle_at(hold, 8).expect("a hold");
+    assert_eq!(p["type"], "count", "{p}");
+    assert_eq!(p["theme"], "hold out the count");
+    assert_eq!(p["bm"], "Kb2");
+    assert!(p["second"].as_str().unwrap().starts_with("#-"), "{p}");
+    let story = p["count"].as_str().unwrap();
+    assert!(story.contains("the count runs out on ply 32"), "{story}");
+    assert!(story.contains("without the count"), "{story}");
+    assert!(puzzle_at("8/8/8/8/4R3/8/8/k2K2MM b - 32 25 1", 8).is_none());
+}
+
+#[test]
+fn the_checker_grades_claims_and_says_why_not() {
+    let fen = rook_mate(0);
+    let good = check(&fen, &["c6b6", "a8b8", "h7h8"], json!({"type": "mate"}));
+    assert_eq!(good["valid"], true, "{good}");
+    assert_eq!(good["reasons"], json!([]));
+    assert_eq!(good["type"], "mate");
+    // Another first move: the engine's best is Kb6.
+    let other = check(&fen, &["h7h8", "a8a7"], json!({}));
+    assert_eq!(other["valid"], false);
+    let reasons = other["reasons"].to_string();
+    assert!(
+        reasons.contains("the first move Rh8+ is not the best"),
+        "{reasons}"
+    );
+    // An illegal move, named by its number.
+    let illegal = check(&fen, &["c6b6", "a8a7"], json!({}));
+    assert!(
+        illegal["reasons"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 (a8a7) is not legal"),
+        "{illegal}"
+    );
+    // A line cut short of the mate.
+    let short = check(&fen, &["c6b6", "a8b8"], json!({}));
+    assert!(
+        short["reasons"]
+            .to_string()
+            .contains("does not end in mate"),
+        "{short}"
+    );
+    // The count: with 31 of 32 plies counted the mate comes too late, and the count
+    // draws every line: no single answer.
+    let late = check(&rook_mate(31), &["c6b6", "a8b8", "h7h8"], json!({}));
+    assert_eq!(late["valid"], false, "{late}");
+    assert!(
+        late["reasons"].to_string().contains("no single answer"),
+        "{late}"
+    );
+    // With 29 counted it is a count race, not a plain mate.
+    let race = check(
+        &crowded_rook_mate(29),
+        &["c6b6", "a8b8", "h7h8"],
+        json!({"type": "mate"}),
+    );
+    assert!(
+        race["reasons"]
+            .to_string()
+            .contains("claimed type mate, but the position is a count puzzle"),
+        "{race}"
+    );
+    assert_eq!(race["puzzle"]["theme"], "win within the count");
+    // Bad requests are refused with the reason, not a panic.
+    let refused = |request: Value| answer(request, &Tables::new()).unwrap_err();
+    assert!(refused(json!({"op": "checkPuzzle", "fen": "x", "solution": []})).contains("FEN"));
+    assert!(refused(json!({"op": "checkPuzzle", "depth": 99})).contains("depth 99"));
+    assert!(refused(json!({"op": "checkPuzzle", "type": "brilliant"})).contains("expected one of"));
+    assert!(
+        refused(json!({"op": "findPuzzles", "pgn": "", "positions": []})).contains("give one of")
+    );
+    assert!(refused(json!({"op": "findPuzzles", "colour": 1})).contains("unknown field"));
+}
+
+#[test]
+fn a_game_is_searched_position_by_position() {
+    let found = answer(
+        json!({"op": "findPuzzles", "fen": rook_mate(0), "moves": ["c6b6", "a8b8", "h7h8"], "depth": 8}),
+        &Tables::new(),
+    )
+    .unwrap();
+    let plies: Vec<u64> = found["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["ply"].as_u64().unwrap())
+        .collect();
+    // The mate in 2 and, after 1... Kb8, the mate in 1; Black's one move is no puzzle.
+    assert_eq!(plies, [0, 2], "{found}");
+    assert_eq!(found["tally"]["mates"], 2);
+}

@@ -1,0 +1,182 @@
+//! The puzzle checker: a position (its count fields, and the players' count where
+//! they count), a claimed solution line, and optionally the claimed type; judged as
+//! the finder judges (`search.rs`), then the claim against the judgement: every move
+//! legal and the game not over before it, the first move the engine's best and the
+//! only one (the second best clearly worse at the stated depth, or by the tables), the
+//! line ending as its kind promises under the count that applies (a mate within the
+//! count). The answer says which of these failed, each in words.
+
+use super::judge::MIN_LEGAL_MOVES;
+use super::output::eval_text;
+use super::search::{PuzzleSearch, count_story};
+use super::verify::verify;
+use super::{Puzzle, Source};
+use crate::board::{Game, Move};
+use serde_json::{Value, json};
+
+/// The checker's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Whether the claim is a valid puzzle.
+    pub valid: bool,
+    /// Why not, each reason in words (empty when valid).
+    pub reasons: Vec<String>,
+    /// The puzzle the position makes, if any (with the engine's line).
+    pub found: Option<Puzzle>,
+    /// The engine's best move (UCI) and the two lines' scores, side to move's view.
+    pub best_move: Option<String>,
+    pub best: Option<i32>,
+    pub second: Option<i32>,
+    /// The depth searched.
+    pub depth: i32,
+}
+
+impl CheckReport {
+    /// The answer as JSON, as every language gets it.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "valid": self.valid,
+            "reasons": self.reasons,
+            "type": self.found.as_ref().map(|p| p.kind.name()),
+            "theme": self.found.as_ref().map(|p| p.kind.theme()),
+            "puzzle": self.found.as_ref().map(Puzzle::to_json),
+            "bestMove": self.best_move,
+            "eval": self.best.map(eval_text),
+            "second": self.second.map(eval_text),
+            "depth": self.depth,
+        })
+    }
+}
+
+/// The claim's moves read in UCI, replayed by the rules from `game`'s position: the
+/// moves, or why the line stops (the move's number from 1, and the reason).
+fn read_line(game: &Game, solution: &[String]) -> Result<Vec<Move>, String> {
+    let mut pos = game.position().clone();
+    let mut moves = Vec::with_capacity(solution.len());
+    for (i, text) in solution.iter().enumerate() {
+        if let Some(outcome) = pos.outcome() {
+            return Err(format!(
+                "move {} ({text}): the game is already over ({outcome:?})",
+                i + 1
+            ));
+        }
+        let m = pos
+            .parse_uci_move(text)
+            .map_err(|e| format!("move {} ({text}) is not legal: {e}", i + 1))?;
+        pos.play(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// Checks the claim that `solution` (UCI moves) solves `game`'s position, of
+/// `claimed_type` (`mate`, `winning`, `defensive`, `count`) when given.
+pub fn check(
+    search: &mut PuzzleSearch<'_>,
+    game: Game,
+    solution: &[String],
+    claimed_type: Option<&str>,
+) -> CheckReport {
+    let pos = game.position().clone();
+    let mut reasons = Vec::new();
+    let line = match read_line(&game, solution) {
+        Ok(line) if line.is_empty() => {
+            reasons.push("the solution is empty".to_string());
+            None
+        }
+        Ok(line) => Some(line),
+        Err(why) => {
+            reasons.push(why);
+            None
+        }
+    };
+    if let Some(outcome) = pos.outcome() {
+        reasons.push(format!("the game is over in this position ({outcome:?})"));
+    } else if pos.legal_moves().len() < MIN_LEGAL_MOVES {
+        reasons.push(format!(
+            "fewer than {MIN_LEGAL_MOVES} legal moves: not a puzzle"
+        ));
+    }
+    let judgement = search.judge(game);
+    let depth = judgement.depth;
+    let best = judgement.best.as_ref().map(|b| b.0);
+    let second = judgement.second.map(|s| s.0);
+    let best_move = judgement
+        .best
+        .as_ref()
+        .and_then(|(_, pv)| pv.first().copied());
+    let found = match (judgement.kind, &judgement.best) {
+        (Some(kind), Some((score, pv))) if judgement.replayed.is_ok() => Some(Puzzle {
+            fen: pos.to_fen(),
+            variant: pos.variant(),
+            bm_san: pos.san(pv[0]),
+            count: count_story(&pos, pv, kind, judgement.count_free),
+            pv: pv.clone(),
+            kind,
+            score: *score,
+            second,
+            depth,
+            game: Source::default().game,
+            ply: Source::default().ply,
+        }),
+        _ => None,
+    };
+    match (judgement.kind, best, second) {
+        (None, Some(b), Some(s)) => reasons.push(format!(
+            "no single answer at depth {depth}: the best line ({}) and the second ({}) \
+             are not far enough apart for any kind of puzzle",
+            eval_text(b),
+            eval_text(s)
+        )),
+        (None, Some(_), None) => reasons.push("one legal move: not a puzzle".to_string()),
+        (Some(_), _, _) if judgement.replayed.is_err() => {
+            if let Err(why) = &judgement.replayed {
+                reasons.push(format!(
+                    "the engine's own line is refused by the rules: {why}"
+                ));
+            }
+        }
+        _ => {}
+    }
+    if let (Some(line), Some(engine_first)) = (&line, best_move)
+        && line[0] != engine_first
+    {
+        reasons.push(format!(
+            "the first move {} is not the best: the engine plays {} at depth {depth} ({})",
+            pos.san(line[0]),
+            pos.san(engine_first),
+            best.map(eval_text).unwrap_or_default()
+        ));
+    }
+    if let (Some(line), Some(kind)) = (&line, judgement.kind)
+        && let Err(why) = verify(&pos, line, kind)
+    {
+        reasons.push(format!("as a {} puzzle: {why}", kind.theme()));
+    }
+    if let (Some(claimed), Some(kind)) = (claimed_type, judgement.kind)
+        && claimed != kind.name()
+    {
+        reasons.push(format!(
+            "claimed type {claimed}, but the position is a {} puzzle ({})",
+            kind.name(),
+            kind.theme()
+        ));
+    }
+    CheckReport {
+        valid: reasons.is_empty(),
+        reasons,
+        found,
+        best_move: best_move.map(|m| m.to_string()),
+        best,
+        second,
+        depth,
+    }
+}
+
+/// Whether `name` is a puzzle type the checker knows.
+pub fn known_type(name: &str) -> bool {
+    KNOWN_TYPES.contains(&name)
+}
+
+/// The types a claim may name: [`Kind::name`]'s values.
+pub const KNOWN_TYPES: &[&str] = &["mate", "winning", "defensive", "count"];

@@ -1,0 +1,182 @@
+//! Puzzles: the one finder and the one checker the command line (`khun puzzles`), the
+//! WebAssembly build (`web::rules_api`'s `findPuzzles` and `checkPuzzle`) and the
+//! Python package (`khun.puzzles`, `khun.check_puzzle`) call. A layer above the engine
+//! facade, below the front ends.
+//!
+//! A position is searched with two MultiPV lines under the count that applies
+//! ([`search`]); the two lines make a puzzle ([`judge`]): a mate in N no other move
+//! matches, a winning only-move, a saving only-move (`defensive`), or a count race
+//! (the only mate that fits the count where the natural move wins only without it;
+//! the only defence that outlasts the count), the races judged by the endgame tables
+//! where they apply and else by a second search with the count cleared. Every line is
+//! replayed by the rules before it is kept ([`verify`]). [`check`] judges a claimed
+//! puzzle the same way and says why it is not one; [`requests`] is the JSON both
+//! languages send; [`output`] writes EPD, JSON and pychess.org's documents.
+//!
+//! [`search`]: crate::puzzles::search
+//! [`judge`]: crate::puzzles::judge
+//! [`verify`]: crate::puzzles::verify
+//! [`check`]: crate::puzzles::check
+//! [`requests`]: crate::puzzles::requests
+//! [`output`]: crate::puzzles::output
+
+pub mod check;
+pub(crate) mod judge;
+pub mod output;
+pub mod requests;
+pub mod search;
+pub(crate) mod verify;
+
+pub use judge::Kind;
+pub use output::{Format, Puzzle};
+pub use search::PuzzleSearch;
+
+use crate::board::{Game, Move, Position};
+use crate::pgn;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a run found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    pub positions: usize,
+    pub mates: usize,
+    pub wins: usize,
+    /// Saving only-moves.
+    #[serde(default)]
+    pub saves: usize,
+    /// Count races, both sides.
+    pub counts: usize,
+    /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
+    pub unverified: usize,
+}
+
+impl Tally {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Tally) {
+        self.positions += other.positions;
+        self.mates += other.mates;
+        self.wins += other.wins;
+        self.saves += other.saves;
+        self.counts += other.counts;
+        self.unverified += other.unverified;
+    }
+
+    /// Every puzzle kept.
+    pub fn puzzles(&self) -> usize {
+        self.mates + self.wins + self.saves + self.counts
+    }
+
+    fn kept(&mut self, kind: Kind) {
+        match kind {
+            Kind::Mate(_) => self.mates += 1,
+            Kind::Winning => self.wins += 1,
+            Kind::Defensive => self.saves += 1,
+            Kind::CountWin | Kind::CountHold => self.counts += 1,
+        }
+    }
+}
+
+/// Where a position comes from: the game's number (from 1; 0 for a position given
+/// alone) and the plies played before it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    pub game: usize,
+    pub ply: usize,
+}
+
+/// What one position gave the finder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A puzzle, its line accepted by the rules.
+    Puzzle(Puzzle),
+    /// No puzzle.
+    Nothing,
+    /// The lines made a puzzle whose line the rules refused (tallied apart).
+    Refused,
+}
+
+impl Found {
+    /// Counts this in `tally`, and keeps its puzzle in `puzzles`.
+    pub(crate) fn keep(self, puzzles: &mut Vec<Puzzle>, tally: &mut Tally) {
+        match self {
+            Found::Puzzle(p) => {
+                tally.kept(p.kind);
+                puzzles.push(p);
+            }
+            Found::Nothing => {}
+            Found::Refused => tally.unverified += 1,
+        }
+    }
+}
+
+impl PuzzleSearch<'_> {
+    /// The puzzle at `game`'s position, if its lines make one and the rules accept
+    /// its line.
+    pub fn puzzle_at(&mut self, game: Game, source: Source) -> Found {
+        let pos = game.position().clone();
+        let judgement = self.judge(game);
+        let (Some(kind), Some((score, pv))) = (judgement.kind, judgement.best.clone()) else {
+            return Found::Nothing;
+        };
+        if judgement.replayed.is_err() {
+            return Found::Refused;
+        }
+        Found::Puzzle(puzzle(&pos, kind, score, pv, &judgement, source))
+    }
+
+    /// The puzzles of one PGN game, every position of it (both sides), under the
+    /// automatic count; `None` when `stop` was raised before the end.
+    pub fn game_puzzles(
+        &mut self,
+        game: &pgn::Game,
+        stop: &AtomicBool,
+    ) -> Option<(Vec<Puzzle>, Tally)> {
+        self.engine.new_game();
+        let mut puzzles = Vec::new();
+        let mut tally = Tally::default();
+        for (i, pos) in game.positions().iter().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if !search::worth_searching(pos) {
+                continue;
+            }
+            tally.positions += 1;
+            // The automatic count, as annotate searches (players' count actions are
+            // not given to the engine).
+            let Ok(at) = Game::new(game.start.clone(), &game.moves[..i], 0) else {
+                continue;
+            };
+            let source = Source {
+                game: game.number,
+                ply: i,
+            };
+            self.puzzle_at(at, source).keep(&mut puzzles, &mut tally);
+        }
+        Some((puzzles, tally))
+    }
+}
+
+/// The puzzle `judgement` found at `pos`.
+fn puzzle(
+    pos: &Position,
+    kind: Kind,
+    score: i32,
+    pv: Vec<Move>,
+    judgement: &search::Judgement,
+    source: Source,
+) -> Puzzle {
+    Puzzle {
+        fen: pos.to_fen(),
+        variant: pos.variant(),
+        bm_san: pos.san(pv[0]),
+        count: search::count_story(pos, &pv, kind, judgement.count_free),
+        pv,
+        kind,
+        score,
+        second: judgement.second.map(|s| s.0),
+        depth: judgement.depth,
+        game: source.game,
+        ply: source.ply,
+    }
+}
