@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules at or above the search.
 const SEARCH_AND_ABOVE: &[&str] = &[
-    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench",
+    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "bot",
 ];
 
 /// Each lower layer (a folder of `src/`) and the top-level modules it must not import.

@@ -19,6 +19,8 @@
 //! - [`bench`](mod@bench): the fixed-depth search signature, at the root as the
 //!   signature every change is checked against (`khun bench`, the UCI `bench`; the
 //!   lab's tools read its positions from `src/bench.rs`).
+//! - [`bot`]: `khun bot`, Khun on pychess.org through its BOT API (feature `bot`):
+//!   above the engine facade, below the command line.
 //! - [`cli`]: command-line tools; [`long_jobs`]: what the long ones and [`learn`]'s
 //!   runs share (stopping on SIGINT/SIGTERM, `--resume` files).
 //!
@@ -39,6 +41,8 @@
 
 pub mod bench;
 pub mod board;
+#[cfg(feature = "bot")]
+pub mod bot;
 #[cfg(feature = "native")]
 pub mod cli;
 pub mod engine;
