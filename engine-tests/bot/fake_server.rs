@@ -443,16 +443,17 @@ fn handle(stream: TcpStream, shared: &Arc<(Mutex<Record>, Condvar)>) {
                 if let Some(sink) = record.game_sinks.remove(&id) {
                     let _ = sink.shutdown(Shutdown::Both);
                 }
+            } else if over {
+                // As the real server: after the move that ends the game the BOT gets
+                // `gameEnd` alone, no last state.
+                send_game(
+                    &mut record,
+                    &id,
+                    &format!(r#"{{"type": "gameEnd", "game": {{"id": "{id}"}}}}"#),
+                );
+                record.game_sinks.remove(&id);
             } else {
                 send_game(&mut record, &id, &state);
-                if over {
-                    send_game(
-                        &mut record,
-                        &id,
-                        &format!(r#"{{"type": "gameEnd", "game": {{"id": "{id}"}}}}"#),
-                    );
-                    record.game_sinks.remove(&id);
-                }
             }
         }
         ("POST", ["api", "bot", "game", id, "resign"]) => {

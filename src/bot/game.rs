@@ -42,7 +42,9 @@ enum Ending {
 struct Table {
     setup: GameSetup,
     engine: Engine,
-    /// The last game the server's moves described (the end's result is read from it).
+    /// The last game the server's moves described, or that and the move Khun sent
+    /// after it (the end's result is read from it: the server sends no state after
+    /// the move that ends a game, only `gameEnd`).
     last: Option<Game>,
     answered: Answered,
 }
@@ -269,6 +271,7 @@ fn answer(
     }
     .unwrap_or(0);
     let ply = game.moves().len();
+    let mut after = game.clone();
     table.engine.set_game(game);
     let result = table.engine.search(
         SearchRequest {
@@ -299,6 +302,8 @@ fn answer(
     {
         Ok(()) => {
             table.answered.record(&state.moves);
+            after.push(best);
+            table.last = Some(after);
             context.log.event(format!(
                 "game {id}: ply {} Khun plays {best} (depth {}, {} cp, {} nodes; {spent} ms of {clock} ms)",
                 ply + 1,

@@ -15,6 +15,14 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// When the event stream of a new run is opened a second time.
+// why: a restarted client learns of the games its previous run left from the
+// `gameStart`s the server sends on a new event stream, but the server skips a game
+// whose old game stream it still believes open, and it notices a dead one only on its
+// next write (a ping every 6 s): 20 s after the first connection that stream is gone
+// and a second connection announces every game still running.
+const REOPEN_AFTER: Duration = Duration::from_secs(20);
+
 /// What `khun bot` runs with.
 pub struct Bot {
     /// The server, `https://www.pychess.org` or a local one.
@@ -79,6 +87,7 @@ pub fn run(bot: Bot) -> Result<(), String> {
     let mut events: Option<Stream> = None;
     let mut backoff = Backoff::default();
     let mut next_connection = Instant::now();
+    let mut reopen: Reopen = Reopen::NotYet;
     loop {
         if let Some(phase) = bot.stopping.poll() {
             lobby.announce(phase);
@@ -88,12 +97,25 @@ pub fn run(bot: Bot) -> Result<(), String> {
             log.event("no game running: stopping");
             return Ok(());
         }
+        if let Reopen::At(when) = reopen
+            && Instant::now() >= when
+        {
+            log.event(
+                "opening the event stream again, once, so that the server announces the games a previous run left",
+            );
+            reopen = Reopen::Done;
+            events = None;
+            next_connection = Instant::now();
+        }
         let Some(stream) = events.as_ref() else {
             if Instant::now() >= next_connection {
                 match client.event_stream(&advertised) {
                     Ok(stream) => {
                         log.event("event stream open: waiting for challenges");
                         events = Some(stream);
+                        if reopen == Reopen::NotYet {
+                            reopen = Reopen::At(Instant::now() + REOPEN_AFTER);
+                        }
                     }
                     Err(HttpError::Status(code @ (400 | 401 | 403), text)) => {
                         return Err(format!(
@@ -142,6 +164,16 @@ pub fn run(bot: Bot) -> Result<(), String> {
             }
         }
     }
+}
+
+/// The second opening of a run's event stream ([`REOPEN_AFTER`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reopen {
+    /// The stream has not been opened yet.
+    NotYet,
+    /// Due then.
+    At(Instant),
+    Done,
 }
 
 /// Who the token is; `None` when Ctrl-C came while the server could not be reached.
