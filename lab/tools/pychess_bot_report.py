@@ -36,13 +36,13 @@ for row in map(json.loads, open(f"{out}/games.jsonl")):
     own_ms = [s for s, _ in own]
     least = min([clock for _, clock in own] + [row["khun_clock_left_ms"]]) / 1000
     khun = "Black" if row["person"] == "w" else "White"
-    print(f"| {row['game']} | {row['variant']} | {khun} | {row['tc']} | {row['status']} "
+    name = row["game"] + (" (killed mid-game)" if row["killed_mid_game"] else "")
+    print(f"| {name} | {row['variant']} | {khun} | {row['tc']} | {row['status']} "
           f"| {row['result']} | {row['plies']} | {len(own)} "
           f"| {statistics.mean(own_ms) if own_ms else 0:.0f} / {max(own_ms, default=0)} "
           f"| {statistics.mean(charged[1:]) if len(charged) > 1 else 0:.0f} / {max(charged, default=0):.0f} "
           f"| {statistics.mean(lags) if lags else 0:.0f} / {max(lags, default=0):.0f} "
-          f"| {least:.1f} |"
-          + (" killed mid-game" if row["killed_mid_game"] else ""))
+          f"| {least:.1f} |")
 if lags_all:
     lags_all.sort()
     print(f"\nlag over {len(lags_all)} moves: mean {statistics.mean(lags_all):.0f} ms, "
