@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules at or above the search.
 const SEARCH_AND_ABOVE: &[&str] = &[
-    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "puzzles",
+    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "puzzles", "bot",
 ];
 
 /// The front ends: above the puzzles, which they all call.
-const FRONT_ENDS: &[&str] = &["cli", "web", "python", "uci", "xboard", "protocol"];
+const FRONT_ENDS: &[&str] = &["cli", "web", "python", "uci", "xboard", "protocol", "bot"];
 
 /// Each lower layer (a folder of `src/`) and the top-level modules it must not import.
 fn forbidden(layer: &str) -> Vec<&'static str> {

@@ -21,6 +21,8 @@
 //!   lab's tools read its positions from `src/bench.rs`).
 //! - [`puzzles`]: the puzzle finder and checker, above the engine facade, which the
 //!   command line, the web build and the Python package call.
+//! - [`bot`]: `khun bot`, Khun on pychess.org through its BOT API (feature `bot`):
+//!   above the engine facade, below the command line.
 //! - [`cli`]: command-line tools; [`long_jobs`]: what the long ones and [`learn`]'s
 //!   runs share (stopping on SIGINT/SIGTERM, `--resume` files).
 //!
@@ -41,6 +43,8 @@
 
 pub mod bench;
 pub mod board;
+#[cfg(feature = "bot")]
+pub mod bot;
 #[cfg(feature = "native")]
 pub mod cli;
 pub mod engine;

@@ -36,6 +36,10 @@ enum Command {
     Puzzles(cli::puzzles::PuzzlesArgs),
     /// Merge the outputs of `annotate --shard K/N` back into the order of the file.
     MergeShards(cli::merge::MergeArgs),
+    /// Play on pychess.org (or another server with its BOT API) as a BOT account:
+    /// accept challenges by a settings file and play them with the engine.
+    #[cfg(feature = "bot")]
+    Bot(cli::bot::BotArgs),
     /// Self-play games at a fixed node count per move, written as training records
     /// for the network (see the README for the format).
     Datagen(cli::datagen::DatagenArgs),
@@ -62,6 +66,8 @@ fn main() -> ExitCode {
         Some(Command::Annotate(a)) => cli::annotate::main(a),
         Some(Command::Puzzles(a)) => cli::puzzles::main(a),
         Some(Command::MergeShards(a)) => cli::merge::main(a),
+        #[cfg(feature = "bot")]
+        Some(Command::Bot(a)) => cli::bot::main(a),
         Some(Command::Datagen(a)) => cli::datagen::main(a),
         Some(Command::Records(a)) => cli::records::main(a),
         Some(Command::Train(a)) => cli::train::main(a),

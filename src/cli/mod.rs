@@ -9,6 +9,7 @@
 //!   on stderr), `shard` (one machine's share of the games) and `resume` (the progress file a stopped run
 //!   resumes from). The counting rules' events it reports are the rules' own
 //!   (`board::count_events`).
+//! - [`bot`]: `khun bot`, its arguments and token (the client is [`crate::bot`]).
 //! - [`merge`]: the shards' outputs back in the order of the file.
 //! - [`datagen`]: self-play training data for the network; [`records`]: training data
 //!   from games played elsewhere; [`train`]: the network trained on either;
@@ -20,6 +21,8 @@
 
 pub mod analyze;
 pub mod annotate;
+#[cfg(feature = "bot")]
+pub mod bot;
 pub mod datagen;
 pub(crate) mod jobs;
 pub mod merge;
