@@ -101,14 +101,23 @@ test("a mate's whole line is asked, of the others only the first move (the one p
 
 const haveRules = fs.existsSync(path.join(dist, "khun.js"));
 
-test("make-puzzles.js builds the shipped file from the sample: the same puzzles, the same ids", { skip: !haveRules && "no web/dist/khun.js" }, () => {
+test("make-puzzles.js builds the sample: the same puzzles, the same ids, each once", { skip: !haveRules && "no web/dist/khun.js" }, () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "khun-puzzles-")), "puzzles.tsv");
   const said = execFileSync("node", [path.join(WEB, "make-puzzles.js"), "-o", out, `${SAMPLE}=Khun self-play`], { encoding: "utf8" });
   assert.match(said, /21 puzzles \(makruk 21; mate 17, winning 4;/);
-  assert.strictEqual(fs.readFileSync(out, "utf8"), fs.readFileSync(SHIPPED, "utf8"));
-  // Twice the same input: each puzzle once.
+  const first = fs.readFileSync(out, "utf8");
+  // Twice the same input: each puzzle once, the same file.
   const again = execFileSync("node", [path.join(WEB, "make-puzzles.js"), "-o", out, `${SAMPLE}=Khun self-play`, `${SAMPLE}=Khun self-play`], { encoding: "utf8" });
   assert.match(again, /21 puzzles .* 21 duplicates left out/);
+  assert.strictEqual(fs.readFileSync(out, "utf8"), first);
+});
+
+test("make-puzzles.js builds the shipped file from its listed inputs, byte for byte", { skip: !haveRules && "no web/dist/khun.js" }, () => {
+  const inputs = fs.readFileSync(path.join(WEB, "puzzles", "sources.txt"), "utf8").split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#")).map((line) => path.join(WEB, "puzzles", line));
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "khun-puzzles-")), "puzzles.tsv");
+  execFileSync("node", [path.join(WEB, "make-puzzles.js"), "-o", out, ...inputs], { encoding: "utf8" });
+  assert.strictEqual(fs.readFileSync(out, "utf8"), fs.readFileSync(SHIPPED, "utf8"));
 });
 
 test("make-puzzles.js refuses a bad line with its number, and writes nothing", { skip: !haveRules && "no web/dist/khun.js" }, () => {
