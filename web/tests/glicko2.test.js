@@ -4,23 +4,11 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
-const fs = require("fs");
-const os = require("os");
-const path = require("path");
-const { pathToFileURL } = require("url");
+const { importPage } = require("./page-modules.js");
 
-const PAGE = path.join(__dirname, "..", "src", "page");
-
-/** glicko2.js, imported from a copy (an ES module: node reads it so under a package.json that says so). */
+/** glicko2.js, from a copy of the page (page-modules.js). */
 async function glicko2() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-glicko2-"));
-  fs.copyFileSync(path.join(PAGE, "glicko2.js"), path.join(dir, "glicko2.js"));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  try {
-    return await import(pathToFileURL(path.join(dir, "glicko2.js")).href);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return (await importPage(["glicko2.js"], "khun-glicko2-"))["glicko2.js"];
 }
 
 const near = (actual, want, tolerance, what) =>

@@ -158,6 +158,17 @@ def serve(root, handler=None):
     return httpd, f"http://127.0.0.1:{port}"
 
 
+class LocaleBrowser:
+    """The browser as Page uses it, its contexts in one language ("th-TH", "en-US")."""
+
+    def __init__(self, browser, locale):
+        self.browser = browser
+        self.locale = locale
+
+    def new_context(self, **kw):
+        return self.browser.new_context(locale=self.locale, **kw)
+
+
 class Page:
     """One page of the app, with its script errors and every request it made."""
 

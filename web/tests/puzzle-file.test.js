@@ -10,7 +10,7 @@ const { execFileSync, spawnSync } = require("child_process");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { pathToFileURL } = require("url");
+const { importPage } = require("./page-modules.js");
 
 const WEB = path.join(__dirname, "..");
 const PAGE = path.join(WEB, "src", "page");
@@ -18,16 +18,9 @@ const SHIPPED = path.join(PAGE, "puzzles.tsv");
 const SAMPLE = path.join(WEB, "puzzles", "sample.jsonl");
 const dist = process.env.KHUN_WEB_DIST || path.join(WEB, "dist");
 
-/** puzzle-file.js, imported from a copy (an ES module: node reads it so under a package.json that says so). */
+/** puzzle-file.js, from a copy of the page (page-modules.js). */
 async function puzzleFile() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-puzzle-file-"));
-  fs.copyFileSync(path.join(PAGE, "puzzle-file.js"), path.join(dir, "puzzle-file.js"));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  try {
-    return await import(pathToFileURL(path.join(dir, "puzzle-file.js")).href);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return (await importPage(["puzzle-file.js"], "khun-puzzle-file-"))["puzzle-file.js"];
 }
 
 const HEAD = "khun-puzzles 1\nid\tvariant\tfen\tmoves\ttype\ttheme\trating\tsource\tgame\tply\n";

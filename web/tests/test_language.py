@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from pagekit import Page
+from pagekit import LocaleBrowser, Page
 from test_page import COUNT_FEN, MATE_FEN, PAWNLESS_FEN
 
 # Words that may stay in Latin letters on the Thai page: names (Khun, Fairy-Stockfish,
@@ -40,24 +40,13 @@ ENGLISH_STRINGS = [
 ]
 
 
-class _LocaleBrowser:
-    """The browser as test_page.Page uses it, its contexts in one language."""
-
-    def __init__(self, browser, locale):
-        self.browser = browser
-        self.locale = locale
-
-    def new_context(self, **kw):
-        return self.browser.new_context(locale=self.locale, **kw)
-
-
 @pytest.fixture
 def app_in(browser, server):
     """app_in("th-TH"): a page in a browser whose language is Thai."""
     pages = []
 
     def make(locale="th-TH", **kw):
-        p = Page(_LocaleBrowser(browser, locale), server, **kw)
+        p = Page(LocaleBrowser(browser, locale), server, **kw)
         pages.append(p)
         return p
 

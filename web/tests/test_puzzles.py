@@ -12,7 +12,7 @@ moves are typed into the move box, as a keyboard player does.
 
 import pytest
 
-from pagekit import WEB, Page
+from pagekit import WEB, LocaleBrowser, Page
 from test_access import _serious, _tab_stops
 
 PUZZLES_FILE = WEB / "src" / "page" / "puzzles.tsv"
@@ -36,24 +36,13 @@ PUZZLES = _puzzles()
 COUNTED = next(pid for pid, p in PUZZLES.items() if p["fen"].split()[2:4] != ["-", "-"] and p["theme"] == "mate")
 
 
-class _LocaleBrowser:
-    """A browser whose contexts speak one language."""
-
-    def __init__(self, browser, locale):
-        self.browser = browser
-        self.locale = locale
-
-    def new_context(self, **kw):
-        return self.browser.new_context(locale=self.locale, **kw)
-
-
 @pytest.fixture
 def page_in(browser, server):
     """page_in("en-US" | "th-TH"): a page of the app in that language, on the Learn tab's puzzles."""
     pages = []
 
     def make(locale="en-US", **params):
-        p = Page(_LocaleBrowser(browser, locale), server)
+        p = Page(LocaleBrowser(browser, locale), server)
         pages.append(p)
         p.open(**params)
         p.page.click("#tab-learn")
@@ -330,7 +319,7 @@ FIXTURE = "\n".join([
     ("th-TH", "ฝ่ายขาวเดิน: ไล่ให้จนก่อนนับครบ", "ขาวต้องไล่ให้จนภายใน"),
 ])
 def test_a_count_race_asks_its_first_move_and_a_bad_line_is_named(browser, server, locale, task, count):
-    p = Page(_LocaleBrowser(browser, locale), server)
+    p = Page(LocaleBrowser(browser, locale), server)
     try:
         p.page.route("**/page/puzzles.tsv", lambda route: route.fulfill(status=200, body=FIXTURE, content_type="text/plain"))
         p.open(puzzle="race01")
