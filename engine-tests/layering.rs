@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 /// The top-level modules at or above the search.
 const SEARCH_AND_ABOVE: &[&str] = &[
-    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "puzzles", "bot",
+    "search", "learn", "engine", "options", "uci", "xboard", "protocol", "cli", "bench", "puzzles",
+    "bot",
 ];
 
 /// The front ends: above the puzzles, which they all call.
