@@ -1,12 +1,17 @@
-//! The search options `analyze` and `annotate` share (`--depth`, `--movetime`,
-//! `--nodes`, `--threads`, `--hash`) and the engine they set up.
+//! The search options `analyze`, `annotate` and `puzzles` share (`--depth`, `--movetime`,
+//! `--nodes`, `--threads`, `--hash`), the engine they set up, and the settings a job
+//! over a PGN file's games records of them in its progress file.
 
+use crate::board::Variant;
+use crate::cli::annotate::shard::Shard;
 use crate::engine::Engine;
+use crate::long_jobs::progress_file;
 use crate::options::table::{HASH_MB, THREADS};
 use crate::search::Limits;
 use crate::search::score::MAX_PLY;
 use crate::tablebase::Tables;
 use clap::builder::RangedU64ValueParser;
+use serde::{Deserialize, Serialize};
 
 /// How long to search each position, and with what.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
@@ -42,7 +47,61 @@ pub(crate) struct SearchOptions {
     pub(crate) tables: super::FiveManTablesArg,
 }
 
+/// What a job over a PGN file's games (`annotate`, `puzzles`) records in its progress
+/// file of the settings that decide its output's bytes, beside the job's own (flattened
+/// into the same JSON object, so the file's line reads as one set of settings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SearchedGames {
+    /// The input's fingerprint (see [`progress_file::fingerprint`]) and its games.
+    pub(crate) input: String,
+    pub(crate) games_in_file: usize,
+    pub(crate) variant: String,
+    /// `depth 4`, `nodes 20000` or `movetime 200`.
+    pub(crate) limit: String,
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
+    /// `hand-written`, or `network` and its checksum.
+    pub(crate) evaluation: String,
+    /// `K/N`, or null for the whole file.
+    pub(crate) shard: Option<String>,
+}
+
 impl SearchOptions {
+    /// The settings a run over `games` games of the file `input` records with these
+    /// options (`default_movetime_ms` when no limit was given); refused when the
+    /// network file cannot be read.
+    pub(crate) fn searched_games(
+        &self,
+        input: &[u8],
+        games: usize,
+        variant: Variant,
+        shard: Option<Shard>,
+        default_movetime_ms: u64,
+    ) -> Result<SearchedGames, String> {
+        let limit = match (self.depth, self.movetime, self.nodes) {
+            (Some(d), _, _) => format!("depth {d}"),
+            (_, Some(ms), _) => format!("movetime {ms}"),
+            (_, _, Some(n)) => format!("nodes {n}"),
+            _ => format!("movetime {default_movetime_ms}"),
+        };
+        let evaluation = if self.no_nnue {
+            "hand-written".to_string()
+        } else {
+            let network = crate::nnue::load(self.eval_file.as_deref().unwrap_or(""))?;
+            format!("network {:016x}", network.checksum)
+        };
+        Ok(SearchedGames {
+            input: progress_file::fingerprint(input),
+            games_in_file: games,
+            variant: variant.name().to_string(),
+            limit,
+            hash_mb: self.hash,
+            threads: self.threads,
+            evaluation,
+            shard: shard.map(|s| s.to_string()),
+        })
+    }
+
     /// The limits of one search; `default_movetime_ms` when none was given.
     pub(crate) fn limits(&self, default_movetime_ms: u64) -> Limits {
         match (self.depth, self.movetime, self.nodes) {

@@ -136,27 +136,14 @@ fn evaluate(
 
 /// The settings of this run that decide its output's bytes, for the progress file.
 fn run_settings(args: &AnnotateArgs, input: &[u8], games: usize) -> Result<RunSettings, String> {
-    let limit = match (args.search.depth, args.search.movetime, args.search.nodes) {
-        (Some(d), _, _) => format!("depth {d}"),
-        (_, Some(ms), _) => format!("movetime {ms}"),
-        (_, _, Some(n)) => format!("nodes {n}"),
-        _ => format!("movetime {DEFAULT_MOVETIME_MS}"),
-    };
-    let evaluation = if args.search.no_nnue {
-        "hand-written".to_string()
-    } else {
-        let network = crate::nnue::load(args.search.eval_file.as_deref().unwrap_or(""))?;
-        format!("network {:016x}", network.checksum)
-    };
     Ok(RunSettings {
-        input: progress_file::fingerprint(input),
-        games_in_file: games,
-        variant: args.variant.name().to_string(),
-        limit,
-        hash_mb: args.search.hash,
-        threads: args.search.threads,
-        evaluation,
-        shard: resume::shard_setting(args.shard),
+        search: args.search.searched_games(
+            input,
+            games,
+            args.variant,
+            args.shard,
+            DEFAULT_MOVETIME_MS,
+        )?,
         json: args.json.is_some(),
     })
 }

@@ -19,7 +19,7 @@
 //! rest. A progress file whose settings differ from the run's is refused, naming
 //! each difference.
 
-use crate::cli::annotate::shard::Shard;
+use crate::cli::search_options::SearchedGames;
 use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -38,18 +38,9 @@ const JOB: progress_file::JobNames = progress_file::JobNames {
 /// The settings that decide an annotation's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RunSettings {
-    /// The input's fingerprint (see [`progress_file::fingerprint`]) and its games.
-    pub(crate) input: String,
-    pub(crate) games_in_file: usize,
-    pub(crate) variant: String,
-    /// `depth 4`, `nodes 20000` or `movetime 200`.
-    pub(crate) limit: String,
-    pub(crate) hash_mb: usize,
-    pub(crate) threads: usize,
-    /// `hand-written`, or `network` and its checksum.
-    pub(crate) evaluation: String,
-    /// `K/N`, or null for the whole file.
-    pub(crate) shard: Option<String>,
+    /// The search's settings, as every job over a PGN file's games records them.
+    #[serde(flatten)]
+    pub(crate) search: SearchedGames,
     /// Whether the run writes a `--json` file.
     pub(crate) json: bool,
 }
@@ -115,25 +106,22 @@ impl progress_file::FinishedGame for GameDone {
     }
 }
 
-/// The `--shard` setting as the progress file records it.
-pub(crate) fn shard_setting(shard: Option<Shard>) -> Option<String> {
-    shard.map(|s| s.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn settings(depth: u32) -> RunSettings {
         RunSettings {
-            input: "00000000deadbeef".into(),
-            games_in_file: 3,
-            variant: "makruk".into(),
-            limit: format!("depth {depth}"),
-            hash_mb: 16,
-            threads: 1,
-            evaluation: "hand-written".into(),
-            shard: None,
+            search: SearchedGames {
+                input: "00000000deadbeef".into(),
+                games_in_file: 3,
+                variant: "makruk".into(),
+                limit: format!("depth {depth}"),
+                hash_mb: 16,
+                threads: 1,
+                evaluation: "hand-written".into(),
+                shard: None,
+            },
             json: false,
         }
     }

@@ -66,28 +66,14 @@ pub struct PuzzlesArgs {
 
 /// The settings of this run that decide its output's bytes, for the progress file.
 fn run_settings(args: &PuzzlesArgs, input: &[u8], games: usize) -> Result<RunSettings, String> {
-    let search = &args.search;
-    let limit = match (search.depth, search.movetime, search.nodes) {
-        (Some(d), _, _) => format!("depth {d}"),
-        (_, Some(ms), _) => format!("movetime {ms}"),
-        (_, _, Some(n)) => format!("nodes {n}"),
-        _ => format!("movetime {DEFAULT_MOVETIME_MS}"),
-    };
-    let evaluation = if search.no_nnue {
-        "hand-written".to_string()
-    } else {
-        let network = crate::nnue::load(search.eval_file.as_deref().unwrap_or(""))?;
-        format!("network {:016x}", network.checksum)
-    };
     Ok(RunSettings {
-        input: progress_file::fingerprint(input),
-        games_in_file: games,
-        variant: args.variant.name().to_string(),
-        limit,
-        hash_mb: search.hash,
-        threads: search.threads,
-        evaluation,
-        shard: args.shard.map(|s| s.to_string()),
+        search: args.search.searched_games(
+            input,
+            games,
+            args.variant,
+            args.shard,
+            DEFAULT_MOVETIME_MS,
+        )?,
         format: args.format.name().to_string(),
     })
 }

@@ -6,6 +6,7 @@
 //! last line, cuts the output back to the last recorded length and searches the
 //! games after it. A progress file made with other settings is refused, naming each.
 
+use crate::cli::search_options::SearchedGames;
 use crate::long_jobs::progress_file;
 use crate::puzzles::Tally;
 use serde::{Deserialize, Serialize};
@@ -25,18 +26,9 @@ const JOB: progress_file::JobNames = progress_file::JobNames {
 /// The settings that decide a puzzle run's bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct RunSettings {
-    /// The input's fingerprint (see [`progress_file::fingerprint`]) and its games.
-    pub(crate) input: String,
-    pub(crate) games_in_file: usize,
-    pub(crate) variant: String,
-    /// `depth 4`, `nodes 20000` or `movetime 200`.
-    pub(crate) limit: String,
-    pub(crate) hash_mb: usize,
-    pub(crate) threads: usize,
-    /// `hand-written`, or `network` and its checksum.
-    pub(crate) evaluation: String,
-    /// `K/N`, or null for the whole file.
-    pub(crate) shard: Option<String>,
+    /// The search's settings, as every job over a PGN file's games records them.
+    #[serde(flatten)]
+    pub(crate) search: SearchedGames,
     /// `epd` or `json`.
     pub(crate) format: String,
 }
@@ -106,14 +98,16 @@ mod tests {
 
     fn settings(limit: &str) -> RunSettings {
         RunSettings {
-            input: "00000000deadbeef".into(),
-            games_in_file: 3,
-            variant: "makruk".into(),
-            limit: limit.into(),
-            hash_mb: 16,
-            threads: 1,
-            evaluation: "hand-written".into(),
-            shard: None,
+            search: SearchedGames {
+                input: "00000000deadbeef".into(),
+                games_in_file: 3,
+                variant: "makruk".into(),
+                limit: limit.into(),
+                hash_mb: 16,
+                threads: 1,
+                evaluation: "hand-written".into(),
+                shard: None,
+            },
             format: "epd".into(),
         }
     }
