@@ -288,6 +288,71 @@ impl GameJournal {
     }
 }
 
+/// A job that keeps a [`GameJournal`]: its names, the settings it records and what it
+/// records of each finished game.
+pub(crate) trait Job {
+    /// How the job names itself in its progress file and its messages.
+    const NAMES: JobNames;
+    /// The settings that decide the job's output's bytes.
+    type Settings: Serialize + DeserializeOwned;
+    /// One finished game, as its progress line records it.
+    type Done: Serialize + DeserializeOwned + FinishedGame;
+}
+
+/// A job's journal and the games an earlier run finished.
+pub(crate) type Opened<J> = (JobJournal<J>, Vec<<J as Job>::Done>);
+
+/// A [`GameJournal`] typed by its job: what `annotate` and `puzzles` open, append to and
+/// (in their tests) start and read back.
+pub(crate) struct JobJournal<J: Job> {
+    journal: GameJournal,
+    job: std::marker::PhantomData<J>,
+}
+
+impl<J: Job> JobJournal<J> {
+    fn typed(journal: GameJournal) -> JobJournal<J> {
+        JobJournal {
+            journal,
+            job: std::marker::PhantomData,
+        }
+    }
+
+    /// A new journal at `path` (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
+    pub(crate) fn start(path: &Path, settings: &J::Settings) -> Result<JobJournal<J>, String> {
+        GameJournal::start(path, J::NAMES.kind, settings).map(Self::typed)
+    }
+
+    /// The journal beside `output`: with `resume` the earlier run's, read back with the
+    /// games it finished; else a new one (see [`GameJournal::open`]).
+    pub(crate) fn open(
+        output: &Path,
+        resume: bool,
+        settings: &J::Settings,
+        run_games: &[usize],
+    ) -> Result<Opened<J>, String> {
+        let (journal, done) = GameJournal::open(output, resume, &J::NAMES, settings, run_games)?;
+        Ok((Self::typed(journal), done))
+    }
+
+    /// The journal at `path` read back (the tests' way in: a run opens its journal with `open`).
+    #[cfg(test)]
+    pub(crate) fn resume(
+        path: &Path,
+        settings: &J::Settings,
+        run_games: &[usize],
+    ) -> Result<Option<Opened<J>>, String> {
+        let resumed =
+            GameJournal::resume(path, J::NAMES.kind, J::NAMES.command, settings, run_games)?;
+        Ok(resumed.map(|(journal, done)| (Self::typed(journal), done)))
+    }
+
+    /// One finished game more.
+    pub(crate) fn record(&mut self, game: &J::Done) -> Result<(), String> {
+        self.journal.record(game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,6 @@
 use crate::cli::search_options::SearchedGames;
 use crate::long_jobs::progress_file;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// What the first line of a progress file says it is.
 const KIND: &str = "khun annotate progress";
@@ -60,45 +59,17 @@ pub(crate) struct GameDone {
     pub(crate) scores: Option<Vec<i32>>,
 }
 
-/// An open progress file, appended to as games finish.
-pub(crate) struct Journal(progress_file::GameJournal);
+/// `khun annotate` as a job that keeps a progress file.
+pub(crate) struct AnnotateJob;
 
-impl Journal {
-    /// A new journal at `path` (the tests' way in: a run opens its journal with `open`).
-    #[cfg(test)]
-    pub(crate) fn start(path: &Path, settings: &RunSettings) -> Result<Journal, String> {
-        progress_file::GameJournal::start(path, KIND, settings).map(Journal)
-    }
-
-    /// The journal beside `output`: with `resume` the earlier run's, read back with
-    /// the games it finished; else a new one (see [`progress_file::GameJournal::open`]).
-    pub(crate) fn open(
-        output: &Path,
-        resume: bool,
-        settings: &RunSettings,
-        run_games: &[usize],
-    ) -> Result<(Journal, Vec<GameDone>), String> {
-        let (journal, done) =
-            progress_file::GameJournal::open(output, resume, &JOB, settings, run_games)?;
-        Ok((Journal(journal), done))
-    }
-
-    /// The journal at `path` read back (the tests' way in: a run opens its journal with `open`).
-    #[cfg(test)]
-    pub(crate) fn resume(
-        path: &Path,
-        settings: &RunSettings,
-        run_games: &[usize],
-    ) -> Result<Option<(Journal, Vec<GameDone>)>, String> {
-        let resumed =
-            progress_file::GameJournal::resume(path, JOB.kind, JOB.command, settings, run_games)?;
-        Ok(resumed.map(|(journal, done)| (Journal(journal), done)))
-    }
-
-    pub(crate) fn record(&mut self, game: &GameDone) -> Result<(), String> {
-        self.0.record(game)
-    }
+impl progress_file::Job for AnnotateJob {
+    const NAMES: progress_file::JobNames = JOB;
+    type Settings = RunSettings;
+    type Done = GameDone;
 }
+
+/// An open progress file, appended to as games finish.
+pub(crate) type Journal = progress_file::JobJournal<AnnotateJob>;
 
 impl progress_file::FinishedGame for GameDone {
     fn game(&self) -> usize {
