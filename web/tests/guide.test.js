@@ -10,9 +10,8 @@
 const test = require("node:test");
 const assert = require("node:assert");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
-const { pathToFileURL } = require("url");
+const { importPage } = require("./page-modules.js");
 
 const dist = process.env.KHUN_WEB_DIST || path.join(__dirname, "..", "dist");
 const REPO = path.join(__dirname, "..", "..");
@@ -22,11 +21,7 @@ async function setup(t) {
   if (!fs.existsSync(path.join(dist, "khun.js"))) return t.skip(`no khun.js in ${dist}: build with web/build.sh`);
   const Khun = require(path.join(dist, "khun.js"));
   const rules = await Khun.loadRules();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "khun-guide-"));
-  fs.copyFileSync(path.join(__dirname, "..", "src", "page", "guideLessons.js"), path.join(dir, "guideLessons.js"));
-  fs.writeFileSync(path.join(dir, "package.json"), '{"type": "module"}\n');
-  const lessons = await import(pathToFileURL(path.join(dir, "guideLessons.js")).href);
-  fs.rmSync(dir, { recursive: true, force: true });
+  const lessons = (await importPage(["guideLessons.js"], "khun-guide-"))["guideLessons.js"];
   return { rules, lessons };
 }
 

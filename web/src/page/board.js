@@ -9,34 +9,15 @@
 
 import { Chessground } from "./vendor/chessgroundx.js";
 import { pieceName, sideName, t } from "./i18n.js";
-import { boardPart, handOf, handSize, setUpSquares } from "./drops.js";
+import { handOf, handSize, setUpSquares } from "./drops.js";
+import { FILES, placement, placementFen } from "./placement.js";
 
-const FILES = "abcdefgh";
 
 // Sittuyin's F (its general, a met by its move) is drawn as the met; a promoted pawn
 // (makruk's bia ngai, `promoted`) as the pawn turned over.
 const ART = { k: "khun", m: "met", s: "khon", n: "ma", r: "rua", p: "bia", q: "met", b: "khon", a: "aiwok", f: "met", promoted: "biangai" };
 
-/** The pieces of a FEN's placement: {"e3": {letter:"P", white:true, promoted:false}, ...}; a hand (`[...]`) is not on the board. */
-export function placement(fen) {
-  const out = {};
-  const rows = boardPart(fen).split("/");
-  rows.forEach((row, ri) => {
-    let file = 0;
-    let last = null;
-    for (const c of row) {
-      if (/\d/.test(c)) file += Number(c);
-      else if (c === "~") { if (last) last.promoted = true; }
-      else {
-        const sq = FILES[file] + (8 - ri);
-        last = { letter: c, white: c === c.toUpperCase(), promoted: false };
-        out[sq] = last;
-        file++;
-      }
-    }
-  });
-  return out;
-}
+export { placement, placementFen } from "./placement.js";
 
 /** The art of a piece ({letter, white, promoted}), for the page's own images (the promotion choice). */
 export function pieceArt(p) {
@@ -47,22 +28,6 @@ export function pieceArt(p) {
 /** A piece's name in the page's language ("White horse", "ม้าขาว"). */
 export { pieceName };
 
-/** A placement ({square: piece}) as a FEN's first field, promoted pawns marked `~` as chessground reads them. */
-export function placementFen(pieces) {
-  const rows = [];
-  for (let r = 8; r >= 1; r--) {
-    let row = "";
-    let empty = 0;
-    for (const f of FILES) {
-      const p = pieces[f + r];
-      if (!p) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
-      row += p.letter + (p.promoted ? "~" : "");
-    }
-    rows.push(row + (empty ? empty : ""));
-  }
-  return rows.join("/");
-}
 
 // Where a piece could go on a later turn, for premoves: its pattern on the board as it
 // is now, sliders through empty squares or up to a piece (a capture may come free by

@@ -7,7 +7,7 @@
 // for the position (`legal`), whatever the game.
 // Khun's web page. GPL-3.0-or-later, like the project.
 
-const FILES = "abcdefgh";
+import { FILES, placement, placementFen } from "./placement.js";
 
 /**
  * Where each claim comes from. `source`: the document (RULES.md and the seeds are in
@@ -73,14 +73,7 @@ const fields = (fen) => String(fen).trim().split(/\s+/);
 /** The start squares of White's men in `startFen`'s placement: {square: letter}. */
 function startSquares(startFen) {
   const out = {};
-  const rows = fields(startFen)[0].replace(/\[.*$/, "").split("/");
-  rows.forEach((row, ri) => {
-    let f = 0;
-    for (const c of row) {
-      if (/\d/.test(c)) f += Number(c);
-      else if (c !== "~") { out[FILES[f] + (8 - ri)] = c; f++; }
-    }
-  });
+  for (const [square, p] of Object.entries(placement(startFen))) if (p.white) out[square] = p.letter;
   return out;
 }
 
@@ -113,22 +106,6 @@ const at = (square, dx, dy) => {
   return f >= 0 && f < 8 && r >= 1 && r <= 8 ? FILES[f] + r : null;
 };
 
-/** A placement ({square: letter}) as a FEN's first field. */
-function placementField(pieces) {
-  const rows = [];
-  for (let r = 8; r >= 1; r--) {
-    let row = "";
-    let empty = 0;
-    for (const f of FILES) {
-      const p = pieces[f + r];
-      if (!p) { empty++; continue; }
-      if (empty) { row += empty; empty = 0; }
-      row += p;
-    }
-    rows.push(row + (empty || ""));
-  }
-  return rows.join("/");
-}
 
 /**
  * The board a man is shown on, for `variant` (the rules' variant facts): the man
@@ -160,7 +137,7 @@ export function manBoard(variant, role) {
   const f = fields(variant.startFen);
   const hand = variant.drops ? "[]" : "";
   const rest = f.slice(3);
-  return { fen: [placementField(pieces) + hand, "w", right ? right.right : "-", ...rest].join(" "), square };
+  return { fen: [placementFen(Object.fromEntries(Object.entries(pieces).filter(([, l]) => l).map(([sq, l]) => [sq, { letter: l }]))) + hand, "w", right ? right.right : "-", ...rest].join(" "), square };
 }
 
 // Where the black horse stands from the man, to be captured: a square its move reaches
