@@ -256,6 +256,46 @@ fn finds_mates_with_the_right_score() {
 }
 
 #[test]
+fn a_mate_on_the_counts_last_ply_is_found_at_low_depth() {
+    // White must mate within 3 plies of the count (29 of 32 played): Kb6 Kb8 Rh8#
+    // lands on the last one, which pyffish calls a mate. Late-move pruning used to
+    // cut Rh8# at the node before it, so this scored 0.00 to depth 8; with a fresh
+    // count the same mate is found at depth 5, and at depth 3 with two plies to spare.
+    let mut e = EngineProcess::start(&[]);
+    for (count, depth) in [("29", 4), ("27", 4), ("0", 6)] {
+        e.send(&format!(
+            "position fen k7/7R/2K5/8/8/8/8/M1N4M w - 32 {count} 1"
+        ));
+        e.send(&format!("go depth {depth}"));
+        let lines = e.until_bestmove();
+        let last_score = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .and_then(|l| l.split(" score ").nth(1))
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            last_score.starts_with("mate 2 "),
+            "count {count}: {lines:?}"
+        );
+        assert_eq!(
+            lines.last().unwrap(),
+            "bestmove c6b6 ponder a8b8",
+            "count {count}"
+        );
+    }
+    // One ply too few: no mate in time, and the search does not claim one.
+    e.send("position fen k7/7R/2K5/8/8/8/8/M1N4M w - 32 31 1");
+    e.send("go depth 6");
+    let lines = e.until_bestmove();
+    assert!(
+        !lines.iter().any(|l| l.contains(" score mate ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn positions_without_moves() {
     let mut e = EngineProcess::start(&[]);
     // Checkmated: White rook on the back rank, Black king in the corner.

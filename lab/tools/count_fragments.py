@@ -10,13 +10,20 @@ position where the automatic count runs (pyffish's FEN has a counting limit), an
 writes the game from BEFORE plies earlier to its end as a game of its own: `[FEN]` and
 `[SetUp "1"]` at that position, the game's `[Variant]`, the moves in pyffish's SAN.
 Games where no count ever runs are left out. The fragment's `[Event]` names the source
-game (file and number) so a puzzle can be traced back.
+game (file and number) so a puzzle can be traced back. Replayed with Khun's Python
+package where it is installed (`python/`), else pyffish.
 Copyright the Khun developers; GPL-3.0-or-later."""
 import os
 import re
 import sys
 
-import pyffish as sf
+# why Khun's package first: it has pyffish's functions (checked equal to pyffish's by
+# python/tests) at about 8 us a call against pyffish's 2-5 ms, which set a position up
+# anew each call; pyffish where it is not installed.
+try:
+    import khun as sf
+except ImportError:
+    import pyffish as sf
 
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 MOVE_NUMBER = re.compile(r"^\d+\.+$")

@@ -96,6 +96,15 @@ impl Worker<'_> {
         // Set once late-move or futility pruning skips a quiet: both stay true for
         // the rest of the node (alpha only rises, and skipped quiets are not counted).
         let mut skipping_quiets = false;
+        // why: where the count runs out within this node's depth, the rest of the
+        // game is in view and the evaluation has flattened toward the count's draw, so
+        // the move counts and margins that trust it skip the mates the count still
+        // allows (Kb6 Kb8 Rh8# on the count's last ply scored 0.00 to depth 8: late-move
+        // pruning cut Rh8# at the node before it; lab/log/2026-12-07-count-horizon.md).
+        let count_ends_in_view = pos
+            .count()
+            .plies_left()
+            .is_some_and(|left| i32::from(left) <= depth);
 
         while let Some((m, order)) = picker.next_move() {
             move_count += 1;
@@ -116,14 +125,17 @@ impl Worker<'_> {
 
             // Shallow pruning of moves unlikely to matter, once a move has been found
             // that avoids being mated.
-            if !pv_node && !in_check && best_score > -MATE_BOUND && move_count > 1 {
+            let spared_check = count_ends_in_view && gives_check;
+            if !pv_node && !in_check && !spared_check && best_score > -MATE_BOUND && move_count > 1
+            {
                 match prune_move(pos, m, &context, eval, alpha, quiet_count, skipping_quiets) {
                     MovePruning::Search => {}
                     MovePruning::Skip => continue,
                     MovePruning::SkipQuiets => {
                         skipping_quiets = true;
-                        // Only skipped quiets would follow: the node is done.
-                        if picker.tacticals_left() == 0 {
+                        // Only skipped quiets would follow: the node is done (but
+                        // for the checks, where the count ends in view).
+                        if picker.tacticals_left() == 0 && !count_ends_in_view {
                             break;
                         }
                         continue;
