@@ -36,7 +36,10 @@ for row in map(json.loads, open(f"{out}/games.jsonl")):
     own_ms = [s for s, _ in own]
     least = min([clock for _, clock in own] + [row["khun_clock_left_ms"]]) / 1000
     khun = "Black" if row["person"] == "w" else "White"
-    name = row["game"] + (" (killed mid-game)" if row["killed_mid_game"] else "")
+    if row.get("cut"):
+        name = f"{row['game']} ({row['cut']} at ply {row['cut_ply']})"
+    else:
+        name = row["game"] + (" (killed mid-game)" if row["killed_mid_game"] else "")
     print(f"| {name} | {row['variant']} | {khun} | {row['tc']} | {row['status']} "
           f"| {row['result']} | {row['plies']} | {len(own)} "
           f"| {statistics.mean(own_ms) if own_ms else 0:.0f} / {max(own_ms, default=0)} "
