@@ -99,4 +99,12 @@ async def make_bot_account(app_state, state, perfs):
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    # The server's shutdown cancels and awaits every task of the process but those
+    # named `_run_app...` (aiohttp's own runner): the lab's server runs as one of those,
+    # so that it outlives a restart.
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    served = loop.create_task(main(), name="_run_app lab server")
+    served.add_done_callback(lambda _: loop.stop())
+    loop.run_forever()
+    served.result()
