@@ -19,14 +19,14 @@ use std::time::{Duration, Instant};
 // why: a restarted client learns of the games its previous run left from the
 // `gameStart`s the server sends on a new event stream, but the server skips a game
 // whose old game stream it still believes open, and it notices a dead one only on its
-// next write (a ping every 6 s): a run started 3 s after the previous one was killed
-// connected before that, and its game was announced only by the opening 20 s later
-// (23 s of a 1+0 clock gone, lab log 2026-12-07-bot.md). Opening again at 8 s is past
-// the server's 6 s ping however soon the run started; 16 and 24 s cover a ping whose
-// write to the dead connection succeeds once before one fails.
+// next write (a ping every 6 s). In the lab (2026-12-07-bot.md) a run started 3 s
+// after the previous one was killed connected before that in 4 kills of 7: a single
+// opening at 20 s cost a 1+0 game 23 s of its clock, one at 8 s about 12 s. At 4 s a
+// run that took 3 s to start is past the ping; 10 s covers a run started at once, 24 s
+// a ping whose write to the dead connection succeeds once before one fails.
 const REOPENINGS: [Duration; 3] = [
-    Duration::from_secs(8),
-    Duration::from_secs(16),
+    Duration::from_secs(4),
+    Duration::from_secs(10),
     Duration::from_secs(24),
 ];
 
