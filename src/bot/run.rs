@@ -129,10 +129,11 @@ pub fn run(bot: Bot) -> Result<(), String> {
                 .and_then(|stream| forward(streams_opened + 1, stream, merged.clone()));
             match opened {
                 Ok(()) => {
-                    if due {
+                    if due || open_streams == 0 {
                         log.event("event stream open: waiting for challenges");
-                        next_connection = None;
                     }
+                    // Any stream open ends a wait for one.
+                    next_connection = None;
                     streams_opened += 1;
                     open_streams += 1;
                     first_opened.get_or_insert_with(Instant::now);
