@@ -30,6 +30,14 @@ pub struct Context {
 /// How often a waiting game looks at the Ctrl-C phase.
 const POLL: Duration = Duration::from_millis(200);
 
+/// The tries a game's stream makes a second apart before its pauses double.
+// why: pychess's server takes a game's stream for open until its next write to it (a
+// ping every 6 s) and cuts a second one meanwhile (it answers 200, then closes it):
+// in the lab a cut stream came back after 7 s with pauses of 1, 2 and 4 s, where
+// trying each second finds the opening within a second of the server's ping, the
+// game's clock running.
+const GAME_STREAM_STEADY_TRIES: u32 = 8;
+
 /// Why a game's stream loop stopped.
 enum Ending {
     /// The stream dropped: open it again.
@@ -52,7 +60,7 @@ struct Table {
 /// Plays the game `id` to its end (or until Ctrl-C twice resigns it).
 pub fn play(context: &Context, id: &str) {
     let mut table: Option<Table> = None;
-    let mut backoff = Backoff::default();
+    let mut backoff = Backoff::steady_first(GAME_STREAM_STEADY_TRIES);
     loop {
         if context.stopping.phase() == Phase::Resigning {
             resign(context, id);

@@ -18,8 +18,10 @@
 //!   "daysPerTurn"}, "color", "speed", "chess960"}}`; `{"type":"gameStart","game":
 //!   {"id"}}`; and `{"type":"ping"}` every 6 seconds while nothing else is queued. The
 //!   BOT counts as online for 10 seconds after each ping; on a new connection the
-//!   server sends `gameStart` again for every game the BOT still has running, which is
-//!   how a restarted client resumes its games.
+//!   server sends `gameStart` again for every game the BOT still has running and whose
+//!   game stream it does not believe open, which is how a restarted client resumes its
+//!   games. Each event goes to one of the BOT's open event streams (one queue, read by
+//!   every open stream's handler).
 //! - `POST /api/challenge/{id}/accept` and `POST /api/challenge/{id}/decline` (form
 //!   field `reason`: `generic`, `later`, `tooFast`, `tooSlow`, `timeControl`, `rated`,
 //!   `casual`, `variant`, `noBot`, `onlyBot`, shown to the challenger in words). The
@@ -31,9 +33,10 @@
 //!   "status":"started"}` after every move, and pings. The clocks are milliseconds
 //!   (possibly with a fraction); **the increments are seconds**. The end comes as
 //!   `{"type":"gameEnd","game":{"id"}}`, without the result. A second stream of the
-//!   same game while one is open is refused with 409 until the server notices the old
-//!   one is gone (its next write, at most 6 seconds). Messages queued while no stream
-//!   was open are sent on the next one, before its `gameFull`.
+//!   same game while one is open is refused until the server notices the old one is
+//!   gone (its next write, a ping at most 6 seconds later); the refusal is a 409 after
+//!   the response has begun, so the client sees a 200 and the stream closing. Messages
+//!   queued while no stream was open are sent on the next one, before its `gameFull`.
 //! - `POST /api/bot/game/{id}/move/{uci}`: a move in Fairy-Stockfish's UCI notation
 //!   (`d3d4`, `b6b7m`, `R@a1`, `d5d5f`). It is answered 200 whatever happens: a move
 //!   out of turn or already played is ignored, and an illegal one loses the game

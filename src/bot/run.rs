@@ -9,19 +9,26 @@ use super::log::Log;
 use super::protocol::{EventLine, read_line};
 use super::settings::Settings;
 use super::stopping::{Phase, Stopping};
-use crossbeam_channel::RecvTimeoutError;
+use crossbeam_channel::{Sender, unbounded};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// When the event stream of a new run is opened a second time.
+/// When a new run opens its event stream again, counted from its first opening.
 // why: a restarted client learns of the games its previous run left from the
 // `gameStart`s the server sends on a new event stream, but the server skips a game
 // whose old game stream it still believes open, and it notices a dead one only on its
-// next write (a ping every 6 s): 20 s after the first connection that stream is gone
-// and a second connection announces every game still running.
-const REOPEN_AFTER: Duration = Duration::from_secs(20);
+// next write (a ping every 6 s). In the lab (2026-12-07-bot.md) a run started 3 s
+// after the previous one was killed connected before that in 4 kills of 7: a single
+// opening at 20 s cost a 1+0 game 23 s of its clock, one at 8 s about 12 s. At 4 s a
+// run that took 3 s to start is past the ping; 10 s covers a run started at once, 24 s
+// a ping whose write to the dead connection succeeds once before one fails.
+const REOPENINGS: [Duration; 3] = [
+    Duration::from_secs(4),
+    Duration::from_secs(10),
+    Duration::from_secs(24),
+];
 
 /// What `khun bot` runs with.
 pub struct Bot {
@@ -84,10 +91,16 @@ pub fn run(bot: Bot) -> Result<(), String> {
         games: HashMap::new(),
         accepted: HashMap::new(),
     };
-    let mut events: Option<Stream> = None;
+    // Every open event stream's lines, tagged with the stream's number. A stream is
+    // never dropped while the server keeps it open: the server hands each event to one
+    // of a BOT's open streams, and one dropped by this side would swallow the next.
+    let (merged, events) = unbounded::<(usize, StreamItem)>();
+    let mut open_streams = 0usize;
+    let mut streams_opened = 0usize;
+    let mut first_opened: Option<Instant> = None;
+    let mut reopened = 0usize;
     let mut backoff = Backoff::default();
-    let mut next_connection = Instant::now();
-    let mut reopen: Reopen = Reopen::NotYet;
+    let mut next_connection = Some(Instant::now());
     loop {
         if let Some(phase) = bot.stopping.poll() {
             lobby.announce(phase);
@@ -97,56 +110,61 @@ pub fn run(bot: Bot) -> Result<(), String> {
             log.event("no game running: stopping");
             return Ok(());
         }
-        if let Reopen::At(when) = reopen
-            && Instant::now() >= when
-        {
-            log.event(
-                "opening the event stream again, once, so that the server announces the games a previous run left",
-            );
-            reopen = Reopen::Done;
-            events = None;
-            next_connection = Instant::now();
+        let reopening = first_opened.is_some_and(|first| {
+            REOPENINGS
+                .get(reopened)
+                .is_some_and(|after| first.elapsed() >= *after)
+        });
+        if reopening {
+            reopened += 1;
+            log.event(format!(
+                "opening the event stream again ({reopened} of {}; the open one stays open), so that the server announces the games a previous run left",
+                REOPENINGS.len()
+            ));
         }
-        let Some(stream) = events.as_ref() else {
-            if Instant::now() >= next_connection {
-                match client.event_stream(&advertised) {
-                    Ok(stream) => {
+        let due = next_connection.is_some_and(|when| Instant::now() >= when);
+        if reopening || due {
+            let opened = client
+                .event_stream(&advertised)
+                .and_then(|stream| forward(streams_opened + 1, stream, merged.clone()));
+            match opened {
+                Ok(()) => {
+                    if due || open_streams == 0 {
                         log.event("event stream open: waiting for challenges");
-                        events = Some(stream);
-                        if reopen == Reopen::NotYet {
-                            reopen = Reopen::At(Instant::now() + REOPEN_AFTER);
-                        }
                     }
-                    Err(HttpError::Status(code @ (400 | 401 | 403), text)) => {
-                        return Err(format!(
-                            "the server refused the event stream: HTTP {code} {text}"
-                        ));
-                    }
-                    Err(e) => {
-                        let pause = backoff.pause();
-                        log.event(format!(
-                            "cannot open the event stream ({e}); again in {} s",
-                            pause.as_secs()
-                        ));
-                        next_connection = Instant::now() + pause;
-                    }
+                    // Any stream open ends a wait for one.
+                    next_connection = None;
+                    streams_opened += 1;
+                    open_streams += 1;
+                    first_opened.get_or_insert_with(Instant::now);
                 }
-            } else {
-                std::thread::sleep(POLL);
+                Err(HttpError::Status(code @ (400 | 401 | 403), text)) => {
+                    return Err(format!(
+                        "the server refused the event stream: HTTP {code} {text}"
+                    ));
+                }
+                Err(e) if due => {
+                    let pause = backoff.pause();
+                    log.event(format!(
+                        "cannot open the event stream ({e}); again in {} s",
+                        pause.as_secs()
+                    ));
+                    next_connection = Some(Instant::now() + pause);
+                }
+                Err(e) => log.event(format!("cannot open the event stream again ({e})")),
             }
+        }
+        if open_streams == 0 {
+            std::thread::sleep(POLL);
             continue;
-        };
-        let item = match stream.lines.recv_timeout(POLL) {
-            Ok(item) => item,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => {
-                StreamItem::Closed("the stream's reader stopped".into())
-            }
+        }
+        let Ok((number, item)) = events.recv_timeout(POLL) else {
+            continue;
         };
         match item {
             StreamItem::Line(text, _) => {
                 backoff.reset();
-                log.protocol(format!("event < {}", text.trim()));
+                log.protocol(format!("event {number} < {}", text.trim()));
                 match read_line::<EventLine>(&text) {
                     Ok(Some(event)) => lobby.on_event(event),
                     Ok(None) => {}
@@ -154,26 +172,45 @@ pub fn run(bot: Bot) -> Result<(), String> {
                 }
             }
             StreamItem::Closed(why) => {
+                open_streams -= 1;
+                if open_streams > 0 {
+                    log.protocol(format!(
+                        "event stream {number} closed ({why}); {open_streams} still open"
+                    ));
+                    continue;
+                }
                 let pause = backoff.pause();
                 log.event(format!(
                     "event stream dropped ({why}); opening it again in {} s",
                     pause.as_secs()
                 ));
-                events = None;
-                next_connection = Instant::now() + pause;
+                next_connection = Some(Instant::now() + pause);
             }
         }
     }
 }
 
-/// The second opening of a run's event stream ([`REOPEN_AFTER`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reopen {
-    /// The stream has not been opened yet.
-    NotYet,
-    /// Due then.
-    At(Instant),
-    Done,
+/// Hands the lines of event stream `number` to `merged` on a thread of its own, until
+/// the stream closes (its last item says so).
+fn forward(
+    number: usize,
+    stream: Stream,
+    merged: Sender<(usize, StreamItem)>,
+) -> Result<(), HttpError> {
+    std::thread::Builder::new()
+        .name(format!("khun-bot-events-{number}"))
+        .spawn(move || {
+            for item in stream.lines.iter() {
+                let closed = matches!(item, StreamItem::Closed(_));
+                if merged.send((number, item)).is_err() || closed {
+                    return;
+                }
+            }
+            let reader_gone = StreamItem::Closed("the stream's reader stopped".into());
+            let _ = merged.send((number, reader_gone));
+        })
+        .map(|_| ())
+        .map_err(|e| HttpError::Network(format!("no thread to read the stream ({e})")))
 }
 
 /// Who the token is; `None` when Ctrl-C came while the server could not be reached.
