@@ -23,6 +23,7 @@
 pub mod check;
 pub(crate) mod judge;
 pub mod output;
+pub mod prove;
 pub mod requests;
 pub mod search;
 pub(crate) mod verify;
