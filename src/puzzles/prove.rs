@@ -482,6 +482,24 @@ mod tests {
     }
 
     #[test]
+    fn a_win_by_check_is_the_rules_end_too() {
+        // Kar Ouk (the first check wins): 1... f3=M and 2... Mg2+ wins, whatever
+        // White does; no check is there to give at once.
+        let pos = Position::from_fen_in(
+            crate::board::Variant::Karouk,
+            "4M3/8/8/4n1p1/1m3pPp/7P/3m1k2/7K b - - 1+1 1 78",
+        )
+        .unwrap();
+        let pv = line(&pos, &["f4f3m", "e8f7", "f3g2"]);
+        assert_eq!(prove_line(&pos, &pv, 2, NODE_BUDGET).0, Ok(()));
+        let mut prover = Prover::new(NODE_BUDGET);
+        assert_eq!(prover.wins_within(&pos, 1), Ok(false));
+        // The same men under makruk's rules: no mate in 2.
+        let makruk = read("4M3/8/8/4n1p1/1m3pPp/7P/3m1k2/7K b - - 1 78");
+        assert_eq!(prover.wins_within(&makruk, 2), Ok(false));
+    }
+
+    #[test]
     fn a_budget_too_small_proves_nothing() {
         let pos = read("k7/7R/2K5/8/8/8/8/8 w - 32 0 1");
         let pv = line(&pos, &["c6b6", "a8b8", "h7h8"]);
