@@ -348,7 +348,7 @@ fn prove_with(
     let mut p = after(pos, key);
     for i in (1..pv.len()).step_by(2) {
         // Moves left to the attacker after this defence.
-        let left = n - (i as u8 + 1) / 2;
+        let left = n - (i as u8).div_ceil(2);
         let (defence, attack) = (pv[i], pv[i + 1]);
         if p.outcome().is_some() || !p.legal_moves().contains(defence) {
             return Ok(Err(Disproof::Malformed));
