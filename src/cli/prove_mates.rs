@@ -72,6 +72,9 @@ pub fn main(args: &ProveMatesArgs) -> ExitCode {
     let (mut mates, mut proven, mut nodes) = (0usize, 0usize, 0u64);
     // The costliest proof: its positions, seconds and line number.
     let mut costliest = (0u64, 0f64, 0usize);
+    // By N: mates, proven, positions, seconds.
+    let mut by_length: std::collections::BTreeMap<u8, (usize, usize, u64, f64)> =
+        Default::default();
     let mut rejected: std::collections::BTreeMap<String, usize> = Default::default();
     let started = Instant::now();
     for (i, line) in text.lines().enumerate() {
@@ -94,9 +97,15 @@ pub fn main(args: &ProveMatesArgs) -> ExitCode {
         let one = Instant::now();
         let (answer, cost) = prove_line(&pos, &pv, n, args.budget);
         nodes += cost.nodes;
+        let took = one.elapsed().as_secs_f64();
         if cost.nodes > costliest.0 {
-            costliest = (cost.nodes, one.elapsed().as_secs_f64(), i + 1);
+            costliest = (cost.nodes, took, i + 1);
         }
+        let row = by_length.entry(n).or_default();
+        row.0 += 1;
+        row.1 += answer.is_ok() as usize;
+        row.2 += cost.nodes;
+        row.3 += took;
         match answer {
             Ok(()) => {
                 proven += 1;
@@ -137,5 +146,8 @@ pub fn main(args: &ProveMatesArgs) -> ExitCode {
         costliest.0,
         costliest.1
     );
+    for (n, (count, ok, positions, secs)) in by_length {
+        eprintln!("  in {n}: {count} mates, {ok} proven, {positions} positions, {secs:.2} s");
+    }
     ExitCode::SUCCESS
 }
