@@ -29,9 +29,10 @@ use std::fmt;
 
 /// The most positions one puzzle's proof may visit before it is given up.
 // why: measured on the shipped set (lab/log/2026-12-07-puzzle-prover.md): the
-// costliest proof, a mate in 5, visits well under this; it bounds a synchronous
-// call from the page to a few seconds.
-pub const NODE_BUDGET: u64 = 20_000_000;
+// costliest of 681 proofs, a mate in 5, visited 1.28 million positions (8-9 s at
+// 140 000-270 000 a second); four times that leaves room for harder mates in 5 and
+// still bounds one proof to well under a minute on the caller's thread.
+pub const NODE_BUDGET: u64 = 5_000_000;
 
 /// The budget ran out before an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
