@@ -55,6 +55,39 @@ fn a_mate_is_found_and_a_quiet_start_is_not() {
 }
 
 #[test]
+fn kar_ouk_wins_by_check_and_a_second_solution_is_no_puzzle() {
+    // Kar Ouk: the first check wins, the rules' own end: a win in 2, not a mate.
+    let found = answer(
+        json!({"op": "findPuzzles", "variant": "karouk", "depth": 8,
+               "positions": ["4M3/8/8/4n1p1/1m3pPp/7P/3m1k2/7K b - - 1+1 1 78"]}),
+        &Tables::new(),
+    )
+    .unwrap();
+    let p = &found["puzzles"][0];
+    assert_eq!(
+        (&p["type"], &p["theme"]),
+        (&json!("win"), &json!("win in 2")),
+        "{found}"
+    );
+    assert_eq!(p["moves"], json!(["f4f3m", "e8f7", "f3g2"]));
+    assert_eq!(found["tally"]["unverified"], 0);
+    // Shipped once as a mate in 3 (Mf6, depth 8); Me6 mates in 3 as well: the
+    // prover refuses it, and the checker says why.
+    let fen = "2r1k3/4M1RR/7p/M4M2/6P1/2S5/2KM4/8 w - - 9 57";
+    let found = find(&[fen], 8);
+    assert_eq!(found["puzzles"], json!([]), "{found}");
+    assert_eq!(found["tally"]["disproved"], 1, "{found}");
+    let claim = check(fen, &["e7f6", "c8c3", "c2c3", "e8d8", "h7h8"], json!({}));
+    assert_eq!(claim["valid"], false);
+    assert!(
+        claim["reasons"]
+            .to_string()
+            .contains("Me6 also wins within 3"),
+        "{claim}"
+    );
+}
+
+#[test]
 fn a_win_within_the_count_outside_the_tables_is_judged_by_a_second_search() {
     // 29 of 32 plies counted: only Kb6 mates in time; the second move would still win
     // with the count cleared, but the count draws it.

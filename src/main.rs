@@ -34,6 +34,9 @@ enum Command {
     /// Find puzzles in the games of a PGN file: mates in N and only-move wins,
     /// each line checked by the rules, as EPD or JSON Lines.
     Puzzles(cli::puzzles::PuzzlesArgs),
+    /// Prove the mates of a `puzzles --format json` file exact against every defence:
+    /// the lines proven (and the other puzzles) kept, each one rejected said why.
+    ProveMates(cli::prove_mates::ProveMatesArgs),
     /// Merge the outputs of `annotate --shard K/N` back into the order of the file.
     MergeShards(cli::merge::MergeArgs),
     /// Play on pychess.org (or another server with its BOT API) as a BOT account:
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(a)) => cli::analyze::main(a),
         Some(Command::Annotate(a)) => cli::annotate::main(a),
         Some(Command::Puzzles(a)) => cli::puzzles::main(a),
+        Some(Command::ProveMates(a)) => cli::prove_mates::main(a),
         Some(Command::MergeShards(a)) => cli::merge::main(a),
         #[cfg(feature = "bot")]
         Some(Command::Bot(a)) => cli::bot::main(a),

@@ -359,7 +359,7 @@ def check_puzzle(
     moves: Optional[Sequence[str]] = None,
     variant: str = "makruk",
     count_started: int = 0,
-    type: Optional[Literal["mate", "winning", "defensive", "count"]] = None,
+    type: Optional[Literal["mate", "win", "winning", "defensive", "count"]] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     tables: Optional[Tables] = None,

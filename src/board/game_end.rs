@@ -33,6 +33,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The side this end makes the winner (checkmate, Kar Ouk's winning check);
+    /// `None` for a draw. The same reading as [`Outcome::result`].
+    pub fn winner(self) -> Option<Color> {
+        match self.result() {
+            "1-0" => Some(Color::White),
+            "0-1" => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(self) -> &'static str {
         match self {

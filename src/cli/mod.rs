@@ -27,6 +27,7 @@ pub mod datagen;
 pub(crate) mod jobs;
 pub mod merge;
 pub mod perft;
+pub mod prove_mates;
 pub mod puzzles;
 pub mod records;
 pub(crate) mod score_text;

@@ -4,10 +4,12 @@
 //! legal and the game not over before it, the first move the engine's best and the
 //! only one (the second best clearly worse at the stated depth, or by the tables), the
 //! line ending as its kind promises under the count that applies (a mate within the
-//! count). The answer says which of these failed, each in words.
+//! count), and a mate (or a win in N) proven exact against every defence (`prove.rs`).
+//! The answer says which of these failed, each in words.
 
 use super::judge::MIN_LEGAL_MOVES;
 use super::output::eval_text;
+use super::prove::{NODE_BUDGET, prove_line};
 use super::search::{PuzzleSearch, count_story};
 use super::verify::verify;
 use super::{Puzzle, Source};
@@ -70,7 +72,7 @@ fn read_line(game: &Game, solution: &[String]) -> Result<Vec<Move>, String> {
 }
 
 /// Checks the claim that `solution` (UCI moves) solves `game`'s position, of
-/// `claimed_type` (`mate`, `winning`, `defensive`, `count`) when given.
+/// `claimed_type` (`mate`, `win`, `winning`, `defensive`, `count`) when given.
 pub fn check(
     search: &mut PuzzleSearch<'_>,
     game: Game,
@@ -106,19 +108,23 @@ pub fn check(
         .as_ref()
         .and_then(|(_, pv)| pv.first().copied());
     let found = match (judgement.kind, &judgement.best) {
-        (Some(kind), Some((score, pv))) if judgement.replayed.is_ok() => Some(Puzzle {
-            fen: pos.to_fen(),
-            variant: pos.variant(),
-            bm_san: pos.san(pv[0]),
-            count: count_story(&pos, pv, kind, judgement.count_free),
-            pv: pv.clone(),
-            kind,
-            score: *score,
-            second,
-            depth,
-            game: Source::default().game,
-            ply: Source::default().ply,
-        }),
+        (Some(kind), Some((score, pv)))
+            if judgement.replayed.is_ok() && judgement.proof.is_ok() =>
+        {
+            Some(Puzzle {
+                fen: pos.to_fen(),
+                variant: pos.variant(),
+                bm_san: pos.san(pv[0]),
+                count: count_story(&pos, pv, kind, judgement.count_free),
+                pv: pv.clone(),
+                kind,
+                score: *score,
+                second,
+                depth,
+                game: Source::default().game,
+                ply: Source::default().ply,
+            })
+        }
         _ => None,
     };
     match (judgement.kind, best, second) {
@@ -136,6 +142,14 @@ pub fn check(
                 ));
             }
         }
+        (Some(kind), _, _) if judgement.proof.is_err() => {
+            if let Err(why) = &judgement.proof {
+                reasons.push(format!(
+                    "the engine's {} is not proven against every defence: {why}",
+                    kind.theme()
+                ));
+            }
+        }
         _ => {}
     }
     if let (Some(line), Some(engine_first)) = (&line, best_move)
@@ -148,10 +162,17 @@ pub fn check(
             best.map(eval_text).unwrap_or_default()
         ));
     }
-    if let (Some(line), Some(kind)) = (&line, judgement.kind)
-        && let Err(why) = verify(&pos, line, kind)
-    {
-        reasons.push(format!("as a {} puzzle: {why}", kind.theme()));
+    if let (Some(line), Some(kind)) = (&line, judgement.kind) {
+        if let Err(why) = verify(&pos, line, kind) {
+            reasons.push(format!("as a {} puzzle: {why}", kind.theme()));
+        } else if let Some(n) = kind.forced_moves()
+            && line != judgement.best.as_ref().map_or(&Vec::new(), |b| &b.1)
+            && let (Err(why), _) = prove_line(&pos, line, n as u8, NODE_BUDGET)
+        {
+            // The engine's own line is proven in `judge`; a claimed line of its own
+            // is proven here.
+            reasons.push(format!("as a {} puzzle: {why}", kind.theme()));
+        }
     }
     if let (Some(claimed), Some(kind)) = (claimed_type, judgement.kind)
         && claimed != kind.name()
@@ -179,4 +200,4 @@ pub fn known_type(name: &str) -> bool {
 }
 
 /// The types a claim may name: [`Kind::name`]'s values.
-pub const KNOWN_TYPES: &[&str] = &["mate", "winning", "defensive", "count"];
+pub const KNOWN_TYPES: &[&str] = &["mate", "win", "winning", "defensive", "count"];

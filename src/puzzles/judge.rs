@@ -10,7 +10,7 @@
 //! logistic curve scaled to 0.7 of the threshold, is at least the gap between the win
 //! and the unclear thresholds.
 
-use crate::board::{Move, Position};
+use crate::board::{Move, Outcome, Position};
 use crate::search::score::{MATE, MATE_BOUND, TABLE_WIN_BOUND};
 use crate::tablebase::{Tables, Verdict};
 
@@ -41,6 +41,9 @@ pub(crate) const MIN_LEGAL_MOVES: usize = 3;
 pub enum Kind {
     /// The best move mates in this many moves, and no other mates as fast.
     Mate(i32),
+    /// The best move wins in this many moves by another end of the game the rules
+    /// make a win (Kar Ouk's winning check), and no other wins as fast.
+    Win(i32),
     /// The best move wins and the others do not.
     Winning,
     /// A saving only-move: every other move loses (or leaves the side to move far
@@ -55,25 +58,59 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The EPD `type` field: `mate`, `winning`, `defensive` or `count`.
+    /// The EPD `type` field: `mate`, `win`, `winning`, `defensive` or `count`.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Mate(_) => "mate",
+            Kind::Win(_) => "win",
             Kind::Winning => "winning",
             Kind::Defensive => "defensive",
             Kind::CountWin | Kind::CountHold => "count",
         }
     }
 
-    /// The theme in words: "mate in N", "only move", "saving move", or the race.
+    /// The theme in words: "mate in N", "win in N", "only move", "saving move", or the
+    /// race.
     pub fn theme(self) -> String {
         match self {
             Kind::Mate(n) => format!("mate in {n}"),
+            Kind::Win(n) => format!("win in {n}"),
             Kind::Winning => "only move".to_string(),
             Kind::Defensive => "saving move".to_string(),
             Kind::CountWin => "win within the count".to_string(),
             Kind::CountHold => "hold out the count".to_string(),
         }
+    }
+
+    /// The solver's moves of a forced win (a mate or a win in N): N; `None` for the
+    /// other kinds.
+    pub(crate) fn forced_moves(self) -> Option<i32> {
+        match self {
+            Kind::Mate(n) | Kind::Win(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// A forced win's kind named by how its line `pv` from `pos` ends, by the rules:
+/// a mate stays [`Kind::Mate`]; another end the rules make the solver's win (Kar
+/// Ouk's winning check, which the search scores as a mate) is [`Kind::Win`]. Other
+/// kinds, and lines the rules do not finish so, are left as they are.
+pub(crate) fn named_by_end(kind: Kind, pos: &Position, pv: &[Move]) -> Kind {
+    let Kind::Mate(n) = kind else {
+        return kind;
+    };
+    let mut p = pos.clone();
+    for &m in pv {
+        if p.outcome().is_some() || !p.legal_moves().contains(m) {
+            return kind;
+        }
+        p.play(m);
+    }
+    match p.outcome() {
+        Some(Outcome::Checkmate { .. }) => kind,
+        Some(end) if end.winner() == Some(pos.side_to_move()) => Kind::Win(n),
+        _ => kind,
     }
 }
 

@@ -9,13 +9,16 @@
 //! (the only mate that fits the count where the natural move wins only without it;
 //! the only defence that outlasts the count), the races judged by the endgame tables
 //! where they apply and else by a second search with the count cleared. Every line is
-//! replayed by the rules before it is kept ([`verify`]). [`check`] judges a claimed
+//! replayed by the rules before it is kept ([`verify`]), and a mate (or a win in N,
+//! the rules' other win: Kar Ouk's check) proven exact against every defence
+//! ([`prove`]). [`check`] judges a claimed
 //! puzzle the same way and says why it is not one; [`requests`] is the JSON both
 //! languages send; [`output`] writes EPD, JSON and pychess.org's documents.
 //!
 //! [`search`]: crate::puzzles::search
 //! [`judge`]: crate::puzzles::judge
 //! [`verify`]: crate::puzzles::verify
+//! [`prove`]: crate::puzzles::prove
 //! [`check`]: crate::puzzles::check
 //! [`requests`]: crate::puzzles::requests
 //! [`output`]: crate::puzzles::output
@@ -23,6 +26,7 @@
 pub mod check;
 pub(crate) mod judge;
 pub mod output;
+pub mod prove;
 pub mod requests;
 pub mod search;
 pub(crate) mod verify;
@@ -48,6 +52,10 @@ pub struct Tally {
     pub counts: usize,
     /// Puzzles whose line the rules refused (a truncated or wrong line): dropped.
     pub unverified: usize,
+    /// Mates (and wins in N) the exact prover refused (a defence the line misses,
+    /// a second solution, not settled within its budget): dropped.
+    #[serde(default)]
+    pub disproved: usize,
 }
 
 impl Tally {
@@ -59,6 +67,7 @@ impl Tally {
         self.saves += other.saves;
         self.counts += other.counts;
         self.unverified += other.unverified;
+        self.disproved += other.disproved;
     }
 
     /// Every puzzle kept.
@@ -68,7 +77,7 @@ impl Tally {
 
     fn kept(&mut self, kind: Kind) {
         match kind {
-            Kind::Mate(_) => self.mates += 1,
+            Kind::Mate(_) | Kind::Win(_) => self.mates += 1,
             Kind::Winning => self.wins += 1,
             Kind::Defensive => self.saves += 1,
             Kind::CountWin | Kind::CountHold => self.counts += 1,
@@ -93,6 +102,8 @@ pub enum Found {
     Nothing,
     /// The lines made a puzzle whose line the rules refused (tallied apart).
     Refused,
+    /// The lines made a mate (or a win in N) the exact prover refused (tallied apart).
+    Disproved,
 }
 
 impl Found {
@@ -105,6 +116,7 @@ impl Found {
             }
             Found::Nothing => {}
             Found::Refused => tally.unverified += 1,
+            Found::Disproved => tally.disproved += 1,
         }
     }
 }
@@ -120,6 +132,9 @@ impl PuzzleSearch<'_> {
         };
         if judgement.replayed.is_err() {
             return Found::Refused;
+        }
+        if judgement.proof.is_err() {
+            return Found::Disproved;
         }
         Found::Puzzle(puzzle(&pos, kind, score, pv, &judgement, source))
     }

@@ -9,6 +9,7 @@
 //! to the one move in question, at the same limits.
 
 use super::judge::{self, Kind, MIN_LEGAL_MOVES, WIN_CP, mate_moves};
+use super::prove::{Disproof, NODE_BUDGET, prove_line};
 use super::verify::{Unverified, verify};
 use crate::board::{Game, Move, Position, counting};
 use crate::engine::{Engine, SearchRequest, Silent};
@@ -39,6 +40,9 @@ pub struct Judgement {
     /// The best line as far as the rules take it (finished to mate by the tables in a
     /// table race), and whether the rules accept it for `kind`.
     pub(crate) replayed: Result<(), Unverified>,
+    /// For a mate (or a win in N) the rules accept: the exact prover's answer
+    /// (`prove.rs`); `Ok` for the other kinds.
+    pub(crate) proof: Result<(), Disproof>,
 }
 
 /// The engine a finder or checker searches with, and its limits.
@@ -93,6 +97,7 @@ impl<'a> PuzzleSearch<'a> {
             kind: None,
             count_free: None,
             replayed: Err(Unverified::Empty),
+            proof: Ok(()),
         };
         if pos.outcome().is_some() {
             return judgement;
@@ -109,7 +114,9 @@ impl<'a> PuzzleSearch<'a> {
             return judgement;
         };
         let race = self.count_race(&pos, (best, first), second, &mut judgement);
-        let kind = race.or_else(|| judge::classify(best, second.map(|s| s.0)));
+        let kind = race
+            .or_else(|| judge::classify(best, second.map(|s| s.0)))
+            .map(|k| judge::named_by_end(k, &pos, &pv));
         if kind == Some(Kind::CountWin) && judgement.count_free.is_none() {
             // A table race: the search stops where a table takes over, and the tables
             // finish the mate.
@@ -120,6 +127,9 @@ impl<'a> PuzzleSearch<'a> {
             Some(kind) => verify(&pos, &pv, kind),
             None => Ok(()),
         };
+        if let (Some(n), Ok(())) = (kind.and_then(Kind::forced_moves), &judgement.replayed) {
+            judgement.proof = prove_line(&pos, &pv, n as u8, NODE_BUDGET).0;
+        }
         judgement.best = Some((best, pv));
         judgement
     }

@@ -13,12 +13,12 @@ pub(crate) enum Unverified {
     Illegal(usize),
     /// The game is over before move `index` (mate, a draw, the count run out).
     Over(usize),
-    /// A mate puzzle's line does not end in mate by the side that starts it, after
-    /// exactly 2N-1 moves.
+    /// A mate's (or a win's) line does not end in the win of the side that starts
+    /// it, by the rules, after exactly 2N-1 moves.
     NoMate,
     /// The line is empty.
     Empty,
-    /// A saving line ends with the solver mated.
+    /// A saving line ends with the solver lost (mated, or the rules' other win).
     SolverMated,
 }
 
@@ -33,8 +33,8 @@ impl fmt::Display for Unverified {
             ),
             Unverified::NoMate => write!(
                 f,
-                "the line does not end in mate by the side to move within the count \
-                 (a mate in N is 2N-1 plies)"
+                "the line does not end in mate (or the rules' other win) by the side to \
+                 move within the count (a mate in N is 2N-1 plies)"
             ),
             Unverified::Empty => write!(f, "the line is empty"),
             Unverified::SolverMated => write!(f, "the saving line ends with its side mated"),
@@ -43,8 +43,9 @@ impl fmt::Display for Unverified {
 }
 
 /// Replays `pv` from `pos` by the rules: every move legal, no end before the last
-/// move; for a mate in N, exactly 2N-1 moves ending in mate by the side to move; for
-/// a win within the count, a mate by the side to move (the count not run out first).
+/// move; for a mate (or a win) in N, exactly 2N-1 moves ending in the win of the side
+/// to move, the game's end by the rules (a mate, Kar Ouk's winning check); for a win
+/// within the count, the same end (the count not run out first).
 pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unverified> {
     if pv.is_empty() {
         return Err(Unverified::Empty);
@@ -60,13 +61,14 @@ pub(crate) fn verify(pos: &Position, pv: &[Move], kind: Kind) -> Result<(), Unve
         }
         p.play(m);
     }
-    let mated = p.outcome() == Some(Outcome::Checkmate { winner: solver });
+    let winner = p.outcome().and_then(Outcome::winner);
+    let won = winner == Some(solver);
     match kind {
-        Kind::Mate(n) if !mated || pv.len() != (2 * n - 1) as usize => Err(Unverified::NoMate),
-        Kind::CountWin if !mated => Err(Unverified::NoMate),
-        Kind::Defensive | Kind::CountHold
-            if p.outcome() == Some(Outcome::Checkmate { winner: !solver }) =>
-        {
+        Kind::Mate(n) | Kind::Win(n) if !won || pv.len() != (2 * n - 1) as usize => {
+            Err(Unverified::NoMate)
+        }
+        Kind::CountWin if !won => Err(Unverified::NoMate),
+        Kind::Defensive | Kind::CountHold if winner == Some(!solver) => {
             Err(Unverified::SolverMated)
         }
         _ => Ok(()),

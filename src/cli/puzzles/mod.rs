@@ -177,7 +177,8 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "khun puzzles: {} games ({} kept from an earlier run), {} positions searched, {} puzzles ({} mate, {} winning, \
-         {} defensive, {} count), {} lines refused by the rules, {errors} unreadable games, {seconds:.1} s",
+         {} defensive, {} count), {} lines refused by the rules, {} mates refused by the prover, {errors} unreadable games, \
+         {seconds:.1} s",
         games.len() + done.len(),
         done.len(),
         total.positions,
@@ -187,6 +188,7 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         total.saves,
         total.counts,
         total.unverified,
+        total.disproved,
     );
     Ok(())
 }
