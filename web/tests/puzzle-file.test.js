@@ -42,14 +42,34 @@ test("the reader takes the good lines and names each bad one by its line", async
   assert.strictEqual(puzzles.length, 1);
   assert.deepStrictEqual(puzzles[0], {
     id: "abc123", variant: "makruk", fen: "8/8/6R1/P1P1N3/5K2/8/7k/8 w - - 15 65", moves: ["e5f3", "h2h1", "g6g1"],
-    type: "mate", theme: "mate", rating: 1200, source: "Khun self-play", game: 6, ply: 128,
+    type: "mate", theme: "mate", rating: 1200, source: "Khun self-play", game: 6, ply: 128, countStarted: null,
   });
   assert.deepStrictEqual(errors.map((e) => e.split(":")[0]), [5, 6, 7, 8, 9, 10, 11, 12].map((n) => `line ${n}`));
   assert.match(errors[1], /a mate's line of 2 moves/);
   assert.match(errors[2], /theme 'brilliant'/);
   assert.match(errors[4], /move 'Nf3' is not UCI/);
-  assert.match(errors[6], /9 columns, not 10/);
+  assert.match(errors[6], /9 columns, not 11/);
   assert.match(errors[7], /id abc123 twice/);
+});
+
+test("a count act's puzzle carries its players' count, and the act is its theme", async () => {
+  const { readPuzzles, writePuzzles, countAct, askedPlies, COLUMNS } = await puzzleFile();
+  const head = `khun-puzzles 1\n${COLUMNS.join("\t")}\n`;
+  const keep = "k33p11\tmakruk\t8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200\td4e5\tcount-act\tcountKeep\t1700\tKhun self-play\t3\t40\t280";
+  const stop = "st0p11\tmakruk\tk6m/2K5/8/8/8/8/8/2R5 w - 128 20 40\tc1a1\tcount-act\tcountStop\t1700\t\t\t\t79";
+  const bad = [
+    keep.replace("\t280", "\t"), // a count act without its count
+    keep.replace("\t280", "\t0"), // 0 is the automatic count, not a players' one
+    keep.replace("countKeep", "countHold"), // a count act's theme
+    GOOD.replace("\tmate\tmate\t", "\tcount-act\tmate\t") + "\t-1",
+  ];
+  const { puzzles, errors } = readPuzzles(`${head}${keep}\n${stop}\n${bad.join("\n")}\n`);
+  assert.deepStrictEqual(puzzles.map((p) => [p.id, p.countStarted, countAct(p), askedPlies(p)]), [["k33p11", 280, "keep", 0], ["st0p11", 79, "stop", 1]]);
+  assert.deepStrictEqual(errors.map((e) => e.split(":")[0]), ["line 5", "line 6", "line 7", "line 8"]);
+  assert.match(errors[0], /without its count/);
+  assert.match(errors[1], /count '0'/);
+  // Written back: the same lines.
+  assert.strictEqual(writePuzzles(puzzles), `${head}${keep}\n${stop}\n`);
 });
 
 test("a file that is not one is refused whole", async () => {
