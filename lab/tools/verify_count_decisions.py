@@ -75,13 +75,26 @@ def main():
     ap.add_argument("--depth", type=int, default=14)
     ap.add_argument("--out")
     ap.add_argument("--report")
+    ap.add_argument("--per-game", type=int, default=2,
+                    help="at most this many keeps of one game (the first, then the middle one): the rest are the same lesson a move later")
+    ap.add_argument("--min-counter", type=int, default=112,
+                    help="keeps whose count has reached this many plies only (Fairy-Stockfish sees the end of the count from there)")
     args = ap.parse_args()
     kept, reports = [], []
-    for line in open(args.puzzles, encoding="utf-8"):
-        p = json.loads(line)
-        if p.get("type") not in ("count-keep", "count-stop"):
-            continue
+    rows = [(line, json.loads(line)) for line in open(args.puzzles, encoding="utf-8")]
+    chosen, by_game = [], {}
+    for line, p in rows:
+        if p.get("type") == "count-stop":
+            chosen.append((line, p))
+        elif p.get("type") == "count-keep" and int(p["fen"].split()[4]) >= args.min_counter:
+            by_game.setdefault((p.get("game"), p["count_started"]), []).append((line, p))
+    for group in by_game.values():
+        group.sort(key=lambda lp: lp[1]["ply"])
+        picks = [group[0]] + ([group[len(group) // 2]] if len(group) > 2 else [])
+        chosen += picks[:args.per_game]
+    for line, p in chosen:
         fen, n = p["fen"], p["count_started"]
+        line = line if line.endswith("\n") else line + "\n"
         again = game_ply(fen) + 1 if p["type"] == "count-keep" else -1
         r = {"fen": fen, "count_started": n, "type": p["type"]}
         r["khun_kept"], r["khun_kept_move"] = khun_score(args.khun, fen, n, args.depth)
@@ -97,6 +110,12 @@ def main():
                     and r["fsf_kept"] >= FSF_HELD and r["fsf_other"] <= FSF_LOST
         else:
             ok = r["khun_other"] >= HOLD
+            if args.fsf:
+                # Stopped: the other side starts a fresh count at once (Fairy-Stockfish's
+                # automatic board's honour from 0 is that count, a ply earlier).
+                f = fen.split()
+                r["fsf_other"] = fsf_score(args.fsf, " ".join(f[:3] + ["128", "0"] + f[5:]), args.depth)
+                ok = ok and r["fsf_other"] is not None and r["fsf_other"] >= -FSF_LOST
         r["ok"] = ok
         reports.append(r)
         if ok:

@@ -180,7 +180,9 @@ impl PuzzleSearch<'_> {
         if pos.may_start_count().is_ok() && pos.both_sides_armed() {
             return self.start_decision(game);
         }
-        if pos.may_stop_count().is_ok() {
+        // why the count in force: once a side is bare the piece's honour replaces the
+        // players' count, and stopping that changes nothing (the bared side counts).
+        if pos.may_stop_count().is_ok() && pos.counting_side() == Some(pos.side_to_move()) {
             return self
                 .stop_decision(game)
                 .or_else(|| self.keep_decision(game));

@@ -94,6 +94,20 @@ fn the_counting_side_stops_before_it_mates() {
 }
 
 #[test]
+fn no_stop_once_the_pieces_honour_replaced_the_count() {
+    // Black started the board's honour, then bared White's king: the piece's honour
+    // (K+R: 16 moves) is the count in force, White counts it, and Ra8 mates for real.
+    let fen = "6K1/r7/6k1/8/8/8/8/8 b - 32 15 143";
+    let game = Game::new(Position::from_fen(fen).unwrap(), &[], 224).unwrap();
+    assert!(
+        game.position().may_stop_count().is_ok(),
+        "the players' count still runs"
+    );
+    assert_eq!(game.position().counting_side(), None);
+    assert_eq!(decision(fen, 224), None);
+}
+
+#[test]
 fn the_counting_side_stops_a_count_that_runs_out_before_its_win() {
     // White counts and now stands to win (the rook against the met), but its own
     // count has run to its limit: kept, the game is drawn with White's move.
