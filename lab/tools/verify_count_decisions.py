@@ -72,7 +72,9 @@ def main():
     ap.add_argument("puzzles")
     ap.add_argument("--khun", required=True)
     ap.add_argument("--fsf")
-    ap.add_argument("--depth", type=int, default=14)
+    ap.add_argument("--depth", type=int, default=14, help="Khun's depth")
+    ap.add_argument("--fsf-depth", type=int, default=18,
+                    help="Fairy-Stockfish's depth (from 16 it sees a count that ends 12 plies on)")
     ap.add_argument("--out")
     ap.add_argument("--report")
     ap.add_argument("--per-game", type=int, default=2,
@@ -104,8 +106,8 @@ def main():
             if args.fsf:
                 f = fen.split()
                 restarted = " ".join(f[:3] + ["128", "0"] + f[5:])
-                r["fsf_kept"] = fsf_score(args.fsf, fen, args.depth)
-                r["fsf_other"] = fsf_score(args.fsf, restarted, args.depth)
+                r["fsf_kept"] = fsf_score(args.fsf, fen, args.fsf_depth)
+                r["fsf_other"] = fsf_score(args.fsf, restarted, args.fsf_depth)
                 ok = ok and r["fsf_kept"] is not None and r["fsf_other"] is not None \
                     and r["fsf_kept"] >= FSF_HELD and r["fsf_other"] <= FSF_LOST
         else:
@@ -114,7 +116,7 @@ def main():
                 # Stopped: the other side starts a fresh count at once (Fairy-Stockfish's
                 # automatic board's honour from 0 is that count, a ply earlier).
                 f = fen.split()
-                r["fsf_other"] = fsf_score(args.fsf, " ".join(f[:3] + ["128", "0"] + f[5:]), args.depth)
+                r["fsf_other"] = fsf_score(args.fsf, " ".join(f[:3] + ["128", "0"] + f[5:]), args.fsf_depth)
                 ok = ok and r["fsf_other"] is not None and r["fsf_other"] >= -FSF_LOST
         r["ok"] = ok
         reports.append(r)

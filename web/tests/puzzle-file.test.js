@@ -155,19 +155,37 @@ test("make-puzzles.js refuses a bad line with its number, and writes nothing", {
 });
 
 test("the shipped file: read whole, every line replayed by the rules, every mate a mate", { skip: !haveRules && "no web/dist/khun.js" }, async () => {
-  const { readPuzzles, solverMoves } = await puzzleFile();
+  const { readPuzzles, solverMoves, countAct } = await puzzleFile();
   const { puzzles, errors } = readPuzzles(fs.readFileSync(SHIPPED, "utf8"));
   assert.deepStrictEqual(errors, []);
   assert.ok(puzzles.length >= 20, `${puzzles.length} puzzles`);
   const rules = await require(path.join(dist, "khun.js")).loadRules();
+  // The count the line is played under: the automatic one, or the players' count the
+  // puzzle's act leaves (a start: counted from the solver's move; a stop: none).
+  const countOf = (p) => {
+    const act = countAct(p);
+    if (act) assert.ok(act === "start" ? rules.state(p.variant, p.fen, [], { countStarted: p.countStarted }).mayStartCount
+      : rules.state(p.variant, p.fen, [], { countStarted: p.countStarted }).mayStopCount, `${p.id}: its act is allowed`);
+    if (act === "stop") return -1;
+    if (act === "start") {
+      const f = p.fen.split(/\s+/);
+      return 2 * (Number(f[f.length - 1]) - 1) + (f[1] === "b" ? 1 : 0) + 1;
+    }
+    return p.countStarted ?? 0;
+  };
+  const acts = { start: 0, stop: 0, keep: 0 };
   for (const p of puzzles) {
-    const solver = rules.state(p.variant, p.fen, []).turn;
-    const end = rules.state(p.variant, p.fen, p.moves);
-    for (let i = 0; i < p.moves.length; i++) assert.ok(!rules.state(p.variant, p.fen, p.moves.slice(0, i)).end, `${p.id}: over before move ${i + 1}`);
+    const countStarted = countOf(p);
+    if (countAct(p)) acts[countAct(p)]++;
+    const solver = rules.state(p.variant, p.fen, [], { countStarted }).turn;
+    const end = rules.state(p.variant, p.fen, p.moves, { countStarted });
+    for (let i = 0; i < p.moves.length; i++) assert.ok(!rules.state(p.variant, p.fen, p.moves.slice(0, i), { countStarted }).end, `${p.id}: over before move ${i + 1}`);
     if (p.theme === "mate" || p.theme === "countWin") {
       assert.strictEqual(end.end && end.end.kind, "checkmate", p.id);
       assert.strictEqual(end.end.winner, solver, p.id);
     }
     assert.ok(solverMoves(p) >= 1);
   }
+  // Players' count acts ship too (lab/log/2026-12-07-players-count-puzzles.md).
+  assert.ok(acts.stop + acts.keep >= 20, JSON.stringify(acts));
 });
