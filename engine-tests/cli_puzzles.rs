@@ -115,7 +115,7 @@ fn a_mate_only_the_fastest_line_fits_is_a_count_race() {
     );
     assert!(
         r.stderr
-            .contains("(0 mate, 0 winning, 0 defensive, 1 count)"),
+            .contains("(0 mate, 0 winning, 0 defensive, 1 count, 0 count decisions)"),
         "{}",
         r.stderr
     );
