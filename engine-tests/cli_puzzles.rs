@@ -115,7 +115,7 @@ fn a_mate_only_the_fastest_line_fits_is_a_count_race() {
     );
     assert!(
         r.stderr
-            .contains("(0 mate, 0 winning, 0 defensive, 1 count)"),
+            .contains("(0 mate, 0 winning, 0 defensive, 1 count, 0 count decisions)"),
         "{}",
         r.stderr
     );
@@ -306,4 +306,62 @@ fn a_count_race_outside_the_tables_as_a_pychess_document() {
     let story = v["count"].as_str().unwrap();
     assert!(story.contains("mate on ply 32 of 32"), "{story}");
     assert!(story.contains("without the count: #"), "{story}");
+}
+
+/// K+R v K+M under players' counting: White starts the count, plays Rd1, and after
+/// Black's answer Ra1 mates. A mate given while White's own count runs is a draw
+/// (seed 003), so the puzzle is the act: stop counting, then mate.
+const COUNTING_SIDE_MATES: &str = "[Variant \"makruk\"]\n[Counting \"players\"]\n[SetUp \"1\"]\n\
+    [FEN \"k6m/2K5/8/8/8/8/8/2R5 w - 128 0 40\"]\n\n{[%count start]} 40. Rd1 Mg7 *\n";
+
+#[test]
+fn the_counting_side_stops_before_it_mates_in_a_players_game() {
+    let dir = Scratch::new("puzzles-players-stop");
+    let pgn = dir.write("stop.pgn", COUNTING_SIDE_MATES);
+    let r = khun(&["puzzles", &pgn, "--depth", "6", "--format", "json"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let puzzles: Vec<serde_json::Value> = r.stdout.lines().map(parse_json).collect();
+    let stop: Vec<_> = puzzles
+        .iter()
+        .filter(|p| p["type"] == "count-stop")
+        .collect();
+    assert_eq!(stop.len(), 1, "{}", r.stdout);
+    let stop = stop[0];
+    assert_eq!(stop["action"], "stop");
+    assert_eq!(stop["theme"], "stop the count");
+    assert_eq!(stop["moves"], serde_json::json!(["d1a1"]));
+    assert_eq!(stop["bm"], "Ra1#");
+    assert_eq!(stop["counting"], "players");
+    // White started before its move at game ply 78: pyffish's count_started 79.
+    assert_eq!(stop["count_started"], 79);
+    assert_eq!(stop["ply"], 2);
+    assert!(r.stderr.contains("1 count decisions"), "{}", r.stderr);
+    // In EPD the act and the count are fields of their own.
+    let r = khun(&["puzzles", &pgn, "--depth", "6"]);
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("type count-stop"))
+        .unwrap();
+    let (_, fields) = epd_fields(line);
+    assert_eq!(field(&fields, "action"), "stop");
+    assert_eq!(field(&fields, "count_started"), "79");
+    assert_eq!(field(&fields, "counting"), "players");
+    // The same moves under the automatic count: no count act, and no players' fields.
+    let plain = dir.write(
+        "plain.pgn",
+        &pgn_from("k6m/2K5/8/8/8/8/8/2R5 w - 128 0 40", "40. Rd1 Mg7 *"),
+    );
+    let r = khun(&["puzzles", &plain, "--depth", "6", "--format", "json"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!r.stdout.contains("count-"), "{}", r.stdout);
+    assert!(!r.stdout.contains("count_started"), "{}", r.stdout);
+    // --counting takes automatic or players only.
+    let r = khun(&["puzzles", &plain, "--counting", "pyffish"]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("expected automatic or players"),
+        "{}",
+        r.stderr
+    );
 }

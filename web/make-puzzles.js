@@ -50,10 +50,21 @@ function puzzleId(variant, fen, moves) {
  * Why the rules refuse `p`'s line, or null: a move not legal, the game over before the
  * last move, a mate's or a count win's line not ending in the solver's mate.
  */
-function refusal(rules, p) {
+function refusal(rules, p, countAct) {
   let st;
+  // Under players' counting: the count before the puzzle, and the one its act leaves
+  // (a start: the solver's move is counted 1; a stop: none), which the line is played under.
+  const before = p.countStarted === null ? 0 : p.countStarted;
+  let countStarted = before;
   try {
-    st = rules.state(p.variant, p.fen, []);
+    st = rules.state(p.variant, p.fen, [], { countStarted: before });
+    const act = countAct(p);
+    if (act === "start" && !st.mayStartCount) return "the count may not start there";
+    if (act === "stop" && !st.mayStopCount) return "the count may not stop there";
+    if (act === "keep" && !st.mayStopCount) return "no count of the solver's runs there";
+    if (act === "start") countStarted = gamePly(st.fen) + 1;
+    if (act === "stop") countStarted = -1;
+    st = rules.state(p.variant, p.fen, [], { countStarted });
   } catch (e) {
     return `the rules refuse the position: ${e.message}`;
   }
@@ -61,11 +72,17 @@ function refusal(rules, p) {
   for (let i = 0; i < p.moves.length; i++) {
     if (st.end) return `the game is over (${st.end.reason}) before move ${i + 1}`;
     if (!st.legal.some((m) => m.uci === p.moves[i])) return `move ${i + 1}, ${p.moves[i]}, is not legal there`;
-    st = rules.state(p.variant, p.fen, p.moves.slice(0, i + 1));
+    st = rules.state(p.variant, p.fen, p.moves.slice(0, i + 1), { countStarted });
   }
   const mated = st.end && st.end.kind === "checkmate" && st.end.winner === solver;
   if ((p.theme === "mate" || p.theme === "countWin") && !mated) return "the line does not end in the solver's mate";
   return null;
+}
+
+/** The game ply of a FEN: 2 x (move - 1), + 1 with Black to move. */
+function gamePly(fen) {
+  const f = fen.trim().split(/\s+/);
+  return 2 * ((Number(f[f.length - 1]) || 1) - 1) + (f[1] === "b" ? 1 : 0);
 }
 
 function usage(message) {
@@ -86,7 +103,7 @@ async function main() {
     else inputs.push(args[i]);
   }
   if (!inputs.length) usage("no input file");
-  const { initialRating, themeCode, writePuzzles, readPuzzles, TYPES } = await puzzleFile();
+  const { initialRating, themeCode, writePuzzles, readPuzzles, countAct, TYPES, COUNT_ACT_TYPES } = await puzzleFile();
   const dist = process.env.KHUN_WEB_DIST || path.join(WEB, "dist");
   if (!fs.existsSync(path.join(dist, "khun.js"))) usage(`no ${path.join(dist, "khun.js")}: run web/build.sh first (the rules check every line)`);
   const rules = await require(path.join(dist, "khun.js")).loadRules();
@@ -115,17 +132,26 @@ async function main() {
       }
       if (typeof j.fen !== "string" || typeof j.variant !== "string") fail(i + 1, "no fen or variant");
       if (!Array.isArray(j.moves) || !j.moves.length || !j.moves.every((m) => typeof m === "string")) fail(i + 1, "moves: a list of UCI moves");
-      if (!TYPES.includes(j.type)) fail(i + 1, `type '${j.type}': one of ${TYPES.join(", ")}`);
+      const act = COUNT_ACT_TYPES.includes(j.type);
+      if (!TYPES.includes(j.type) && !act) fail(i + 1, `type '${j.type}': one of ${[...TYPES, ...COUNT_ACT_TYPES].join(", ")}`);
+      // Players' counting: the count before the puzzle (pyffish's count_started).
+      const countStarted = j.counting === "players" ? j.count_started : null;
+      if (countStarted !== null && !(Number.isInteger(countStarted) && countStarted !== 0 && countStarted >= -1)) fail(i + 1, `count_started '${j.count_started}'`);
+      if (act && countStarted === null) fail(i + 1, `a ${j.type} puzzle without its players' count`);
       if (!Number.isInteger(j.difficulty) || j.difficulty < 1 || j.difficulty > 5) fail(i + 1, `difficulty '${j.difficulty}': 1 to 5`);
       const theme = themeCode(j.type, j.theme);
       if (!theme) fail(i + 1, `theme '${j.theme}' of type ${j.type}: no words for it on the page`);
-      const id = puzzleId(j.variant, j.fen, j.moves);
+      const type = act ? "count-act" : j.type;
+      // why the count and the act in the id: the same position and line under another
+      // count, or with another act, is another puzzle.
+      const id = puzzleId(j.variant, j.fen, countStarted === null ? j.moves : [...j.moves, `count=${countStarted}`, theme]);
       const p = {
-        id, variant: j.variant, fen: j.fen, moves: j.moves, type: j.type, theme,
-        rating: initialRating(j.type, j.difficulty), source,
+        id, variant: j.variant, fen: j.fen, moves: j.moves, type, theme,
+        rating: initialRating(type, j.difficulty), source,
         game: Number.isInteger(j.game) ? j.game : null, ply: Number.isInteger(j.ply) ? j.ply : null,
+        countStarted,
       };
-      const why = refusal(rules, p);
+      const why = refusal(rules, p, countAct);
       if (why) fail(i + 1, why);
       const before = byId.get(id);
       if (before) {

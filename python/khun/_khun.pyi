@@ -341,6 +341,7 @@ def puzzles(
     moves: Optional[Sequence[str]] = None,
     variant: str = "makruk",
     count_started: int = 0,
+    counting: Optional[Literal["automatic", "players"]] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     format: Literal["json", "pychess"] = "json",
@@ -350,7 +351,10 @@ def puzzles(
     and ``moves``): ``{"puzzles": [...], "tally": {...}, "errors": [...]}``, each
     puzzle a dict (fen, variant, bm, moves, type, theme, eval, second, depth,
     difficulty, count, game, ply) or pychess.org's document; searched to ``depth``
-    (8 when neither it nor ``nodes`` is given)."""
+    (8 when neither it nor ``nodes`` is given). Under players' counting
+    (``count_started`` not 0, or ``counting="players"`` for a PGN's games) the count
+    acts are puzzles too (type count-start, count-stop or count-keep, with ``action``,
+    ``counting`` and ``count_started``)."""
 
 def check_puzzle(
     fen: str,

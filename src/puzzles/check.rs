@@ -116,6 +116,7 @@ pub fn check(
                 variant: pos.variant(),
                 bm_san: pos.san(pv[0]),
                 count: count_story(&pos, pv, kind, judgement.count_free),
+                count_started: pos.count_started(),
                 pv: pv.clone(),
                 kind,
                 score: *score,

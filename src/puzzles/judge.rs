@@ -10,6 +10,7 @@
 //! logistic curve scaled to 0.7 of the threshold, is at least the gap between the win
 //! and the unclear thresholds.
 
+use super::count_decision::Decision;
 use crate::board::{Move, Outcome, Position};
 use crate::search::score::{MATE, MATE_BOUND, TABLE_WIN_BOUND};
 use crate::tablebase::{Tables, Verdict};
@@ -55,12 +56,17 @@ pub enum Kind {
     /// A count race, defending: the best move holds out the count (a draw only the
     /// count gives), the second line is mated within it.
     CountHold,
+    /// A players' count decision (`count_decision.rs`): start the count, stop it, or
+    /// keep it running; the line is played after the action.
+    CountDecision(Decision),
 }
 
 impl Kind {
-    /// The EPD `type` field: `mate`, `win`, `winning`, `defensive` or `count`.
+    /// The EPD `type` field: `mate`, `win`, `winning`, `defensive`, `count`, or a
+    /// players' count decision's (`count-start`, `count-stop`, `count-keep`).
     pub fn name(self) -> &'static str {
         match self {
+            Kind::CountDecision(d) => d.type_name(),
             Kind::Mate(_) => "mate",
             Kind::Win(_) => "win",
             Kind::Winning => "winning",
@@ -79,6 +85,7 @@ impl Kind {
             Kind::Defensive => "saving move".to_string(),
             Kind::CountWin => "win within the count".to_string(),
             Kind::CountHold => "hold out the count".to_string(),
+            Kind::CountDecision(d) => d.theme().to_string(),
         }
     }
 

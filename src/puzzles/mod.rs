@@ -24,6 +24,7 @@
 //! [`output`]: crate::puzzles::output
 
 pub mod check;
+pub mod count_decision;
 pub(crate) mod judge;
 pub mod output;
 pub mod prove;
@@ -31,6 +32,7 @@ pub mod requests;
 pub mod search;
 pub(crate) mod verify;
 
+pub use count_decision::{Counting, Decision};
 pub use judge::Kind;
 pub use output::{Format, Puzzle};
 pub use search::PuzzleSearch;
@@ -56,6 +58,9 @@ pub struct Tally {
     /// a second solution, not settled within its budget): dropped.
     #[serde(default)]
     pub disproved: usize,
+    /// Players' count decisions (start, stop, keep counting).
+    #[serde(default)]
+    pub decisions: usize,
 }
 
 impl Tally {
@@ -68,11 +73,12 @@ impl Tally {
         self.counts += other.counts;
         self.unverified += other.unverified;
         self.disproved += other.disproved;
+        self.decisions += other.decisions;
     }
 
     /// Every puzzle kept.
     pub fn puzzles(&self) -> usize {
-        self.mates + self.wins + self.saves + self.counts
+        self.mates + self.wins + self.saves + self.counts + self.decisions
     }
 
     fn kept(&mut self, kind: Kind) {
@@ -81,6 +87,7 @@ impl Tally {
             Kind::Winning => self.wins += 1,
             Kind::Defensive => self.saves += 1,
             Kind::CountWin | Kind::CountHold => self.counts += 1,
+            Kind::CountDecision(_) => self.decisions += 1,
         }
     }
 }
@@ -126,6 +133,11 @@ impl PuzzleSearch<'_> {
     /// its line.
     pub fn puzzle_at(&mut self, game: Game, source: Source) -> Found {
         let pos = game.position().clone();
+        if pos.players_counting()
+            && let found @ Found::Puzzle(_) = self.decision_puzzle(&game, source)
+        {
+            return found;
+        }
         let judgement = self.judge(game);
         let (Some(kind), Some((score, pv))) = (judgement.kind, judgement.best.clone()) else {
             return Found::Nothing;
@@ -140,28 +152,39 @@ impl PuzzleSearch<'_> {
     }
 
     /// The puzzles of one PGN game, every position of it (both sides), under the
-    /// automatic count; `None` when `stop` was raised before the end.
+    /// automatic count or, with `counting` players' (or a game tagged so), as players
+    /// count it (`count_decision::players_positions`), where the count decisions are
+    /// puzzles too; `None` when `stop` was raised before the end.
     pub fn game_puzzles(
         &mut self,
         game: &pgn::Game,
+        counting: Counting,
         stop: &AtomicBool,
     ) -> Option<(Vec<Puzzle>, Tally)> {
         self.engine.new_game();
         let mut puzzles = Vec::new();
         let mut tally = Tally::default();
-        for (i, pos) in game.positions().iter().enumerate() {
+        let players = (game.players_counting || counting == Counting::Players)
+            && game.start.variant().players_count();
+        let counted: Vec<Game> = if players {
+            let own = game
+                .players_counting
+                .then_some(game.count_actions.as_slice());
+            count_decision::players_positions(&game.start, &game.moves, own)
+        } else {
+            // The automatic count, as annotate searches.
+            (0..=game.moves.len())
+                .map_while(|i| Game::new(game.start.clone(), &game.moves[..i], 0).ok())
+                .collect()
+        };
+        for (i, at) in counted.into_iter().enumerate() {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            if !search::worth_searching(pos) {
+            if !search::worth_searching(at.position()) {
                 continue;
             }
             tally.positions += 1;
-            // The automatic count, as annotate searches (players' count actions are
-            // not given to the engine).
-            let Ok(at) = Game::new(game.start.clone(), &game.moves[..i], 0) else {
-                continue;
-            };
             let source = Source {
                 game: game.number,
                 ply: i,
@@ -186,6 +209,7 @@ fn puzzle(
         variant: pos.variant(),
         bm_san: pos.san(pv[0]),
         count: search::count_story(pos, &pv, kind, judgement.count_free),
+        count_started: pos.count_started(),
         pv,
         kind,
         score,

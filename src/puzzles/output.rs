@@ -64,6 +64,9 @@ pub struct Puzzle {
     pub(crate) depth: i32,
     /// The count at the start in the rules' words; for a race, how it ends.
     pub(crate) count: String,
+    /// pyffish's `count_started` of the position (0: the automatic count; -1 players'
+    /// counting, no count running; N a players' count running since game ply N).
+    pub(crate) count_started: i64,
     /// The game (from 1; 0 for a position given alone) and the plies played before
     /// the position.
     pub(crate) game: usize,
@@ -103,7 +106,11 @@ impl Puzzle {
     /// How hard: the solver's moves in the line, 1 to 5 (a mate in N is N); a count
     /// race one harder (its answer is not the natural move).
     pub fn difficulty(&self) -> usize {
-        let race = matches!(self.kind, Kind::CountWin | Kind::CountHold) as usize;
+        // why a count decision is one harder too: the act is asked before the move.
+        let race = matches!(
+            self.kind,
+            Kind::CountWin | Kind::CountHold | Kind::CountDecision(_)
+        ) as usize;
         (self.pv.len().div_ceil(2) + race).clamp(1, 5)
     }
 
@@ -114,7 +121,7 @@ impl Puzzle {
 
     /// Khun's JSON object: what the finder and the checker answer in every language.
     pub fn to_json(&self) -> Value {
-        json!({
+        let mut object = json!({
             "fen": self.fen,
             "variant": self.variant.name(),
             "bm": self.bm_san,
@@ -128,14 +135,57 @@ impl Puzzle {
             "count": self.count,
             "game": self.game,
             "ply": self.ply,
-        })
+        });
+        self.add_players_fields(&mut object);
+        object
+    }
+
+    /// Under players' counting: `counting` ("players"), `count_started` (pyffish's
+    /// value before the act) and, for a count decision, `action` (`start`, `stop`,
+    /// `keep`: the act before the line). Nothing under the automatic count, so its
+    /// puzzles read as before.
+    fn add_players_fields(&self, object: &mut Value) {
+        if self.count_started == 0 {
+            return;
+        }
+        object["counting"] = json!("players");
+        object["count_started"] = json!(self.count_started);
+        if let Kind::CountDecision(d) = self.kind {
+            object["action"] = json!(d.word());
+        }
+    }
+
+    /// The EPD fields of [`Puzzle::add_players_fields`], each `;name value`.
+    fn players_epd_fields(&self) -> String {
+        if self.count_started == 0 {
+            return String::new();
+        }
+        let action = match self.kind {
+            Kind::CountDecision(d) => format!(";action {}", d.word()),
+            _ => String::new(),
+        };
+        format!(
+            ";counting players;count_started {}{action}",
+            self.count_started
+        )
+    }
+
+    /// What the id hashes beside the FEN: the moves, and under players' counting the
+    /// count and the act too (the same FEN and line under another count is another
+    /// puzzle).
+    fn id_moves(&self, moves: &str) -> String {
+        match self.kind {
+            _ if self.count_started == 0 => moves.to_string(),
+            Kind::CountDecision(d) => format!("{moves};{};{}", self.count_started, d.word()),
+            _ => format!("{moves};{}", self.count_started),
+        }
     }
 
     /// pychess.org's puzzle document.
     pub fn to_pychess(&self) -> Value {
         let moves = self.moves().join(",");
-        json!({
-            "_id": puzzle_id(&self.fen, &moves),
+        let mut object = json!({
+            "_id": puzzle_id(&self.fen, &self.id_moves(&moves)),
             "v": self.variant.name(),
             "f": self.fen,
             "m": moves,
@@ -149,14 +199,16 @@ impl Puzzle {
             "difficulty": self.difficulty(),
             "count": self.count,
             "depth": self.depth,
-        })
+        });
+        self.add_players_fields(&mut object);
+        object
     }
 
     /// The line, one line of output with its newline.
     pub fn line(&self, format: Format) -> String {
         match format {
             Format::Epd => format!(
-                "{};variant {};bm {};pv {};type {};theme {};eval {};difficulty {};count {};depth {};game {};ply {}\n",
+                "{};variant {};bm {};pv {};type {};theme {};eval {};difficulty {};count {};depth {};game {};ply {}{}\n",
                 self.fen,
                 self.variant.name(),
                 self.bm_san,
@@ -170,6 +222,7 @@ impl Puzzle {
                 self.depth,
                 self.game,
                 self.ply,
+                self.players_epd_fields(),
             ),
             Format::Json => format!("{}\n", self.to_json()),
             Format::Pychess => format!("{}\n", self.to_pychess()),

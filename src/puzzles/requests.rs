@@ -6,7 +6,9 @@
 //!
 //! - `findPuzzles`: `{"pgn": TEXT}` (every position of every game), or `{"positions":
 //!   [FEN, ...]}` (each alone), or `{"fen", "moves"}` (every position of that game);
-//!   with `variant` (makruk), `countStarted` (pyffish's value; 0, the automatic count),
+//!   with `variant` (makruk), `countStarted` (pyffish's value; 0, the automatic count;
+//!   under players' counting the count decisions are puzzles too), `counting`
+//!   (`automatic` or `players`: how a `pgn`'s games are counted),
 //!   `depth` (8 when neither it nor `nodes` is given), `nodes`, `format` (`json`, the
 //!   default, or `pychess`: the documents pychess.org imports). Answers `{"puzzles":
 //!   [...], "tally": {...}, "errors": [...]}`.
@@ -44,6 +46,9 @@ struct PuzzleRequest {
     fen: Option<String>,
     moves: Vec<String>,
     count_started: i64,
+    /// `automatic` or `players`: how a `pgn`'s games are counted (a game tagged
+    /// `[Counting "players"]` always as players count).
+    counting: Option<String>,
     depth: Option<u32>,
     nodes: Option<u64>,
     // findPuzzles
@@ -163,11 +168,15 @@ fn find(
     if sources.iter().filter(|s| **s).count() > 1 {
         return Err("give one of pgn, positions, or fen and moves".to_string());
     }
+    let counting = match request.counting.as_deref() {
+        None => super::Counting::Automatic,
+        Some(name) => name.parse()?,
+    };
     if let Some(text) = &request.pgn {
         for game in crate::pgn::read_and_replay_in(text, variant) {
             match game {
                 Ok(game) => {
-                    if let Some((found, t)) = search.game_puzzles(&game, &never) {
+                    if let Some((found, t)) = search.game_puzzles(&game, counting, &never) {
                         puzzles.extend(found);
                         tally.add(&t);
                     }

@@ -68,7 +68,7 @@ impl<'a> PuzzleSearch<'a> {
     }
 
     /// The lines of a search of `game`'s position, restricted to `only` when given.
-    fn lines(&mut self, game: Game, only: Option<Move>) -> (Vec<(i32, Vec<Move>)>, i32) {
+    pub(crate) fn lines(&mut self, game: Game, only: Option<Move>) -> (Vec<(i32, Vec<Move>)>, i32) {
         self.engine.set_game(game);
         let mut limits = self.limits.clone();
         limits.searchmoves = only.into_iter().collect();

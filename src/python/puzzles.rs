@@ -34,11 +34,13 @@ fn set(fields: &mut Map<String, Value>, name: &str, value: Option<Value>) {
 /// "errors": [...]}``, each puzzle a dict (``fen``, ``variant``, ``bm``, ``moves``,
 /// ``type``, ``theme``, ``eval``, ``second``, ``depth``, ``difficulty``, ``count``,
 /// ``game``, ``ply``), or pychess.org's documents with ``format="pychess"``. Searched
-/// to ``depth`` (8 when neither it nor ``nodes`` is given).
+/// to ``depth`` (8 when neither it nor ``nodes`` is given). Under players' counting
+/// (``count_started`` not 0, or ``counting="players"`` for a PGN's games) the count acts
+/// are puzzles too (``count-start``, ``count-stop``, ``count-keep``, with ``action``).
 #[pyfunction]
 #[pyo3(
-    signature = (pgn=None, *, positions=None, fen=None, moves=None, variant="makruk", count_started=CountStarted(0), depth=None, nodes=None, format="json", tables=None),
-    text_signature = "(pgn=None, *, positions=None, fen=None, moves=None, variant='makruk', count_started=0, depth=None, nodes=None, format='json', tables=None)"
+    signature = (pgn=None, *, positions=None, fen=None, moves=None, variant="makruk", count_started=CountStarted(0), counting=None, depth=None, nodes=None, format="json", tables=None),
+    text_signature = "(pgn=None, *, positions=None, fen=None, moves=None, variant='makruk', count_started=0, counting=None, depth=None, nodes=None, format='json', tables=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn puzzles(
@@ -49,6 +51,7 @@ fn puzzles(
     moves: Option<Vec<String>>,
     variant: &str,
     count_started: CountStarted,
+    counting: Option<String>,
     depth: Option<u32>,
     nodes: Option<u64>,
     format: &str,
@@ -63,6 +66,7 @@ fn puzzles(
     set(&mut fields, "positions", positions.map(Value::from));
     set(&mut fields, "fen", fen.map(Value::from));
     set(&mut fields, "moves", moves.map(Value::from));
+    set(&mut fields, "counting", counting.map(Value::from));
     set(&mut fields, "depth", depth.map(Value::from));
     set(&mut fields, "nodes", nodes.map(Value::from));
     answer(py, Value::Object(fields), tables)

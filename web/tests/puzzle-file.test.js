@@ -42,14 +42,34 @@ test("the reader takes the good lines and names each bad one by its line", async
   assert.strictEqual(puzzles.length, 1);
   assert.deepStrictEqual(puzzles[0], {
     id: "abc123", variant: "makruk", fen: "8/8/6R1/P1P1N3/5K2/8/7k/8 w - - 15 65", moves: ["e5f3", "h2h1", "g6g1"],
-    type: "mate", theme: "mate", rating: 1200, source: "Khun self-play", game: 6, ply: 128,
+    type: "mate", theme: "mate", rating: 1200, source: "Khun self-play", game: 6, ply: 128, countStarted: null,
   });
   assert.deepStrictEqual(errors.map((e) => e.split(":")[0]), [5, 6, 7, 8, 9, 10, 11, 12].map((n) => `line ${n}`));
   assert.match(errors[1], /a mate's line of 2 moves/);
   assert.match(errors[2], /theme 'brilliant'/);
   assert.match(errors[4], /move 'Nf3' is not UCI/);
-  assert.match(errors[6], /9 columns, not 10/);
+  assert.match(errors[6], /9 columns, not 11/);
   assert.match(errors[7], /id abc123 twice/);
+});
+
+test("a count act's puzzle carries its players' count, and the act is its theme", async () => {
+  const { readPuzzles, writePuzzles, countAct, askedPlies, COLUMNS } = await puzzleFile();
+  const head = `khun-puzzles 1\n${COLUMNS.join("\t")}\n`;
+  const keep = "k33p11\tmakruk\t8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200\td4e5\tcount-act\tcountKeep\t1700\tKhun self-play\t3\t40\t280";
+  const stop = "st0p11\tmakruk\tk6m/2K5/8/8/8/8/8/2R5 w - 128 20 40\tc1a1\tcount-act\tcountStop\t1700\t\t\t\t79";
+  const bad = [
+    keep.replace("\t280", "\t"), // a count act without its count
+    keep.replace("\t280", "\t0"), // 0 is the automatic count, not a players' one
+    keep.replace("countKeep", "countHold"), // a count act's theme
+    GOOD.replace("\tmate\tmate\t", "\tcount-act\tmate\t") + "\t-1",
+  ];
+  const { puzzles, errors } = readPuzzles(`${head}${keep}\n${stop}\n${bad.join("\n")}\n`);
+  assert.deepStrictEqual(puzzles.map((p) => [p.id, p.countStarted, countAct(p), askedPlies(p)]), [["k33p11", 280, "keep", 0], ["st0p11", 79, "stop", 1]]);
+  assert.deepStrictEqual(errors.map((e) => e.split(":")[0]), ["line 5", "line 6", "line 7", "line 8"]);
+  assert.match(errors[0], /without its count/);
+  assert.match(errors[1], /count '0'/);
+  // Written back: the same lines.
+  assert.strictEqual(writePuzzles(puzzles), `${head}${keep}\n${stop}\n`);
 });
 
 test("a file that is not one is refused whole", async () => {
@@ -135,19 +155,37 @@ test("make-puzzles.js refuses a bad line with its number, and writes nothing", {
 });
 
 test("the shipped file: read whole, every line replayed by the rules, every mate a mate", { skip: !haveRules && "no web/dist/khun.js" }, async () => {
-  const { readPuzzles, solverMoves } = await puzzleFile();
+  const { readPuzzles, solverMoves, countAct } = await puzzleFile();
   const { puzzles, errors } = readPuzzles(fs.readFileSync(SHIPPED, "utf8"));
   assert.deepStrictEqual(errors, []);
   assert.ok(puzzles.length >= 20, `${puzzles.length} puzzles`);
   const rules = await require(path.join(dist, "khun.js")).loadRules();
+  // The count the line is played under: the automatic one, or the players' count the
+  // puzzle's act leaves (a start: counted from the solver's move; a stop: none).
+  const countOf = (p) => {
+    const act = countAct(p);
+    if (act) assert.ok(act === "start" ? rules.state(p.variant, p.fen, [], { countStarted: p.countStarted }).mayStartCount
+      : rules.state(p.variant, p.fen, [], { countStarted: p.countStarted }).mayStopCount, `${p.id}: its act is allowed`);
+    if (act === "stop") return -1;
+    if (act === "start") {
+      const f = p.fen.split(/\s+/);
+      return 2 * (Number(f[f.length - 1]) - 1) + (f[1] === "b" ? 1 : 0) + 1;
+    }
+    return p.countStarted ?? 0;
+  };
+  const acts = { start: 0, stop: 0, keep: 0 };
   for (const p of puzzles) {
-    const solver = rules.state(p.variant, p.fen, []).turn;
-    const end = rules.state(p.variant, p.fen, p.moves);
-    for (let i = 0; i < p.moves.length; i++) assert.ok(!rules.state(p.variant, p.fen, p.moves.slice(0, i)).end, `${p.id}: over before move ${i + 1}`);
+    const countStarted = countOf(p);
+    if (countAct(p)) acts[countAct(p)]++;
+    const solver = rules.state(p.variant, p.fen, [], { countStarted }).turn;
+    const end = rules.state(p.variant, p.fen, p.moves, { countStarted });
+    for (let i = 0; i < p.moves.length; i++) assert.ok(!rules.state(p.variant, p.fen, p.moves.slice(0, i), { countStarted }).end, `${p.id}: over before move ${i + 1}`);
     if (p.theme === "mate" || p.theme === "countWin") {
       assert.strictEqual(end.end && end.end.kind, "checkmate", p.id);
       assert.strictEqual(end.end.winner, solver, p.id);
     }
     assert.ok(solverMoves(p) >= 1);
   }
+  // Players' count acts ship too (lab/log/2026-12-07-players-count-puzzles.md).
+  assert.ok(acts.stop + acts.keep >= 20, JSON.stringify(acts));
 });

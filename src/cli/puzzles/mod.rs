@@ -18,7 +18,7 @@ use crate::engine::Engine;
 use crate::long_jobs::progress_file;
 use crate::options::table::THREADS;
 use crate::pgn::{self, Game, PgnError};
-use crate::puzzles::{Format, Puzzle, PuzzleSearch, Tally};
+use crate::puzzles::{Counting, Format, Puzzle, PuzzleSearch, Tally};
 use clap::builder::RangedU64ValueParser;
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,6 +46,13 @@ pub struct PuzzlesArgs {
     /// (the documents pychess.org's puzzle importer reads, one a line).
     #[arg(long, default_value = "epd", value_parser = Format::from_str)]
     pub(crate) format: Format,
+    /// `automatic` (the default) or `players`: the games counted as players count
+    /// (makruk, makpong, cambodian), the side at a disadvantage starting the board's
+    /// honour at its first chance, and the count decisions (start, stop, keep
+    /// counting) found as puzzles too. A game tagged `[Counting "players"]` is always
+    /// counted so, with its own count actions.
+    #[arg(long, default_value = "automatic", value_parser = Counting::from_str)]
+    pub(crate) counting: Counting,
     /// Games searched at once, each job with its own engine (default: all cores,
     /// divided by --threads).
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new()
@@ -75,6 +82,7 @@ fn run_settings(args: &PuzzlesArgs, input: &[u8], games: usize) -> Result<RunSet
             DEFAULT_MOVETIME_MS,
         )?,
         format: args.format.name().to_string(),
+        counting: args.counting.name().to_string(),
     })
 }
 
@@ -149,7 +157,7 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         entry
             .as_ref()
             .ok()
-            .and_then(|g| search.game_puzzles(g, stop))
+            .and_then(|g| search.game_puzzles(g, args.counting, stop))
     };
     let consume = |i: usize, found: Option<(Vec<Puzzle>, Tally)>| -> Result<(), String> {
         if let Err(e) = &games[i] {
@@ -177,8 +185,8 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "khun puzzles: {} games ({} kept from an earlier run), {} positions searched, {} puzzles ({} mate, {} winning, \
-         {} defensive, {} count), {} lines refused by the rules, {} mates refused by the prover, {errors} unreadable games, \
-         {seconds:.1} s",
+         {} defensive, {} count, {} count decisions), {} lines refused by the rules, {} mates refused by the prover, \
+         {errors} unreadable games, {seconds:.1} s",
         games.len() + done.len(),
         done.len(),
         total.positions,
@@ -187,6 +195,7 @@ fn run(args: &PuzzlesArgs) -> Result<(), String> {
         total.wins,
         total.saves,
         total.counts,
+        total.decisions,
         total.unverified,
         total.disproved,
     );

@@ -30,6 +30,14 @@ pub(crate) struct RunSettings {
     pub(crate) search: SearchedGames,
     /// `epd` or `json`.
     pub(crate) format: String,
+    /// `automatic` or `players` (`--counting`; a file from before the option: automatic).
+    #[serde(default = "automatic_counting")]
+    pub(crate) counting: String,
+}
+
+/// The counting a progress file without the field was made under.
+fn automatic_counting() -> String {
+    crate::puzzles::Counting::Automatic.name().to_string()
 }
 
 /// One finished game, as its progress line records it.
@@ -80,6 +88,7 @@ mod tests {
                 shard: None,
             },
             format: "epd".into(),
+            counting: "automatic".into(),
         }
     }
 

@@ -42,6 +42,9 @@ export function initialState() {
     moves: [],
     sans: [],
     countLog: [],
+    // pyffish's count_started at the line's start: a count started before its start
+    // position (a puzzle's); -1: none.
+    countBefore: -1,
     evals: [],
     marks: [],
     // The position shown (a ply of the line), and the line's counting ("automatic":
@@ -162,6 +165,7 @@ function takeLine(s, line) {
   s.startFen = line.startFen;
   s.startPly = line.startPly;
   s.counting = line.counting;
+  s.countBefore = line.countBefore ?? -1; // a count started before the start (a puzzle's)
   const tree = line.tree ? copyTree(line.tree) : newNode(null, "");
   let node = tree;
   for (let i = 0; i < line.moves.length; i++) {
@@ -223,6 +227,7 @@ export const ACTIONS = {
   /** The same moves counted another way (the Counting setting): the tree and the position shown stay, the count actions go. */
   recount(s, line) {
     s.counting = line.counting;
+    s.countBefore = line.countBefore ?? -1;
     const clear = (node) => { node.count = []; node.children.forEach(clear); };
     clear(s.tree);
     let at = s.tree;

@@ -51,16 +51,17 @@ export function gamePlyOf(fen) {
 /**
  * pyffish's count_started at `ply` of a line: 0 under the automatic count; -1 with no
  * players' count running; N = the game ply where the counting side started it, + 1.
- * An action at `ply` (before that ply's move) counts.
+ * An action at `ply` (before that ply's move) counts. `before`: the count the line
+ * starts with (a count started before its start position, as a puzzle's; -1: none).
  */
-export function countStartedFrom(log, startPly, ply) {
-  let n = -1;
+export function countStartedFrom(log, startPly, ply, before = -1) {
+  let n = before;
   for (const a of log) if (a.ply <= ply) n = a.action === "start" ? startPly + a.ply + 1 : -1;
   return n;
 }
 
 export function countStartedAt(s, ply) {
-  return playersCounting(s) ? countStartedFrom(s.countLog, s.startPly, ply) : 0;
+  return playersCounting(s) ? countStartedFrom(s.countLog, s.startPly, ply, s.countBefore ?? -1) : 0;
 }
 
 /** The rules' state of the position at `ply` of the line (its count as the line counts it). */
@@ -98,13 +99,14 @@ export function threatPosition(s, ply) {
  * countLog, end} (end: the rules' end of its last position, or null), players' counting only where the variant has it, the count's actions up to
  * the line's end. Throws on a bad FEN, move or count action (nothing changes then).
  */
-export function readLine(s, variant, startFen, moves, counting, countLog = []) {
+export function readLine(s, variant, startFen, moves, counting, countLog = [], countBefore = -1) {
   const startPly = gamePlyOf(s.rules.state(variant, startFen, []).fen); // throws on a bad FEN
   const players = counting === "players" && playersCountable(s, variant);
   const log = players ? countLog.filter((a) => a.ply <= moves.length).map((a) => ({ ply: a.ply, action: a.action })) : [];
+  const before = players ? countBefore : -1;
   // Each count action where the rules allow it (a link's, say, may hold any).
   log.forEach((a, i) => {
-    const at = s.rules.state(variant, startFen, moves.slice(0, a.ply), { countStarted: countStartedFrom(log.slice(0, i), startPly, a.ply) });
+    const at = s.rules.state(variant, startFen, moves.slice(0, a.ply), { countStarted: countStartedFrom(log.slice(0, i), startPly, a.ply, before) });
     if (!(a.action === "start" ? at.mayStartCount : at.mayStopCount)) {
       // Worded as the rules' refusals are (refusalText): a code and its values.
       throw Object.assign(new Error(`count ${a.action} at ply ${a.ply}: not allowed there`), {
@@ -113,9 +115,9 @@ export function readLine(s, variant, startFen, moves, counting, countLog = []) {
       });
     }
   });
-  const countStarted = players ? countStartedFrom(log, startPly, moves.length) : 0;
+  const countStarted = players ? countStartedFrom(log, startPly, moves.length, before) : 0;
   const st = s.rules.state(variant, startFen, moves, { countStarted }); // throws on a bad move
-  return { variant, startFen, startPly, moves: moves.slice(), sans: st.sans.slice(), counting, countLog: log, end: st.end || null };
+  return { variant, startFen, startPly, moves: moves.slice(), sans: st.sans.slice(), counting, countLog: log, countBefore: before, end: st.end || null };
 }
 
 /** Who acted on the count at `ply` and how, in words ("You start counting", "Khun stops counting", "White starts counting"). */

@@ -8,15 +8,28 @@
 /** The file's first line: its format and version. */
 export const MAGIC = "khun-puzzles 1";
 /** The columns, tab-separated, named on the file's second line. */
-export const COLUMNS = ["id", "variant", "fen", "moves", "type", "theme", "rating", "source", "game", "ply"];
-/** The puzzles' types (`khun puzzles`' `type`). */
-export const TYPES = ["mate", "winning", "defensive", "count"];
+export const COLUMNS = ["id", "variant", "fen", "moves", "type", "theme", "rating", "source", "game", "ply", "count"];
+/** The columns of files written before the `count` column (read as the automatic count). */
+const COLUMNS_BEFORE_COUNT = COLUMNS.slice(0, 10);
+/**
+ * The puzzles' types (`khun puzzles`' `type`); `count-act` is its three players' count
+ * decisions (count-start, count-stop, count-keep) as one: the theme says which act is
+ * right, and the page does not tell a stop from a keep before the answer.
+ */
+export const TYPES = ["mate", "winning", "defensive", "count", "count-act"];
+/** `khun puzzles`' types that the file writes as `count-act`. */
+export const COUNT_ACT_TYPES = ["count-start", "count-stop", "count-keep"];
 /**
  * The themes, each a code the page has words for: a mate (in as many moves as the
  * line's solver moves), the only winning move, the only saving move, a win within the
  * count, the count held out.
  */
-export const THEMES = ["mate", "onlyMove", "saving", "countWin", "countHold"];
+export const THEMES = ["mate", "onlyMove", "saving", "countWin", "countHold", "countStart", "countStop", "countKeep"];
+
+/** The act a count-act puzzle's theme asks for before its line: "start", "stop", "keep"; null for the others. */
+export function countAct(puzzle) {
+  return { countStart: "start", countStop: "stop", countKeep: "keep" }[puzzle.theme] || null;
+}
 
 const ID = /^[a-z0-9]{4,12}$/;
 const UCI = /^(?:[a-l](?:1[0-2]|[1-9])|[A-Z]@)[a-l](?:1[0-2]|[1-9])[a-z]?$/;
@@ -32,7 +45,7 @@ const UCI = /^(?:[a-l](?:1[0-2]|[1-9])|[A-Z]@)[a-l](?:1[0-2]|[1-9])[a-z]?$/;
  */
 export function initialRating(type, difficulty) {
   const d = Math.max(1, Math.min(5, Math.round(Number(difficulty)) || 1));
-  const extra = { mate: 0, winning: 200, defensive: 300, count: 400 }[type] || 0;
+  const extra = { mate: 0, winning: 200, defensive: 300, count: 400, "count-act": 300 }[type] || 0;
   return 1000 + 200 * (d - 1) + extra;
 }
 
@@ -44,6 +57,9 @@ export function themeCode(type, theme) {
   if (type === "defensive") return "saving";
   if (type === "count" && words === "win within the count") return "countWin";
   if (type === "count" && words === "hold out the count") return "countHold";
+  if (type === "count-start" && words === "start the count") return "countStart";
+  if (type === "count-stop" && words === "stop the count") return "countStop";
+  if (type === "count-keep" && words === "keep counting") return "countKeep";
   return null;
 }
 
@@ -54,8 +70,8 @@ export function themeCode(type, theme) {
  */
 export function readPuzzleLine(line) {
   const cells = line.split("\t");
-  if (cells.length !== COLUMNS.length) throw new Error(`${cells.length} columns, not ${COLUMNS.length}`);
-  const [id, variant, fen, moveText, type, theme, ratingText, source, gameText, plyText] = cells;
+  if (cells.length !== COLUMNS.length && cells.length !== COLUMNS_BEFORE_COUNT.length) throw new Error(`${cells.length} columns, not ${COLUMNS.length}`);
+  const [id, variant, fen, moveText, type, theme, ratingText, source, gameText, plyText, countText = ""] = cells;
   if (!ID.test(id)) throw new Error(`id '${id}': 4 to 12 lower-case letters and digits`);
   if (!/^[a-z][a-z-]*$/.test(variant)) throw new Error(`variant '${variant}'`);
   if (fen.trim().split(/\s+/).length < 4) throw new Error(`FEN '${fen}': too few fields`);
@@ -73,7 +89,13 @@ export function readPuzzleLine(line) {
   const ply = plyText === "" ? null : Number(plyText);
   if (game !== null && !(Number.isInteger(game) && game > 0)) throw new Error(`game '${gameText}'`);
   if (ply !== null && !(Number.isInteger(ply) && ply >= 0)) throw new Error(`ply '${plyText}'`);
-  return { id, variant, fen: fen.trim(), moves, type, theme, rating, source, game, ply };
+  // The count: pyffish's count_started under players' counting (-1: no count running,
+  // N: one running since game ply N); empty: the automatic count.
+  const countStarted = countText === "" ? null : Number(countText);
+  if (countStarted !== null && !(Number.isInteger(countStarted) && (countStarted === -1 || countStarted >= 1))) throw new Error(`count '${countText}'`);
+  if ((type === "count-act") !== ["countStart", "countStop", "countKeep"].includes(theme)) throw new Error(`type ${type} with theme ${theme}`);
+  if (type === "count-act" && countStarted === null) throw new Error("a count act's puzzle without its count");
+  return { id, variant, fen: fen.trim(), moves, type, theme, rating, source, game, ply, countStarted };
 }
 
 /**
@@ -84,7 +106,8 @@ export function readPuzzleLine(line) {
 export function readPuzzles(text) {
   const lines = String(text).split("\n");
   if (lines[0].trim() !== MAGIC) throw new Error(`not a puzzles file: its first line is not '${MAGIC}'`);
-  if ((lines[1] || "").trim() !== COLUMNS.join("\t")) throw new Error(`its second line is not the columns (${COLUMNS.join(" ")})`);
+  const header = (lines[1] || "").trim();
+  if (header !== COLUMNS.join("\t") && header !== COLUMNS_BEFORE_COUNT.join("\t")) throw new Error(`its second line is not the columns (${COLUMNS.join(" ")})`);
   const puzzles = [];
   const errors = [];
   const seen = new Set();
@@ -106,7 +129,7 @@ export function readPuzzles(text) {
 export function writePuzzles(puzzles) {
   const clean = (s) => String(s).replace(/[\t\n\r]/g, " ");
   const rows = puzzles.map((p) => [p.id, p.variant, p.fen, p.moves.join(" "), p.type, p.theme, p.rating,
-    clean(p.source || ""), p.game ?? "", p.ply ?? ""].map(clean).join("\t"));
+    clean(p.source || ""), p.game ?? "", p.ply ?? "", p.countStarted ?? ""].map(clean).join("\t"));
   return `${[MAGIC, COLUMNS.join("\t"), ...rows].join("\n")}\n`;
 }
 
@@ -117,6 +140,9 @@ export function writePuzzles(puzzles) {
  * its search's, where other moves may win or hold as well).
  */
 export function askedPlies(puzzle) {
+  // A count act: the act is the answer; after a stop, the move it was for (a mate, say).
+  const act = countAct(puzzle);
+  if (act) return act === "stop" ? 1 : 0;
   return puzzle.theme === "mate" ? puzzle.moves.length : 1;
 }
 

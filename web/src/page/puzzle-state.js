@@ -117,13 +117,31 @@ export const PUZZLE_ACTIONS = {
     if (name in s.puzzles.filter && typeof value === "string") s.puzzles.filter[name] = value;
   },
 
-  /** The puzzle `id` on the board (its start shown), the solver `solver` to move. */
-  puzzleStart(s, id, solver) {
+  /**
+   * The puzzle `id` on the board (its start shown), the solver `solver` to move.
+   * `failed`: shown again after a wrong count act (its result already in the rating).
+   */
+  puzzleStart(s, id, solver, failed = false) {
     const puzzle = s.puzzles.file && s.puzzles.file.puzzles.find((x) => x.id === id);
     if (!puzzle) return;
     s.puzzles.serial++;
     s.puzzles.current = { puzzle, solver, serial: s.puzzles.serial, next: 0, status: "solving", waiting: false,
-      failed: false, rated: false, change: null, hint: 0 };
+      failed: !!failed, rated: !!failed, change: null, hint: 0, acted: false };
+  },
+
+  /**
+   * A count act's puzzle (theme countStart, countStop, countKeep): the right act was
+   * made (the count started or stopped). `done`: that solves it (a start); else the
+   * move it was for is to come (a stop).
+   */
+  puzzleActed(s, done) {
+    const c = s.puzzles.current;
+    c.acted = true;
+    if (done) {
+      c.status = "solved";
+      c.waiting = false;
+      settle(s.puzzles, !c.failed);
+    }
   },
 
   /**

@@ -1,7 +1,8 @@
 // The puzzles' words in English and Thai (i18n.js's addWords: the same keys in both).
 // Every Thai word is in I18N.md's word tables with its source (pychess-variants' puzzle
 // page: หมากกล, บอกใบ้, ดูเฉลย, ไม่ใช่แบบนั้น, สำเร็จ, คิดคะแนน, ที่มา, ประเภท; the
-// count's words from the Thai pages on the count: ไล่ให้จน, ฝ่ายหนี, นับครบ).
+// count's words from the Thai pages on the count: ไล่ให้จน, ฝ่ายหนี, นับครบ; pychess's
+// count buttons for the players' count acts: เริ่มนับ, หยุดนับ).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { addWords } from "./i18n.js";
@@ -15,6 +16,7 @@ addWords({
   "puzzle.type.winning": "Winning moves",
   "puzzle.type.defensive": "Saving moves",
   "puzzle.type.count": "Count races",
+  "puzzle.type.count-act": "Start or stop counting",
   "puzzle.rating": "Your puzzle rating: {rating} ± {deviation}",
   "puzzle.tally": "{solved} solved, {failed} failed",
   "puzzle.loading": "Reading the puzzles…",
@@ -32,6 +34,8 @@ addWords({
   "puzzle.task.saving": "{Side} to move: find the only move that saves the game",
   "puzzle.task.countWin": "{Side} to move: win before the count runs out",
   "puzzle.task.countHold": "{Side} to move: hold out the count",
+  "puzzle.task.countStart": "{Side} to move, counting as players count: start counting, or play on?",
+  "puzzle.task.countStopOrKeep": "{Side} to move, and {Side} counts: stop counting, or play on?",
   "puzzle.count": "The count: {count}",
   "puzzle.right": "Best move! Keep going",
   "puzzle.wrong": "That's not the move! Try again",
@@ -50,6 +54,9 @@ addWords({
   "puzzle.theme.saving": "the only saving move",
   "puzzle.theme.countWin": "win before the count runs out",
   "puzzle.theme.countHold": "hold out the count",
+  "puzzle.theme.countStart": "start counting",
+  "puzzle.theme.countStop": "stop counting",
+  "puzzle.theme.countKeep": "keep counting",
   "puzzle.history": "Your puzzles",
   "puzzle.historyWin": "{id} ({puzzleRating}): solved, {change}",
   "puzzle.historyLoss": "{id} ({puzzleRating}): failed, {change}",
@@ -64,6 +71,7 @@ addWords({
   "puzzle.type.winning": "ตาเดินที่ชนะ",
   "puzzle.type.defensive": "ตาเดินที่ไม่แพ้",
   "puzzle.type.count": "การนับ",
+  "puzzle.type.count-act": "เริ่มนับหรือหยุดนับ",
   "puzzle.rating": "คะแนนหมากกลของคุณ: {rating} ± {deviation}",
   "puzzle.tally": "สำเร็จ {solved} ไม่สำเร็จ {failed}",
   "puzzle.loading": "กำลังเปิดหมากกล…",
@@ -81,6 +89,8 @@ addWords({
   "puzzle.task.saving": "ฝ่าย{Side}เดิน: หาตาเดินเดียวที่ไม่แพ้",
   "puzzle.task.countWin": "ฝ่าย{Side}เดิน: ไล่ให้จนก่อนนับครบ",
   "puzzle.task.countHold": "ฝ่าย{Side}เดิน: หนีให้นับครบ",
+  "puzzle.task.countStart": "ฝ่าย{Side}เดิน: เริ่มนับ หรือ เดินต่อไป",
+  "puzzle.task.countStopOrKeep": "ฝ่าย{Side}เดิน ฝ่าย{Side}นับ: หยุดนับ หรือ เดินต่อไป",
   "puzzle.count": "การนับ: {count}",
   "puzzle.right": "ยอดเยี่ยม เดินต่อไป",
   "puzzle.wrong": "ไม่ใช่แบบนั้น ลองอีกครั้ง",
@@ -99,6 +109,9 @@ addWords({
   "puzzle.theme.saving": "ตาเดินเดียวที่ไม่แพ้",
   "puzzle.theme.countWin": "ไล่ให้จนก่อนนับครบ",
   "puzzle.theme.countHold": "หนีให้นับครบ",
+  "puzzle.theme.countStart": "เริ่มนับ",
+  "puzzle.theme.countStop": "หยุดนับ",
+  "puzzle.theme.countKeep": "ไม่หยุดนับ",
   "puzzle.history": "หมากกลของคุณ",
   "puzzle.historyWin": "{id} ({puzzleRating}): สำเร็จ {change}",
   "puzzle.historyLoss": "{id} ({puzzleRating}): ไม่สำเร็จ {change}",

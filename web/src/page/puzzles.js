@@ -18,7 +18,7 @@ import { loadValue, saveValue } from "./keep.js";
 import { t, sideName, pieceName, variantTitle } from "./i18n.js";
 import { shownMove } from "./notation.js";
 import { stopAnalysis } from "./analysis.js";
-import { readPuzzles, solverMoves, askedPlies, TYPES } from "./puzzle-file.js";
+import { readPuzzles, solverMoves, askedPlies, countAct, TYPES } from "./puzzle-file.js";
 import { puzzleOn, nextPuzzle, filteredPuzzles } from "./puzzle-state.js";
 
 /** Where the rating and the history are kept (this page's origin only). */
@@ -93,15 +93,22 @@ async function ensureLoaded() {
   }
 }
 
-/** The puzzle `id` on the main board: its start, the solver at the bottom, no analysis. */
-export function startPuzzle(id) {
+/**
+ * The puzzle `id` on the main board: its start, the solver at the bottom, no analysis;
+ * a players' count puzzle counted as players count, its count as it runs there (the
+ * Count and Stop count buttons under the board are its answers). `failed`: shown again
+ * after a wrong count act.
+ */
+export function startPuzzle(id, failed = false) {
   const S = store.state;
   if (!S.rules || !S.puzzles.file || (S.playing && !S.result)) return;
   const puzzle = S.puzzles.file.puzzles.find((p) => p.id === id);
   if (!puzzle) return;
   let line;
   try {
-    line = readLine(S, puzzle.variant, puzzle.fen, [], "automatic");
+    line = puzzle.countStarted === null || puzzle.countStarted === undefined
+      ? readLine(S, puzzle.variant, puzzle.fen, [], "automatic")
+      : readLine(S, puzzle.variant, puzzle.fen, [], "players", [], puzzle.countStarted);
   } catch (e) {
     say(() => t("puzzle.loadFailed", { error: e.message }));
     return;
@@ -109,7 +116,7 @@ export function startPuzzle(id) {
   if (S.analysing) stopAnalysis(false);
   const solver = S.rules.state(puzzle.variant, puzzle.fen, []).turn;
   store.act("showLine", line, { orientation: solver });
-  store.act("puzzleStart", puzzle.id, solver);
+  store.act("puzzleStart", puzzle.id, solver, failed);
   say(() => taskText());
   // The count where one runs, said after the task (as the view shows it).
   if (stateAt(store.state, 0).count) say(() => t("puzzle.count", { count: countText(stateAt(store.state, 0)) }));
@@ -126,7 +133,9 @@ function nextOne() {
 function taskText() {
   const c = store.state.puzzles.current;
   if (!c) return "";
-  return t(`puzzle.task.${c.puzzle.theme}`, { Side: sideName(c.solver, true), n: solverMoves(c.puzzle) });
+  // A stop and a keep are asked alike: the task does not give the answer away.
+  const theme = c.puzzle.theme === "countStop" || c.puzzle.theme === "countKeep" ? "countStopOrKeep" : c.puzzle.theme;
+  return t(`puzzle.task.${theme}`, { Side: sideName(c.solver, true), n: solverMoves(c.puzzle) });
 }
 
 /** The count at `st` as players say it ("Black counts: 3 of 16 (piece's honour). White must mate within 13 moves"), or "". */
@@ -149,7 +158,11 @@ store.on("playMove", (ply, uci) => {
   const st = stateAt(S, ply + 1);
   // Any move that mates is right: the rules say the game is won (a mate the count allows).
   const mates = !!(st.end && st.end.kind === "checkmate" && st.end.winner === c.solver);
-  const right = uci === c.puzzle.moves[ply] || mates;
+  // A count act's puzzle, before the act: a move keeps the count as it is, which is
+  // the answer of a keep (any move: the act is the puzzle) and wrong for a start or a stop.
+  const act = countAct(c.puzzle);
+  const unacted = !!act && !c.acted;
+  const right = unacted ? act === "keep" : uci === c.puzzle.moves[ply] || mates;
   const serial = c.serial;
   const still = () => store.state.puzzles.current && store.state.puzzles.current.serial === serial;
   if (!right) {
@@ -166,10 +179,10 @@ store.on("playMove", (ply, uci) => {
     }, TAKEBACK_MS);
     return;
   }
-  const done = mates || ply + 1 >= askedPlies(c.puzzle);
+  const done = unacted || mates || ply + 1 >= askedPlies(c.puzzle);
   store.act("puzzleMoveRight", done);
   if (done) {
-    if (!mates) addRestOfLine(ply + 1);
+    if (!mates && uci === c.puzzle.moves[ply]) addRestOfLine(ply + 1);
     sayResult();
     return;
   }
@@ -184,6 +197,31 @@ store.on("playMove", (ply, uci) => {
     store.act("puzzleReplied");
     say(() => t("puzzle.reply", { san: moveText(ply + 1, reply) }));
   }, REPLY_MS);
+});
+
+// A count act while a count act's puzzle is solved: the right one (a start solves it; a
+// stop waits for its move), or a wrong one (a stop where the count should run on): the
+// puzzle counts as failed and is shown again from its start.
+store.on("countAction", (ply, action) => {
+  const S = store.state;
+  const c = S.puzzles.current;
+  const act = c && countAct(c.puzzle);
+  if (!puzzleOn(S) || !act || c.acted || c.status !== "solving" || ply !== 0) return;
+  if (action === act) {
+    store.act("puzzleActed", action === "start");
+    if (action === "start") {
+      addRestOfLine(0);
+      sayResult();
+    } else say(() => t("puzzle.right"));
+    return;
+  }
+  store.act("puzzleMoveWrong");
+  say(() => t("puzzle.wrong"));
+  const { serial, puzzle } = c;
+  setTimeout(() => {
+    const now = store.state.puzzles.current;
+    if (now && now.serial === serial) startPuzzle(puzzle.id, true);
+  }, TAKEBACK_MS);
 });
 
 /** The solution's line after `ply` added to the move list, the board staying where it is (→ steps through it). */
@@ -251,7 +289,12 @@ function showSolution() {
   while (ply < S.moves.length && ply < puzzle.moves.length && S.moves[ply] === puzzle.moves[ply]) ply++;
   if (ply < S.moves.length) store.act("deleteFrom", ply + 1);
   const from = ply;
+  const act = countAct(puzzle);
+  const unacted = !!act && act !== "keep" && !c.acted && ply === 0;
   store.act("puzzleShowSolution");
+  // A count act's puzzle: the act first, at the start (the line is played under the
+  // count it leaves); the puzzle is shown by then, so the act does not solve it.
+  if (unacted) store.act("countAction", 0, act);
   for (; ply < puzzle.moves.length; ply++) {
     const m = stateAt(store.state, ply).legal.find((x) => x.uci === puzzle.moves[ply]);
     if (!m) break;
@@ -326,7 +369,8 @@ export function renderPuzzles() {
   el.feedback.classList.toggle("hidden", !feedback);
 
   el.hint.textContent = t("puzzle.hint");
-  el.hint.disabled = !on || c.status !== "solving" || c.waiting || c.hint >= 2;
+  // A count act's puzzle: no hint before the act (the act is the puzzle).
+  el.hint.disabled = !on || c.status !== "solving" || c.waiting || c.hint >= 2 || (!!countAct(c.puzzle) && !c.acted);
   el.solution.textContent = t("puzzle.solution");
   el.solution.disabled = !on;
   el.next.textContent = t(c ? "puzzle.next" : "puzzle.start");
