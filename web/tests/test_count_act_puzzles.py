@@ -13,6 +13,7 @@ tables decide (src/puzzles/count_decision/tests.rs has the same ones).
 import pytest
 
 from pagekit import LocaleBrowser, Page
+from test_puzzles import _rating, _type
 
 HEADER = "khun-puzzles 1\nid\tvariant\tfen\tmoves\ttype\ttheme\trating\tsource\tgame\tply\tcount\n"
 FIXTURE = HEADER + "\n".join([
@@ -56,16 +57,6 @@ def puzzle_page(browser, server):
 
 def _status(p):
     return p.page.get_attribute("#learn-puzzles", "data-status")
-
-
-def _type(p, uci):
-    p.page.fill("#move-input", uci)
-    p.page.press("#move-input", "Enter")
-    p.settle()
-
-
-def _rating(p):
-    return int(p.page.get_attribute("#puzzle-rating", "data-rating"))
 
 
 @pytest.mark.parametrize("locale", ["en-US", "th-TH"])
