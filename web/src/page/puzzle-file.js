@@ -43,7 +43,8 @@ const UCI = /^(?:[a-l](?:1[0-2]|[1-9])|[A-Z]@)[a-l](?:1[0-2]|[1-9])[a-z]?$/;
  * why: the sample's mates run 1 to 5 moves; lichess's mate-in-1s sit near 1000-1200 and
  * its long mates near 1800-2000. An only move with no mate in sight (winning), one that
  * only saves (defensive) or a count race (the tables' line, where the natural move fails)
- * is harder than a mate of the same length, which the task names.
+ * is harder than a mate of the same length, which the task names. A win in N (Kar Ouk's
+ * winning check) is rated as a mate in N: the task names its end and its length alike.
  */
 export function initialRating(type, difficulty) {
   const d = Math.max(1, Math.min(5, Math.round(Number(difficulty)) || 1));
