@@ -13,7 +13,8 @@
  * - a theme code the page has words for (puzzle-file.js's themeCode).
  * Every line is replayed by the rules (web/dist/khun.js, from web/build.sh; KHUN_WEB_DIST
  * picks another build): each move legal, no end before the last, a mate's line ending in
- * the solver's mate. A line that fails any check stops the build with its line number:
+ * the solver's mate, a win's (type `win`, "win in N") in an end the rules call the
+ * solver's win. A line that fails any check stops the build with its line number:
  * nothing is written.
  *
  * Copyright the Khun developers; GPL-3.0-or-later.
@@ -48,7 +49,8 @@ function puzzleId(variant, fen, moves) {
 
 /**
  * Why the rules refuse `p`'s line, or null: a move not legal, the game over before the
- * last move, a mate's or a count win's line not ending in the solver's mate.
+ * last move, a mate's or a count win's line not ending in the solver's mate, a win's
+ * line not ending in the game over as the solver's win (the rules' end: its winner).
  */
 function refusal(rules, p, countAct) {
   let st;
@@ -76,6 +78,8 @@ function refusal(rules, p, countAct) {
   }
   const mated = st.end && st.end.kind === "checkmate" && st.end.winner === solver;
   if ((p.theme === "mate" || p.theme === "countWin") && !mated) return "the line does not end in the solver's mate";
+  const won = !!st.end && st.end.winner === solver;
+  if (p.theme === "win" && !won) return "the line does not end in the solver's win";
   return null;
 }
 

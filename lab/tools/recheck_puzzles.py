@@ -15,7 +15,8 @@ Per puzzle:
 * replay, by pyffish (Fairy-Stockfish's rules: its automatic count) and by Khun's
   rules (the `khun` Python package, where it is installed): every move legal, the
   game not over before it (`is_immediate_game_end`, `is_optional_game_end`: the
-  count, repetition), and a `mate` puzzle's line ending in mate by the solver. The
+  count, repetition), and a `mate` or `win` puzzle's line ending in the solver's win
+  (a mate, or an end by rule that the side to move lost: Kar Ouk's winning check). The
   verdicts: `ok`, `illegal` (a move not legal), `over` (the game ended before the
   line did: `count` when pyffish calls it a counting draw, a mate the count forbids
   when the puzzle is a mate), `no-mate` (a mate puzzle's line does not end in mate);
@@ -23,8 +24,8 @@ Per puzzle:
   puzzle's position to `--depth` with MultiPV 2, `UCI_Variant` set to the puzzle's
   game (makruk, cambodian, karouk, makpong, asean, ai-wok, sittuyin) and the FEN's
   count fields, so the count is the automatic one: `agree` when its best move is
-  the puzzle's, and for a mate puzzle its score a mate in no more moves than the
-  puzzle's; `second` when the puzzle has a second solution: the engine's other line
+  the puzzle's, and for a mate puzzle (or a win in N) its score a mate in no more
+  moves than the puzzle's; `second` when the puzzle has a second solution: the engine's other line
   is as good as the first by chess-variant-puzzler's own test (both mate, the
   second in less than 1.5 times the moves; or the win chances, a logistic of
   cp/280, closer than +400 cp's is to +100 cp's), or another move mates as fast;
@@ -61,6 +62,12 @@ except ImportError:  # the package is optional: the replay by Khun's rules is sk
 
 VARIANTS = {"makruk", "cambodian", "karouk", "makpong", "asean", "ai-wok", "sittuyin"}
 WIN_CP, UNCLEAR_CP, MATE_RATIO = 400, 100, 1.5  # chess-variant-puzzler's defaults
+# The types whose line ends the game as the solver's win: a mate, and a win in N (`win`:
+# a line the rules end as the solver's win other than by mate, Kar Ouk's winning check).
+# why `win` checked as a mate: both end the game in N moves against every defence, and
+# Fairy-Stockfish scores Kar Ouk's winning check as a mate (#N), the side checked left
+# with no legal move.
+ENDING_TYPES = {"mate", "win"}
 
 
 # --------------------------------------------------------------------------
@@ -116,9 +123,11 @@ def replay(rules, puzzle):
         if move not in rules.legal_moves(v, fen, moves):
             return "illegal", f"move {i + 1} ({move}) is not legal"
         moves.append(move)
-    if puzzle["type"] == "mate":
+    if puzzle["type"] in ENDING_TYPES:
         legal = rules.legal_moves(v, fen, moves)
-        if legal or not rules.gives_check(v, fen, moves):
+        ended, result = rules.is_immediate_game_end(v, fen, moves)
+        # The side to move lost: mated, or the game ended by rule as its loss (a win by check).
+        if (legal or not rules.gives_check(v, fen, moves)) and not (ended and result < 0):
             over, _ = rules.is_optional_game_end(v, fen, moves)
             if over:
                 return "over", counting_ended(rules, v, fen, moves) + " where the line ends, not mate"
@@ -223,10 +232,10 @@ def engine_verdict(engine, puzzle, depth):
     if best["pv"][0] != puzzle["line"][0]:
         if mine is not None and as_good(best, mine):
             return "second", detail + " (the puzzle's move about as good)"
-        if puzzle["type"] == "mate" and best["kind"] == "mate" and 0 < best["value"] <= mate_moves(puzzle):
+        if puzzle["type"] in ENDING_TYPES and best["kind"] == "mate" and 0 < best["value"] <= mate_moves(puzzle):
             return "second", detail + " (another mate as fast)"
         return "other-best", detail
-    if puzzle["type"] == "mate" and not (best["kind"] == "mate" and 0 < best["value"] <= mate_moves(puzzle)):
+    if puzzle["type"] in ENDING_TYPES and not (best["kind"] == "mate" and 0 < best["value"] <= mate_moves(puzzle)):
         return "longer-mate" if best["kind"] == "mate" and best["value"] > 0 else "no-mate", detail
     if len(lines) > 1 and as_good(best, lines[1]):
         return "second", detail
@@ -278,7 +287,7 @@ def table_verdict(khun, puzzle, five):
             return "worse", f"won before ({before[2]} moves), after the move: {after}"
         if after[3] == before[3] and after[2] != before[2] - 1:
             return "worse", f"{before[3]} in {before[2]} before, in {after[2]} after the move"
-        if puzzle["type"] == "mate" and before[3] == "mate" and before[2] != mate_moves(puzzle):
+        if puzzle["type"] in ENDING_TYPES and before[3] == "mate" and before[2] != mate_moves(puzzle):
             return "worse", f"the tables mate in {before[2]}, the puzzle in {mate_moves(puzzle)}"
         return "win", f"{before[3]} in {before[2]}"
     if before[0] == "win":

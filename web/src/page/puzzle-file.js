@@ -12,19 +12,21 @@ export const COLUMNS = ["id", "variant", "fen", "moves", "type", "theme", "ratin
 /** The columns of files written before the `count` column (read as the automatic count). */
 const COLUMNS_BEFORE_COUNT = COLUMNS.slice(0, 10);
 /**
- * The puzzles' types (`khun puzzles`' `type`); `count-act` is its three players' count
+ * The puzzles' types (`khun puzzles`' `type`); `win` is a forced line the rules end as
+ * the solver's win other than by mate (Kar Ouk's winning check: the finder names a line
+ * by its end, never by the variant); `count-act` is its three players' count
  * decisions (count-start, count-stop, count-keep) as one: the theme says which act is
  * right, and the page does not tell a stop from a keep before the answer.
  */
-export const TYPES = ["mate", "winning", "defensive", "count", "count-act"];
+export const TYPES = ["mate", "win", "winning", "defensive", "count", "count-act"];
 /** `khun puzzles`' types that the file writes as `count-act`. */
 export const COUNT_ACT_TYPES = ["count-start", "count-stop", "count-keep"];
 /**
  * The themes, each a code the page has words for: a mate (in as many moves as the
- * line's solver moves), the only winning move, the only saving move, a win within the
- * count, the count held out.
+ * line's solver moves), a win the rules end otherwise (in as many), the only winning
+ * move, the only saving move, a win within the count, the count held out.
  */
-export const THEMES = ["mate", "onlyMove", "saving", "countWin", "countHold", "countStart", "countStop", "countKeep"];
+export const THEMES = ["mate", "win", "onlyMove", "saving", "countWin", "countHold", "countStart", "countStop", "countKeep"];
 
 /** The act a count-act puzzle's theme asks for before its line: "start", "stop", "keep"; null for the others. */
 export function countAct(puzzle) {
@@ -41,11 +43,12 @@ const UCI = /^(?:[a-l](?:1[0-2]|[1-9])|[A-Z]@)[a-l](?:1[0-2]|[1-9])[a-z]?$/;
  * why: the sample's mates run 1 to 5 moves; lichess's mate-in-1s sit near 1000-1200 and
  * its long mates near 1800-2000. An only move with no mate in sight (winning), one that
  * only saves (defensive) or a count race (the tables' line, where the natural move fails)
- * is harder than a mate of the same length, which the task names.
+ * is harder than a mate of the same length, which the task names. A win in N (Kar Ouk's
+ * winning check) is rated as a mate in N: the task names its end and its length alike.
  */
 export function initialRating(type, difficulty) {
   const d = Math.max(1, Math.min(5, Math.round(Number(difficulty)) || 1));
-  const extra = { mate: 0, winning: 200, defensive: 300, count: 400, "count-act": 300 }[type] || 0;
+  const extra = { mate: 0, win: 0, winning: 200, defensive: 300, count: 400, "count-act": 300 }[type] || 0;
   return 1000 + 200 * (d - 1) + extra;
 }
 
@@ -53,6 +56,7 @@ export function initialRating(type, difficulty) {
 export function themeCode(type, theme) {
   const words = String(theme || "").trim().toLowerCase();
   if (type === "mate" && /^mate in [1-9][0-9]*$/.test(words)) return "mate";
+  if (type === "win" && /^win in [1-9][0-9]*$/.test(words)) return "win";
   if (type === "winning") return "onlyMove";
   if (type === "defensive") return "saving";
   if (type === "count" && words === "win within the count") return "countWin";
@@ -81,8 +85,10 @@ export function readPuzzleLine(line) {
   if (bad !== undefined) throw new Error(`move '${bad}' is not UCI`);
   if (!TYPES.includes(type)) throw new Error(`type '${type}': one of ${TYPES.join(", ")}`);
   if (!THEMES.includes(theme)) throw new Error(`theme '${theme}': one of ${THEMES.join(", ")}`);
-  // The solver's move comes first, and a mate's line ends with the solver's mate.
+  // The solver's move comes first, and a mate's (a win's) line ends with the solver's mate (winning move).
   if (theme === "mate" && moves.length % 2 !== 1) throw new Error(`a mate's line of ${moves.length} moves (the solver's mate ends it)`);
+  if (theme === "win" && moves.length % 2 !== 1) throw new Error(`a win's line of ${moves.length} moves (the solver's winning move ends it)`);
+  if ((type === "win") !== (theme === "win")) throw new Error(`type ${type} with theme ${theme}`);
   const rating = Number(ratingText);
   if (!Number.isInteger(rating) || rating < 100 || rating > 4000) throw new Error(`rating '${ratingText}'`);
   const game = gameText === "" ? null : Number(gameText);
@@ -133,9 +139,15 @@ export function writePuzzles(puzzles) {
   return `${[MAGIC, COLUMNS.join("\t"), ...rows].join("\n")}\n`;
 }
 
+/** Whether the solver is asked for a whole line that ends the game: a mate, a win in N. */
+export function endsTheGame(puzzle) {
+  return puzzle.theme === "mate" || puzzle.theme === "win";
+}
+
 /**
  * How many plies of the line the solver is asked to find (the replies between them played
- * by the page): a mate's whole line (its last move any mate the rules see); the first
+ * by the page): a mate's or a win's whole line (its last move any move the rules end as
+ * the solver's win); the first
  * move of the others, the one `khun puzzles` proves the only one (the rest of the line is
  * its search's, where other moves may win or hold as well).
  */
@@ -143,10 +155,10 @@ export function askedPlies(puzzle) {
   // A count act: the act is the answer; after a stop, the move it was for (a mate, say).
   const act = countAct(puzzle);
   if (act) return act === "stop" ? 1 : 0;
-  return puzzle.theme === "mate" ? puzzle.moves.length : 1;
+  return endsTheGame(puzzle) ? puzzle.moves.length : 1;
 }
 
-/** A mate puzzle's length in the solver's moves (a mate in N); the solver's moves otherwise. */
+/** A mate's or a win's length in the solver's moves (a mate in N, a win in N); the solver's moves otherwise. */
 export function solverMoves(puzzle) {
   return Math.ceil(puzzle.moves.length / 2);
 }

@@ -2,7 +2,8 @@
 // Every Thai word is in I18N.md's word tables with its source (pychess-variants' puzzle
 // page: หมากกล, บอกใบ้, ดูเฉลย, ไม่ใช่แบบนั้น, สำเร็จ, คิดคะแนน, ที่มา, ประเภท; the
 // count's words from the Thai pages on the count: ไล่ให้จน, ฝ่ายหนี, นับครบ; pychess's
-// count buttons for the players' count acts: เริ่มนับ, หยุดนับ).
+// count buttons for the players' count acts: เริ่มนับ, หยุดนับ; a win in N, as the mate's
+// words: ชนะ (pychess's "%1 wins"), ใน, ตา).
 // Khun's web page. GPL-3.0-or-later, like the project.
 
 import { addWords } from "./i18n.js";
@@ -13,6 +14,7 @@ addWords({
   "puzzle.filter.type": "Type",
   "puzzle.filter.all": "All",
   "puzzle.type.mate": "Mates",
+  "puzzle.type.win": "Wins in N",
   "puzzle.type.winning": "Winning moves",
   "puzzle.type.defensive": "Saving moves",
   "puzzle.type.count": "Count races",
@@ -30,6 +32,7 @@ addWords({
   "puzzle.hint": "Hint",
   "puzzle.solution": "Show the solution",
   "puzzle.task.mate": "{Side} to move: mate in {n}",
+  "puzzle.task.win": "{Side} to move: win in {n}",
   "puzzle.task.onlyMove": "{Side} to move: find the winning move",
   "puzzle.task.saving": "{Side} to move: find the only move that saves the game",
   "puzzle.task.countWin": "{Side} to move: win before the count runs out",
@@ -50,6 +53,7 @@ addWords({
   "puzzle.about": "Puzzle {id}: {theme}, rated {rating}. From {source}, game {game}, move {move}.",
   "puzzle.aboutNoGame": "Puzzle {id}: {theme}, rated {rating}. From {source}.",
   "puzzle.theme.mate": "mate in {n}",
+  "puzzle.theme.win": "win in {n}",
   "puzzle.theme.onlyMove": "the only winning move",
   "puzzle.theme.saving": "the only saving move",
   "puzzle.theme.countWin": "win before the count runs out",
@@ -68,6 +72,7 @@ addWords({
   "puzzle.filter.type": "ประเภท",
   "puzzle.filter.all": "ทั้งหมด",
   "puzzle.type.mate": "รุกจน",
+  "puzzle.type.win": "ชนะใน N ตา",
   "puzzle.type.winning": "ตาเดินที่ชนะ",
   "puzzle.type.defensive": "ตาเดินที่ไม่แพ้",
   "puzzle.type.count": "การนับ",
@@ -85,6 +90,7 @@ addWords({
   "puzzle.hint": "บอกใบ้",
   "puzzle.solution": "ดูเฉลย",
   "puzzle.task.mate": "ฝ่าย{Side}เดิน: รุกจนใน {n} ตา",
+  "puzzle.task.win": "ฝ่าย{Side}เดิน: ชนะใน {n} ตา",
   "puzzle.task.onlyMove": "ฝ่าย{Side}เดิน: หาตาเดินที่ชนะ",
   "puzzle.task.saving": "ฝ่าย{Side}เดิน: หาตาเดินเดียวที่ไม่แพ้",
   "puzzle.task.countWin": "ฝ่าย{Side}เดิน: ไล่ให้จนก่อนนับครบ",
@@ -105,6 +111,7 @@ addWords({
   "puzzle.about": "หมากกล {id}: {theme} คะแนน {rating} ที่มา: {source} เกม {game} ตาที่ {move}",
   "puzzle.aboutNoGame": "หมากกล {id}: {theme} คะแนน {rating} ที่มา: {source}",
   "puzzle.theme.mate": "รุกจนใน {n} ตา",
+  "puzzle.theme.win": "ชนะใน {n} ตา",
   "puzzle.theme.onlyMove": "ตาเดินเดียวที่ชนะ",
   "puzzle.theme.saving": "ตาเดินเดียวที่ไม่แพ้",
   "puzzle.theme.countWin": "ไล่ให้จนก่อนนับครบ",

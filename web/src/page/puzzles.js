@@ -2,7 +2,7 @@
 // puzzle-file.js) read when the view is first shown, a puzzle put on the main board with
 // the solver at the bottom and the task in words, the player's moves judged against the
 // solution's line (a right move answered by the line's reply, a wrong one said and taken
-// back, any mate the rules see accepted), hints, the solution, the next puzzle near the
+// back, any move the rules end as the solver's win accepted: a mate, Kar Ouk's winning check), hints, the solution, the next puzzle near the
 // player's rating, the filters, the rating and the history kept in the browser. The
 // state is puzzle-state.js's (state.puzzles); this module draws it and acts on it.
 // Khun's web page. GPL-3.0-or-later, like the project.
@@ -150,19 +150,20 @@ function moveText(ply, uci) {
   return shownMove(ply, uci);
 }
 
-// A move on the board while a puzzle is solved: right (the reply follows), a mate, or wrong (taken back).
+// A move on the board while a puzzle is solved: right (the reply follows), a win, or wrong (taken back).
 store.on("playMove", (ply, uci) => {
   const S = store.state;
   const c = S.puzzles.current;
   if (!puzzleOn(S) || c.waiting || c.status !== "solving" || ply !== c.next) return;
   const st = stateAt(S, ply + 1);
-  // Any move that mates is right: the rules say the game is won (a mate the count allows).
-  const mates = !!(st.end && st.end.kind === "checkmate" && st.end.winner === c.solver);
+  // Any move after which the rules say the game is over and won by the solver is right:
+  // a mate the count allows, a win by check (the rules' end, whatever its kind).
+  const wins = !!(st.end && st.end.winner === c.solver);
   // A count act's puzzle, before the act: a move keeps the count as it is, which is
   // the answer of a keep (any move: the act is the puzzle) and wrong for a start or a stop.
   const act = countAct(c.puzzle);
   const unacted = !!act && !c.acted;
-  const right = unacted ? act === "keep" : uci === c.puzzle.moves[ply] || mates;
+  const right = unacted ? act === "keep" : uci === c.puzzle.moves[ply] || wins;
   const serial = c.serial;
   const still = () => store.state.puzzles.current && store.state.puzzles.current.serial === serial;
   if (!right) {
@@ -179,10 +180,10 @@ store.on("playMove", (ply, uci) => {
     }, TAKEBACK_MS);
     return;
   }
-  const done = unacted || mates || ply + 1 >= askedPlies(c.puzzle);
+  const done = unacted || wins || ply + 1 >= askedPlies(c.puzzle);
   store.act("puzzleMoveRight", done);
   if (done) {
-    if (!mates && uci === c.puzzle.moves[ply]) addRestOfLine(ply + 1);
+    if (!wins && uci === c.puzzle.moves[ply]) addRestOfLine(ply + 1);
     sayResult();
     return;
   }
