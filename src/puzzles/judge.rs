@@ -163,13 +163,6 @@ pub(crate) fn classify(best: i32, second: Option<i32>) -> Option<Kind> {
     (second <= -WIN_CP && best > -WIN_CP && only_move).then_some(Kind::Defensive)
 }
 
-/// The position after `m` from `pos`.
-fn after(pos: &Position, m: Move) -> Position {
-    let mut p = pos.clone();
-    p.play(m);
-    p
-}
-
 /// A count race at `pos`, from the two best lines of a count-aware search (side to
 /// move's scores, the second line's first move), confirmed by the endgame tables:
 /// with the count (the position's own, as the rules run it) and without it.
@@ -192,7 +185,7 @@ pub(crate) fn count_race(
     if !pos.count().is_running() {
         return None;
     }
-    let (good, bad) = (after(pos, best_move), after(pos, second_move));
+    let (good, bad) = (pos.after(best_move), pos.after(second_move));
     // Verdicts from the opponent's view, after each move.
     let counted = |p: &Position| tables.probe_with_count(p);
     let free = |p: &Position| tables.probe(p);

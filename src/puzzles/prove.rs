@@ -101,7 +101,7 @@ impl Prover {
             return Ok(false);
         }
         let attacker = pos.side_to_move();
-        let child = after(pos, m);
+        let child = pos.after(m);
         match child.outcome() {
             Some(end) => Ok(end.winner() == Some(attacker)),
             None if n > 1 => self.defend(&child, n - 1),
@@ -128,18 +128,22 @@ impl Prover {
     /// A defence at `pos` (the defender to move, the game on) after which the
     /// attacker cannot win within `n` moves, if one exists.
     fn holding_defence(&mut self, pos: &Position, n: u8) -> Result<Option<Move>, OutOfBudget> {
-        let defender = pos.side_to_move();
         for &d in pos.legal_moves().iter() {
-            let child = after(pos, d);
-            let lost = match child.outcome() {
-                Some(end) => end.winner() == Some(!defender),
-                None => self.attack(&child, n)?,
-            };
-            if !lost {
+            if !self.defence_loses(pos, d, n)? {
                 return Ok(Some(d));
             }
         }
         Ok(None)
+    }
+
+    /// Whether the defence `d` at `pos` (the defender to move, the game on) loses: the
+    /// game ends at once as the attacker's win, or the attacker then wins within `n`.
+    fn defence_loses(&mut self, pos: &Position, d: Move, n: u8) -> Result<bool, OutOfBudget> {
+        let child = pos.after(d);
+        match child.outcome() {
+            Some(end) => Ok(end.winner() == Some(!pos.side_to_move())),
+            None => self.attack(&child, n),
+        }
     }
 
     /// The attacker to move at `pos`, the game on: whether some move wins within `n`.
@@ -160,7 +164,7 @@ impl Prover {
         let mut won = false;
         // Every move's end first: a move that wins at once settles the node.
         for &m in pos.legal_moves().iter() {
-            let child = after(pos, m);
+            let child = pos.after(m);
             match child.outcome() {
                 Some(end) if end.winner() == Some(attacker) => {
                     won = true;
@@ -174,7 +178,7 @@ impl Prover {
         }
         if !won {
             for &m in checks.iter().chain(quiet.iter()) {
-                if self.defend(&after(pos, m), n - 1)? {
+                if self.defend(&pos.after(m), n - 1)? {
                     won = true;
                     break;
                 }
@@ -196,7 +200,6 @@ impl Prover {
     /// attacker then winning within `n` moves.
     fn defend(&mut self, pos: &Position, n: u8) -> Result<bool, OutOfBudget> {
         self.visit()?;
-        let defender = pos.side_to_move();
         let moves = pos.legal_moves();
         let slot = n as usize;
         if self.held.len() <= slot {
@@ -207,25 +210,13 @@ impl Prover {
             .into_iter()
             .chain(moves.iter().copied().filter(|&m| Some(m) != held));
         for d in order {
-            let child = after(pos, d);
-            let lost = match child.outcome() {
-                Some(end) => end.winner() == Some(!defender),
-                None => self.attack(&child, n)?,
-            };
-            if !lost {
+            if !self.defence_loses(pos, d, n)? {
                 self.held[slot] = Some(d);
                 return Ok(false);
             }
         }
         Ok(true)
     }
-}
-
-/// The position after `m`.
-fn after(pos: &Position, m: Move) -> Position {
-    let mut p = pos.clone();
-    p.play(m);
-    p
 }
 
 /// Why a mate puzzle's line is not proven exact. Moves are given in SAN, counted
@@ -327,7 +318,7 @@ fn prove_with(
         return Ok(Err(Disproof::Malformed));
     }
     if !prover.move_wins_within(pos, key, n)? {
-        let child = after(pos, key);
+        let child = pos.after(key);
         let defence = match child.outcome() {
             None => prover
                 .holding_defence(&child, n - 1)?
@@ -340,13 +331,11 @@ fn prove_with(
     if let Some(fewer) = prover.moves_to_win(pos, key, n - 1)? {
         return Ok(Err(Disproof::KeyFaster { n, fewer }));
     }
-    for &m in moves.iter().filter(|&&m| m != key) {
-        if prover.move_wins_within(pos, m, n)? {
-            let other = pos.san(m);
-            return Ok(Err(Disproof::SecondSolution { n, other }));
-        }
+    if let Some(m) = another_winning_move(prover, pos, key, n)? {
+        let other = pos.san(m);
+        return Ok(Err(Disproof::SecondSolution { n, other }));
     }
-    let mut p = after(pos, key);
+    let mut p = pos.after(key);
     for i in (1..pv.len()).step_by(2) {
         // Moves left to the attacker after this defence.
         let left = n - (i as u8).div_ceil(2);
@@ -368,20 +357,33 @@ fn prove_with(
         }
         // why only before the last move: any move that ends the game as the solver's
         // win is accepted at the last (the page's puzzles.js, as lichess.org).
-        if left > 1 {
-            for &m in p.legal_moves().iter().filter(|&&m| m != attack) {
-                if prover.move_wins_within(&p, m, left)? {
-                    let other = p.san(m);
-                    return Ok(Err(Disproof::LineAlternative {
-                        index: i + 2,
-                        other,
-                    }));
-                }
-            }
+        if left > 1
+            && let Some(m) = another_winning_move(prover, &p, attack, left)?
+        {
+            let other = p.san(m);
+            return Ok(Err(Disproof::LineAlternative {
+                index: i + 2,
+                other,
+            }));
         }
         p.play(attack);
     }
     Ok(Ok(()))
+}
+
+/// A legal move at `pos` other than `chosen` that also wins within `n` moves, if any.
+fn another_winning_move(
+    prover: &mut Prover,
+    pos: &Position,
+    chosen: Move,
+    n: u8,
+) -> Result<Option<Move>, OutOfBudget> {
+    for &m in pos.legal_moves().iter().filter(|&&m| m != chosen) {
+        if prover.move_wins_within(pos, m, n)? {
+            return Ok(Some(m));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
