@@ -126,18 +126,18 @@ export function manBoard(variant, role) {
     const promo = variant.promotionSquares.white;
     square = variant.promotionIsAMove ? promo[0] : at(promo.find((s) => s[0] === "e") || promo[0], 0, -1);
   }
-  const pieces = { a8: "k", h6: "p", a3: letter === "P" && square === "a3" ? null : "P" };
-  pieces[square] = letter;
-  if (role !== "king") pieces.h2 = "K";
+  const pieces = { a8: { letter: "k" }, h6: { letter: "p" }, a3: letter === "P" && square === "a3" ? null : { letter: "P" } };
+  pieces[square] = { letter };
+  if (role !== "king") pieces.h2 = { letter: "K" };
   const knight = letterOf(variant, "knight").toLowerCase();
   // A pawn that promotes as a move of its own (sittuyin) may not promote where its met
   // would attack a man: it gets no horse beside it, so its promotion can be tried.
   const target = role === "pawn" && variant.promotionIsAMove ? null : at(square, ...TARGET[role]);
-  if (target && !pieces[target]) pieces[target] = knight;
+  if (target && !pieces[target]) pieces[target] = { letter: knight };
   const f = fields(variant.startFen);
   const hand = variant.drops ? "[]" : "";
   const rest = f.slice(3);
-  return { fen: [placementFen(Object.fromEntries(Object.entries(pieces).filter(([, l]) => l).map(([sq, l]) => [sq, { letter: l }]))) + hand, "w", right ? right.right : "-", ...rest].join(" "), square };
+  return { fen: [placementFen(pieces) + hand, "w", right ? right.right : "-", ...rest].join(" "), square };
 }
 
 // Where the black horse stands from the man, to be captured: a square its move reaches
