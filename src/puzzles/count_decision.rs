@@ -162,6 +162,14 @@ impl PuzzleSearch<'_> {
         self.tables.probe_with_count(pos)
     }
 
+    /// A move at `pos` after which the tables say the game is drawn under the count.
+    fn drawing_move(&self, pos: &Position) -> Option<Move> {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| self.table_verdict(&pos.after(m)) == Some(Verdict::Draw))
+    }
+
     /// The tables' line from `pos` (their best play to the mate, or nothing where they
     /// do not cover it).
     fn table_line(&self, pos: &Position) -> Vec<Move> {
@@ -202,12 +210,7 @@ impl PuzzleSearch<'_> {
             return None;
         }
         // The first move after the start: one the tables keep the draw with.
-        let first = started
-            .position()
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| self.table_verdict(&started.position().after(m)) == Some(Verdict::Draw))?;
+        let first = self.drawing_move(started.position())?;
         Some(DecisionFound {
             decision: Decision::Start,
             score: 0,
@@ -281,11 +284,7 @@ impl PuzzleSearch<'_> {
             if kept != Verdict::Draw || !lost(again) {
                 return None;
             }
-            let first = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|&m| self.table_verdict(&pos.after(m)) == Some(Verdict::Draw))?;
+            let first = self.drawing_move(pos)?;
             return Some(DecisionFound {
                 decision: Decision::Keep,
                 score: 0,
