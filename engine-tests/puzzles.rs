@@ -201,3 +201,38 @@ fn a_game_is_searched_position_by_position() {
     assert_eq!(plies, [0, 2], "{found}");
     assert_eq!(found["tally"]["mates"], 2);
 }
+
+/// A table race asks for the solver's moves only while each is the only one that keeps
+/// the race by the tables; past that another move does as well, and the line stops
+/// there. The checker takes the short line and the whole one.
+#[test]
+fn a_table_race_asks_only_for_the_moves_that_are_the_only_ones() {
+    // K+R+M v K, ply 27 of the piece's honour's 32: 1. Kf3 Kh1 2. Kg3 Kg1 3. Ra1#
+    // mates on ply 32, the last the count allows, and each of White's moves is the
+    // only one that does.
+    let tight = "8/8/8/1M6/8/R7/4K3/6k1 w - 32 27 73";
+    let race = puzzle_at(tight, 10).expect("a race");
+    assert_eq!(race["type"], "count", "{race}");
+    assert_eq!(
+        race["moves"],
+        json!(["e2f3", "g1h1", "f3g3", "h1g1", "a3a1"])
+    );
+    // K+S+M v K, ply 43 of 88: only 1...Sd5 mates in time (16 moves, on ply 76), but
+    // after it more than one move keeps the mate within the count: the puzzle is the
+    // first move, and its story tells where the mate comes.
+    let loose = "8/8/2s5/1k6/3m4/3K4/8/8 b - 88 43 125";
+    let race = puzzle_at(loose, 10).expect("a race");
+    assert_eq!(race["moves"], json!(["c6d5"]), "{race}");
+    assert!(
+        race["count"]
+            .as_str()
+            .unwrap()
+            .contains("mate on ply 76 of 88"),
+        "{race}"
+    );
+    let short = check(loose, &["c6d5"], json!({"type": "count"}));
+    assert_eq!(short["valid"], true, "{short}");
+    assert_eq!(short["puzzle"]["moves"], json!(["c6d5"]), "{short}");
+    let slow = check(loose, &["c6c5"], json!({"type": "count"}));
+    assert_eq!(slow["valid"], false, "{slow}");
+}

@@ -7,7 +7,7 @@
 //! count), and a mate (or a win in N) proven exact against every defence (`prove.rs`).
 //! The answer says which of these failed, each in words.
 
-use super::judge::MIN_LEGAL_MOVES;
+use super::judge::{Kind, MIN_LEGAL_MOVES};
 use super::output::eval_text;
 use super::prove::{NODE_BUDGET, prove_line};
 use super::search::{PuzzleSearch, count_story};
@@ -117,7 +117,7 @@ pub fn check(
                 bm_san: pos.san(pv[0]),
                 count: count_story(&pos, pv, kind, judgement.count_free),
                 count_started: pos.count_started(),
-                pv: pv.clone(),
+                pv: judgement.solution(),
                 kind,
                 score: *score,
                 second,
@@ -164,7 +164,13 @@ pub fn check(
         ));
     }
     if let (Some(line), Some(kind)) = (&line, judgement.kind) {
-        if let Err(why) = verify(&pos, line, kind) {
+        // A race's line may stop before the mate, where the solver's moves stop being
+        // the only ones: the tables finish it, as they finish the engine's.
+        let mut whole = line.clone();
+        if kind == Kind::CountWin {
+            search.tables.extend_line(&pos, &mut whole);
+        }
+        if let Err(why) = verify(&pos, &whole, kind) {
             reasons.push(format!("as a {} puzzle: {why}", kind.theme()));
         } else if let Some(n) = kind.forced_moves()
             && line != judgement.best.as_ref().map_or(&Vec::new(), |b| &b.1)

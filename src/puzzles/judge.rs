@@ -11,9 +11,9 @@
 //! and the unclear thresholds.
 
 use super::count_decision::Decision;
-use crate::board::{Move, Outcome, Position};
+use crate::board::{Color, Move, Outcome, Position};
 use crate::search::score::{MATE, MATE_BOUND, TABLE_WIN_BOUND};
-use crate::tablebase::{Tables, Verdict};
+use crate::tablebase::{CountVerdict, Tables};
 
 /// The longest mate kept as a mate puzzle, in moves.
 // why: the cap; longer mates from short searches are rarely unique and too
@@ -168,39 +168,113 @@ pub(crate) fn classify(best: i32, second: Option<i32>) -> Option<Kind> {
 /// with the count (the position's own, as the rules run it) and without it.
 ///
 /// - [`Kind::CountWin`]: a count runs; the best move leaves the opponent mated
-///   within the count, the second move leaves a position the count draws although
-///   it is lost for the opponent without the count (the natural line fails).
+///   within the count, no other move does, and some other move leaves a position the
+///   count draws although it is lost for the opponent without the count (the natural
+///   line fails).
 /// - [`Kind::CountHold`]: a count runs; the best move leaves the opponent a win only
-///   without the count (with it, a draw), the second leaves a mate within the count.
+///   without the count (with it, a draw), and every other move leaves a mate within
+///   the count.
 ///
-/// `None` outside the tables (no count-free verdict to compare), or with no count.
+/// Every legal move is probed: the tables alone decide, the search's two lines only
+/// say which kind to look for. `None` outside the tables (no count-free verdict to
+/// compare), or with no count.
 pub(crate) fn count_race(
     pos: &Position,
     tables: &Tables,
     best: (i32, Move),
     second: Option<(i32, Move)>,
 ) -> Option<Kind> {
-    let (second_score, second_move) = second?;
+    let (second_score, _) = second?;
     let (best_score, best_move) = best;
     if !pos.count().is_running() {
         return None;
     }
-    let (good, bad) = (pos.after(best_move), pos.after(second_move));
-    // Verdicts from the opponent's view, after each move.
-    let counted = |p: &Position| tables.probe_with_count(p);
-    let free = |p: &Position| tables.probe(p);
+    // What the tables say after each move, the count included: who wins in time,
+    // who would win but for the count, or a draw whatever it.
+    let solver = pos.side_to_move();
+    let verdict = |m: Move| tables.count_verdict(&pos.after(m)).map(|(_, v)| v);
+    let good = verdict(best_move)?;
+    let mut others = Vec::new();
+    for m in pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| m != best_move)
+    {
+        others.push(verdict(m)?);
+    }
     if best_score >= TABLE_WIN_BOUND && second_score < TABLE_WIN_BOUND {
-        let wins = matches!(counted(&good)?, Verdict::Loss(_));
-        let natural_fails =
-            counted(&bad)? == Verdict::Draw && matches!(free(&bad)?, Verdict::Loss(_));
-        return (wins && natural_fails).then_some(Kind::CountWin);
+        let only_in_time =
+            wins_in_time(good, solver) && !others.iter().any(|&v| wins_in_time(v, solver));
+        let natural_fails = others.iter().any(|&v| wins_but_for_the_count(v, solver));
+        return (only_in_time && natural_fails).then_some(Kind::CountWin);
     }
     if best_score > -TABLE_WIN_BOUND && second_score <= -TABLE_WIN_BOUND {
-        let holds = counted(&good)? == Verdict::Draw && matches!(free(&good)?, Verdict::Win(_));
-        let falls = matches!(counted(&bad)?, Verdict::Win(_));
-        return (holds && falls).then_some(Kind::CountHold);
+        let holds = wins_but_for_the_count(good, !solver);
+        let all_fall = others.iter().all(|&v| wins_in_time(v, !solver));
+        return (holds && all_fall).then_some(Kind::CountHold);
     }
     None
+}
+
+/// Whether `side` wins within the count, by a table's verdict.
+fn wins_in_time(v: CountVerdict, side: Color) -> bool {
+    matches!(v, CountVerdict::Wins { winner, .. } if winner == side)
+}
+
+/// Whether `side` would win but for the count, which runs out first.
+fn wins_but_for_the_count(v: CountVerdict, side: Color) -> bool {
+    matches!(v, CountVerdict::CountRunsOut { winner, .. } if winner == side)
+}
+
+/// How much of a table race's line (`line`, from `pos`, the race's own first move
+/// first) stays a puzzle: up to the last of the solver's moves that is still the
+/// only one keeping the race by the tables (for [`Kind::CountWin`] the only move
+/// after which the opponent is lost within the count, for [`Kind::CountHold`] the
+/// only one after which the opponent cannot win within it), ending on a solver's
+/// move. A position no table answers for ends it too. At least the first move.
+///
+/// why: past such a move another move does as well (a second mate as fast, another
+/// way to hold), and a puzzle that called it wrong would teach a falsehood.
+pub(crate) fn only_move_length(
+    pos: &Position,
+    tables: &Tables,
+    line: &[Move],
+    kind: Kind,
+) -> usize {
+    // Whether the solver's move `m` at `p` keeps the race, by the tables (None: no
+    // table answers).
+    let solver = pos.side_to_move();
+    let keeps = |p: &Position, m: Move| -> Option<bool> {
+        let (_, verdict) = tables.count_verdict(&p.after(m))?;
+        Some(match kind {
+            Kind::CountWin => wins_in_time(verdict, solver),
+            _ => !wins_in_time(verdict, !solver),
+        })
+    };
+    let mut p = pos.clone();
+    let mut length = 1;
+    for (i, &m) in line.iter().enumerate() {
+        if i > 0 && i % 2 == 0 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let mut keeping = Vec::new();
+            for other in p.legal_moves().iter().copied() {
+                match keeps(&p, other) {
+                    Some(true) => keeping.push(other),
+                    Some(false) => {}
+                    None => return length,
+                }
+            }
+            if keeping != [m] {
+                break;
+            }
+            length = i + 1;
+        }
+        p.play(m);
+    }
+    length.min(line.len())
 }
 
 #[cfg(test)]

@@ -208,9 +208,10 @@ fn puzzle(
         fen: pos.to_fen(),
         variant: pos.variant(),
         bm_san: pos.san(pv[0]),
+        // The story of the whole line (where the mate comes), the moves the puzzle asks.
         count: search::count_story(pos, &pv, kind, judgement.count_free),
         count_started: pos.count_started(),
-        pv,
+        pv: judgement.solution(),
         kind,
         score,
         second: judgement.second.map(|s| s.0),

@@ -43,6 +43,20 @@ pub struct Judgement {
     /// For a mate (or a win in N) the rules accept: the exact prover's answer
     /// (`prove.rs`); `Ok` for the other kinds.
     pub(crate) proof: Result<(), Disproof>,
+    /// How many of the best line's moves the puzzle asks for: all of them, but a
+    /// table race's line ends where its solver's move stops being the only one
+    /// (`judge::only_move_length`); the line is replayed and told whole.
+    pub(crate) solution_length: usize,
+}
+
+impl Judgement {
+    /// The moves the puzzle asks for: the best line, or its start that stays a puzzle.
+    pub(crate) fn solution(&self) -> Vec<Move> {
+        self.best
+            .as_ref()
+            .map(|(_, pv)| pv[..self.solution_length.min(pv.len())].to_vec())
+            .unwrap_or_default()
+    }
 }
 
 /// The engine a finder or checker searches with, and its limits.
@@ -98,6 +112,7 @@ impl<'a> PuzzleSearch<'a> {
             count_free: None,
             replayed: Err(Unverified::Empty),
             proof: Ok(()),
+            solution_length: 0,
         };
         if pos.outcome().is_some() {
             return judgement;
@@ -130,6 +145,12 @@ impl<'a> PuzzleSearch<'a> {
         if let (Some(n), Ok(())) = (kind.and_then(Kind::forced_moves), &judgement.replayed) {
             judgement.proof = prove_line(&pos, &pv, n as u8, NODE_BUDGET).0;
         }
+        judgement.solution_length = match kind {
+            Some(race @ (Kind::CountWin | Kind::CountHold)) if judgement.count_free.is_none() => {
+                judge::only_move_length(&pos, self.tables, &pv, race)
+            }
+            _ => pv.len(),
+        };
         judgement.best = Some((best, pv));
         judgement
     }
@@ -161,7 +182,7 @@ impl<'a> PuzzleSearch<'a> {
             }
             // why: a table that covers the position has said no race: the search
             // below would only guess at what the table knows.
-            if self.tables.probe(pos).is_some() {
+            if self.tables.count_verdict(pos).is_some() {
                 return None;
             }
         }

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Judges count races by the endgame tables alone, every legal move probed.
+
+    table_check_races.py PUZZLES.tsv|PUZZLES.jsonl [--five-man DIR] [--json OUT]
+    table_check_races.py --scan GAMES.pgn... [--five-man DIR] [--json OUT]
+
+Reads the page's puzzle file (web/src/page/puzzles.tsv) or `khun puzzles --format
+json` lines, takes each count race (type `count`, theme countWin/countHold or the
+JSON theme "win within the count"/"hold out the count") and asks Khun's tables
+(`khun.Tables`, four men in memory, five with `--five-man`) about the position after
+every legal move, with the count as it runs and without it:
+
+- a win within the count is table-proven when exactly one move (the puzzle's first)
+  wins within the count, and at least one other move wins only without the count
+  (the natural line the count defeats);
+- a hold of the count is table-proven when exactly one move (the puzzle's first)
+  leaves no win within the count while the opponent still wins without it, and every
+  other move is lost within the count.
+
+With `--scan` it reads games instead (self-play PGN, any variant the tables know,
+games repeated across files read once) and writes every position, under the
+automatic count, that the tables alone make such a race: its FEN, the one move, the
+game and ply (`--json`: one object a line, the fields `positions` mode of
+`khun.puzzles` and `khun puzzles` read back).
+
+Prints one line per race (`proven`, `refused: why`, or `beyond the tables`) and a
+tally; `--json` writes the per-race answers. Needs the khun Python package (the CI
+virtual environment: target/ci-python).
+"""
+
+import argparse
+import json
+import sys
+
+import khun
+
+
+def read_races(path):
+    """The count races of a puzzle file: dicts with id, variant, fen, moves, theme."""
+    races = []
+    with open(path, encoding="utf-8") as f:
+        if path.endswith(".tsv"):
+            header = f.readline().rstrip("\n").split("\t")
+            if header[0].startswith("khun-puzzles"):  # the file's version line
+                header = f.readline().rstrip("\n").split("\t")
+            for line in f:
+                row = dict(zip(header, line.rstrip("\n").split("\t")))
+                if row.get("type") == "count":
+                    races.append({
+                        "id": row["id"], "variant": row["variant"], "fen": row["fen"],
+                        "moves": row["moves"].split(), "theme": row["theme"],
+                        "count_started": int(row["count"] or 0),
+                    })
+        else:
+            for n, line in enumerate(f):
+                p = json.loads(line)
+                if p.get("type") != "count":
+                    continue
+                theme = {"win within the count": "countWin",
+                         "hold out the count": "countHold"}[p["theme"]]
+                races.append({
+                    "id": p.get("id", f"line{n + 1}"), "variant": p["variant"],
+                    "fen": p["fen"], "moves": p["moves"], "theme": theme,
+                    "count_started": int(p.get("count_started") or 0),
+                })
+    return races
+
+
+def solver_of(fen):
+    return "white" if fen.split()[1] == "w" else "black"
+
+
+def judge(tables, race):
+    """`("proven" | "refused" | "beyond", why, per-move verdicts)`."""
+    variant, fen, cs = race["variant"], race["fen"], race["count_started"]
+    legal = khun.legal_moves(variant, fen, [])
+    solver = solver_of(fen)
+    verdicts = {}
+    for m in legal:
+        v = tables.verdict(variant, fen, [m], count_started=cs)
+        if v is None:
+            return "beyond", "no table after " + m, {}
+        # With the count run out the verdict names no winner; its words name the side
+        # that would mate without the count ("White needs N moves to mate").
+        winner = v["winner"]
+        if v["count_runs_out"]:
+            winner = "white" if "White needs" in v["text"] else "black"
+        verdicts[m] = (winner, bool(v["count_runs_out"]))
+    first = race["moves"][0]
+    if first not in verdicts:
+        return "refused", f"first move {first} not legal", verdicts
+
+    def wins_in_count(w):
+        return w[0] == solver and not w[1]
+
+    def wins_free_only(w):
+        return w[0] == solver and w[1]
+
+    def loses_in_count(w):
+        return w[0] not in (None, solver) and not w[1]
+
+    def held_by_count(w):
+        return w[0] not in (None, solver) and w[1]
+
+    if race["theme"] == "countWin":
+        winners = [m for m, w in verdicts.items() if wins_in_count(w)]
+        natural = [m for m, w in verdicts.items() if wins_free_only(w)]
+        if winners != [first]:
+            return "refused", f"moves winning within the count: {winners}", verdicts
+        if not natural:
+            return "refused", "no other move wins without the count", verdicts
+        return "proven", f"only {first} wins within the count; {len(natural)} win only without it", verdicts
+    holders = [m for m, w in verdicts.items() if not loses_in_count(w)]
+    if holders != [first]:
+        return "refused", f"moves not lost within the count: {holders}", verdicts
+    if not held_by_count(verdicts[first]):
+        return "refused", f"{first} holds without the count too (not a count race)", verdicts
+    return "proven", f"only {first} holds; every other move is mated within the count", verdicts
+
+
+def table_men(fen):
+    """The men on the board, or None where a pawn (bia) is left (no table holds one)."""
+    placement = fen.split()[0]
+    if any(c in "pP" for c in placement):
+        return None
+    return sum(c.isalpha() for c in placement)
+
+
+def scan(tables, paths, most_men):
+    """Every table race in the games of `paths`: dicts as `read_races` gives, with
+    `game`, `ply` and `source`."""
+    seen = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            games = khun.read_pgn(f.read())
+        for number, game in enumerate(games):
+            key = tuple(game["moves"])
+            if game.get("error") or key in seen:
+                continue
+            seen.add(key)
+            variant, start, moves = game["variant"], game["fen"], game["moves"]
+            for ply in range(len(moves) + 1):
+                fen = khun.get_fen(variant, start, moves[:ply])
+                men = table_men(fen)
+                if men is None or men > most_men or fen.split()[3] == "-":
+                    continue
+                for theme in ("countWin", "countHold"):
+                    race = {"variant": variant, "fen": fen, "moves": [], "theme": theme,
+                            "count_started": 0}
+                    found = find_one(tables, race)
+                    if found:
+                        race["moves"] = [found]
+                        race.update(id=f"{path}#{number}@{ply}", source=path, game=number, ply=ply)
+                        yield race
+
+
+def find_one(tables, race):
+    """The one move that makes `race`'s position a table race of its theme, if any."""
+    legal = khun.legal_moves(race["variant"], race["fen"], [])
+    if len(legal) < 2:
+        return None
+    for first in legal:
+        verdict, _, _ = judge(tables, {**race, "moves": [first]})
+        if verdict == "proven":
+            return first
+        if verdict == "beyond":
+            return None
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("puzzles", nargs="+")
+    ap.add_argument("--scan", action="store_true", help="find races in PGN games")
+    ap.add_argument("--most-men", type=int, default=5)
+    ap.add_argument("--five-man", default=None)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    tables = khun.Tables(args.five_man) if args.five_man else khun.Tables()
+    tally = {"proven": 0, "refused": 0, "beyond": 0}
+    out = []
+    if args.scan:
+        races = scan(tables, args.puzzles, args.most_men)
+    else:
+        races = (r for path in args.puzzles for r in read_races(path))
+    for race in races:
+        verdict, why, _ = judge(tables, race)
+        tally[verdict] += 1
+        men = sum(c.isalpha() for c in race["fen"].split()[0])
+        print(f"{race['id']}\t{race['variant']}\t{men}\t{race['theme']}\t{verdict}\t{why}", flush=True)
+        out.append({**race, "verdict": verdict, "why": why, "men": men})
+    print(f"# {tally}", file=sys.stderr)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            for r in out:
+                f.write(json.dumps(r) + "\n")
+
+
+if __name__ == "__main__":
+    main()
