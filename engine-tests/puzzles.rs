@@ -1,7 +1,8 @@
 //! The library's puzzle finder and checker through the JSON requests JavaScript and
 //! Python send (`khun::puzzles::requests`): for each kind a position where it must be
 //! found and one where it must not, the count races outside the endgame tables judged
-//! by a second search without the count, and the checker's reasons.
+//! by a second search without the count, and the checker's reasons (a players' count
+//! act among them).
 
 use khun::puzzles::requests::answer;
 use khun::tablebase::Tables;
@@ -182,6 +183,44 @@ fn the_checker_grades_claims_and_says_why_not() {
         refused(json!({"op": "findPuzzles", "pgn": "", "positions": []})).contains("give one of")
     );
     assert!(refused(json!({"op": "findPuzzles", "colour": 1})).contains("unknown field"));
+}
+
+#[test]
+fn the_checker_judges_a_players_count_act() {
+    // K+R v K+M, Black's own count at 120 of 128 (counted since ply 280): the tables
+    // hold it as it runs, and a count started again from 1 loses.
+    let fen = "8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200";
+    let players = |extra: Value| {
+        let mut fields = json!({"countStarted": 280});
+        for (k, v) in extra.as_object().unwrap() {
+            fields[k] = v.clone();
+        }
+        check(fen, &["d4c5"], fields)
+    };
+    for claim in [json!({"type": "count-keep"}), json!({})] {
+        let keep = players(claim);
+        assert_eq!(keep["valid"], true, "{keep}");
+        assert_eq!(
+            (&keep["type"], &keep["action"]),
+            (&json!("count-keep"), &json!("keep"))
+        );
+    }
+    let stop = players(json!({"type": "count-stop"}));
+    assert_eq!(stop["valid"], false);
+    assert!(
+        stop["reasons"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("the right act is count-keep (keep counting), not count-stop"),
+        "{stop}"
+    );
+    // Under the automatic count no act is asked: refused.
+    let refused = answer(
+        json!({"op": "checkPuzzle", "fen": fen, "solution": ["d4c5"], "type": "count-keep"}),
+        &Tables::new(),
+    )
+    .unwrap_err();
+    assert!(refused.contains("automatic count"), "{refused}");
 }
 
 #[test]

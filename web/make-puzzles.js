@@ -49,8 +49,9 @@ function puzzleId(variant, fen, moves) {
 
 /**
  * Why the rules refuse `p`'s line, or null: a move not legal, the game over before the
- * last move, a mate's or a count win's line not ending in the solver's mate, a win's
- * line not ending in the game over as the solver's win (the rules' end: its winner).
+ * last move, a mate's line not ending in the solver's mate, a count win's line ending
+ * otherwise than in the solver's mate or the game going on, a win's line not ending in
+ * the game over as the solver's win (the rules' end: its winner).
  */
 function refusal(rules, p, countAct) {
   let st;
@@ -77,7 +78,10 @@ function refusal(rules, p, countAct) {
     st = rules.state(p.variant, p.fen, p.moves.slice(0, i + 1), { countStarted });
   }
   const mated = st.end && st.end.kind === "checkmate" && st.end.winner === solver;
-  if ((p.theme === "mate" || p.theme === "countWin") && !mated) return "the line does not end in the solver's mate";
+  if (p.theme === "mate" && !mated) return "the line does not end in the solver's mate";
+  // A count win's line stops at the mate, or earlier where the solver's moves stop being
+  // the only ones in time (khun puzzles, by the tables): then the game must go on.
+  if (p.theme === "countWin" && st.end && !mated) return `the count win's line ends in ${st.end.reason}, not the solver's mate`;
   const won = !!st.end && st.end.winner === solver;
   if (p.theme === "win" && !won) return "the line does not end in the solver's win";
   return null;

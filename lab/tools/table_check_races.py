@@ -126,9 +126,10 @@ def table_men(fen):
     return sum(c.isalpha() for c in placement)
 
 
-def scan(tables, paths, most_men):
-    """Every table race in the games of `paths`: dicts as `read_races` gives, with
-    `game`, `ply` and `source`."""
+def scan(paths, most_men):
+    """Every position of the games of `paths` a table may make a race of (at most
+    `most_men` men, no pawn, a count running), one for each kind of race: dicts as
+    `read_races` gives, with `game`, `ply` and `source`, and no move yet."""
     seen = set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -145,13 +146,34 @@ def scan(tables, paths, most_men):
                 if men is None or men > most_men or fen.split()[3] == "-":
                     continue
                 for theme in ("countWin", "countHold"):
-                    race = {"variant": variant, "fen": fen, "moves": [], "theme": theme,
-                            "count_started": 0}
-                    found = find_one(tables, race)
-                    if found:
-                        race["moves"] = [found]
-                        race.update(id=f"{path}#{number}@{ply}", source=path, game=number, ply=ply)
-                        yield race
+                    yield {"variant": variant, "fen": fen, "moves": [], "theme": theme,
+                           "count_started": 0, "id": f"{path}#{number}@{ply}",
+                           "source": path, "game": number, "ply": ply}
+
+
+def by_material(races, five_man):
+    """`races` with the tables to judge each by: ending by ending, new tables for each
+    five-man ending (a five-man table takes up to a gigabyte, and a handle keeps every
+    table it loads), one handle for the smaller ones."""
+    small = khun.Tables()
+    races = sorted(races, key=lambda r: (table_men(r["fen"]) or 0, material(r["fen"])))
+    current, tables = None, small
+    for race in races:
+        if five_man and (table_men(race["fen"]) or 0) >= 5:
+            if material(race["fen"]) != current:
+                current, tables = material(race["fen"]), None
+                tables = khun.Tables(five_man)
+        else:
+            tables = small
+        yield race, tables
+
+
+def material(fen):
+    """The men of each side, White's first: `KRSvKM`."""
+    placement = fen.split()[0]
+    white = "".join(sorted(c for c in placement if c.isupper()))
+    black = "".join(sorted(c.upper() for c in placement if c.islower()))
+    return f"{white}v{black}"
 
 
 def find_one(tables, race):
@@ -176,14 +198,18 @@ def main():
     ap.add_argument("--five-man", default=None)
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
-    tables = khun.Tables(args.five_man) if args.five_man else khun.Tables()
+    if args.scan:
+        candidates = scan(args.puzzles, args.most_men)
+    else:
+        candidates = (r for path in args.puzzles for r in read_races(path))
     tally = {"proven": 0, "refused": 0, "beyond": 0}
     out = []
-    if args.scan:
-        races = scan(tables, args.puzzles, args.most_men)
-    else:
-        races = (r for path in args.puzzles for r in read_races(path))
-    for race in races:
+    for race, tables in by_material(candidates, args.five_man):
+        if args.scan:
+            found = find_one(tables, race)
+            if not found:
+                continue
+            race["moves"] = [found]
         verdict, why, _ = judge(tables, race)
         tally[verdict] += 1
         men = sum(c.isalpha() for c in race["fen"].split()[0])

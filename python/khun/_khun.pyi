@@ -363,13 +363,29 @@ def check_puzzle(
     moves: Optional[Sequence[str]] = None,
     variant: str = "makruk",
     count_started: int = 0,
-    type: Optional[Literal["mate", "win", "winning", "defensive", "count"]] = None,
+    type: Optional[
+        Literal[
+            "mate",
+            "win",
+            "winning",
+            "defensive",
+            "count",
+            "count-start",
+            "count-stop",
+            "count-keep",
+        ]
+    ] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     tables: Optional[Tables] = None,
 ) -> Dict[str, Any]:
     """Whether ``solution`` (UCI) solves the position: ``{"valid", "reasons", "type",
-    "theme", "puzzle", "best_move", "eval", "second", "depth"}``."""
+    "theme", "puzzle", "best_move", "eval", "second", "depth"}``, and ``action``
+    (``start``, ``stop``, ``keep``) for a players' count act. Under players' counting
+    (``count_started`` not 0) ``type`` may claim an act (``count-start``,
+    ``count-stop``, ``count-keep``; ``solution`` the moves after it); no type claims
+    no act (the count left as it is: a keep where it runs). A ``count-*`` type under
+    the automatic count raises ``ValueError``."""
 
 @final
 class Tables:

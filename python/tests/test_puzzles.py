@@ -64,6 +64,28 @@ def test_the_checker_says_why_not():
         khun.check_puzzle("not a fen", ["c6b6"])
 
 
+def test_the_checker_judges_a_players_count_act():
+    # K+R v K+M, Black's own count at 120 of 128 (counted since ply 280): the tables
+    # hold it as it runs; a count started again from 1 gives White 64 moves, and loses.
+    fen = "8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200"
+    for claim in ("count-keep", None):
+        keep = khun.check_puzzle(fen, ["d4c5"], count_started=280, type=claim, depth=8)
+        assert keep["valid"], keep["reasons"]
+        assert (keep["type"], keep["action"], keep["theme"]) == ("count-keep", "keep", "keep counting")
+    stop = khun.check_puzzle(fen, ["d4c5"], count_started=280, type="count-stop", depth=8)
+    assert not stop["valid"]
+    assert stop["reasons"][0].startswith("the right act is count-keep (keep counting), not count-stop")
+    assert "gives White 64 moves" in stop["reasons"][0]
+    # White counts (since ply 79): Ra1 mates, a draw while its own count runs; stop first.
+    mate = "k6m/2K5/8/8/8/8/8/2R5 w - 128 20 40"
+    stopped = khun.check_puzzle(mate, ["c1a1"], count_started=79, type="count-stop", depth=8)
+    assert stopped["valid"] and stopped["action"] == "stop", stopped["reasons"]
+    quiet = khun.check_puzzle(mate, ["c1c2"], count_started=79, type="count-stop", depth=8)
+    assert any("does not end in mate" in r for r in quiet["reasons"])
+    with pytest.raises(ValueError, match="automatic count"):
+        khun.check_puzzle(fen, ["d4c5"], type="count-keep", depth=8)
+
+
 def test_the_command_line_finds_the_same_puzzle():
     path = os.environ.get("KHUN_NATIVE")
     if not path or not os.path.exists(path):

@@ -6,14 +6,20 @@
 //! line ending as its kind promises under the count that applies (a mate within the
 //! count), and a mate (or a win in N) proven exact against every defence (`prove.rs`).
 //! The answer says which of these failed, each in words.
+//!
+//! Under counting as players count a claim may be an act on the count
+//! (`count-start`, `count-stop`, `count-keep`, its line played after the act), judged
+//! as the finder judges the act (`count_decision.rs`) in `check/count_act.rs`.
+
+mod count_act;
 
 use super::judge::{Kind, MIN_LEGAL_MOVES};
 use super::output::eval_text;
 use super::prove::{NODE_BUDGET, prove_line};
-use super::search::{PuzzleSearch, count_story};
+use super::search::{Judgement, PuzzleSearch};
 use super::verify::verify;
-use super::{Puzzle, Source};
-use crate::board::{Game, Move};
+use super::{Decision, Puzzle, Source};
+use crate::board::{Game, Move, Position};
 use serde_json::{Value, json};
 
 /// The checker's answer.
@@ -36,7 +42,7 @@ pub struct CheckReport {
 impl CheckReport {
     /// The answer as JSON, as every language gets it.
     pub fn to_json(&self) -> Value {
-        json!({
+        let mut object = json!({
             "valid": self.valid,
             "reasons": self.reasons,
             "type": self.found.as_ref().map(|p| p.kind.name()),
@@ -46,14 +52,23 @@ impl CheckReport {
             "eval": self.best.map(eval_text),
             "second": self.second.map(eval_text),
             "depth": self.depth,
-        })
+        });
+        if let Some(Puzzle {
+            kind: Kind::CountDecision(act),
+            ..
+        }) = &self.found
+        {
+            object["action"] = json!(act.word());
+        }
+        object
     }
 }
 
-/// The claim's moves read in UCI, replayed by the rules from `game`'s position: the
-/// moves, or why the line stops (the move's number from 1, and the reason).
-fn read_line(game: &Game, solution: &[String]) -> Result<Vec<Move>, String> {
-    let mut pos = game.position().clone();
+/// The claim's moves read in UCI, replayed by the rules from `from` (the puzzle's
+/// position, or the position after a count act): the moves, or why the line stops
+/// (the move's number from 1, and the reason).
+fn read_line(from: &Position, solution: &[String]) -> Result<Vec<Move>, String> {
+    let mut pos = from.clone();
     let mut moves = Vec::with_capacity(solution.len());
     for (i, text) in solution.iter().enumerate() {
         if let Some(outcome) = pos.outcome() {
@@ -72,8 +87,61 @@ fn read_line(game: &Game, solution: &[String]) -> Result<Vec<Move>, String> {
 }
 
 /// Checks the claim that `solution` (UCI moves) solves `game`'s position, of
-/// `claimed_type` (`mate`, `win`, `winning`, `defensive`, `count`) when given.
+/// `claimed_type` ([`KNOWN_TYPES`]) when given.
+///
+/// Under counting as players count a claim is also an act on the count: a `count-*`
+/// type claims that act (start, stop, or keep the count), and the solution is the
+/// moves played after it; a claim with no such type makes no act (the count left as
+/// it is: where a count runs, a keep). Where the count makes a decision
+/// (`count_decision.rs`) the claim is judged as the finder judges it; where it makes
+/// none, a claim of no act is checked as any other puzzle, and a claimed act is not a
+/// puzzle. A `count-*` type under the automatic count is refused ([`claim_fits`]).
 pub fn check(
+    search: &mut PuzzleSearch<'_>,
+    game: Game,
+    solution: &[String],
+    claimed_type: Option<&str>,
+) -> CheckReport {
+    if let Err(why) = claim_fits(claimed_type, game.position()) {
+        return CheckReport {
+            valid: false,
+            reasons: vec![why],
+            found: None,
+            best_move: None,
+            best: None,
+            second: None,
+            depth: 0,
+        };
+    }
+    if game.position().players_counting() {
+        let act = claimed_type.and_then(Decision::named);
+        if let Some(found) = search.count_decision(&game) {
+            return count_act::check_decision(search, &game, solution, claimed_type, found);
+        }
+        if let Some(act) = act {
+            return count_act::check_no_decision(search, game, act);
+        }
+    }
+    check_judged(search, game, solution, claimed_type)
+}
+
+/// Why `claimed_type` cannot be claimed at `pos`, or `Ok`: a count act (`count-*`)
+/// needs counting as players count (pyffish's `count_started` not 0).
+pub fn claim_fits(claimed_type: Option<&str>, pos: &Position) -> Result<(), String> {
+    match claimed_type.and_then(Decision::named) {
+        Some(act) if !pos.players_counting() => Err(format!(
+            "type {}: a count act is a puzzle only under counting as players count \
+             (countStarted -1 when no count runs, or the game ply the players' count \
+             started at); this position is under the automatic count (countStarted 0)",
+            act.type_name()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks a claim with no act on the count: the position judged as the finder judges
+/// it (`search.rs`), then the claim against the judgement.
+fn check_judged(
     search: &mut PuzzleSearch<'_>,
     game: Game,
     solution: &[String],
@@ -81,7 +149,7 @@ pub fn check(
 ) -> CheckReport {
     let pos = game.position().clone();
     let mut reasons = Vec::new();
-    let line = match read_line(&game, solution) {
+    let line = match read_line(&pos, solution) {
         Ok(line) if line.is_empty() => {
             reasons.push("the solution is empty".to_string());
             None
@@ -107,27 +175,7 @@ pub fn check(
         .best
         .as_ref()
         .and_then(|(_, pv)| pv.first().copied());
-    let found = match (judgement.kind, &judgement.best) {
-        (Some(kind), Some((score, pv)))
-            if judgement.replayed.is_ok() && judgement.proof.is_ok() =>
-        {
-            Some(Puzzle {
-                fen: pos.to_fen(),
-                variant: pos.variant(),
-                bm_san: pos.san(pv[0]),
-                count: count_story(&pos, pv, kind, judgement.count_free),
-                count_started: pos.count_started(),
-                pv: judgement.solution(),
-                kind,
-                score: *score,
-                second,
-                depth,
-                game: Source::default().game,
-                ply: Source::default().ply,
-            })
-        }
-        _ => None,
-    };
+    let found = found_puzzle(&pos, &judgement);
     match (judgement.kind, best, second) {
         (None, Some(b), Some(s)) => reasons.push(format!(
             "no single answer at depth {depth}: the best line ({}) and the second ({}) \
@@ -201,10 +249,42 @@ pub fn check(
     }
 }
 
+/// The puzzle `judgement` makes at `pos`, if its line is replayed and proven.
+fn found_puzzle(pos: &Position, judgement: &Judgement) -> Option<Puzzle> {
+    match (judgement.kind, &judgement.best) {
+        (Some(kind), Some((score, pv)))
+            if judgement.replayed.is_ok() && judgement.proof.is_ok() =>
+        {
+            Some(super::puzzle(
+                pos,
+                kind,
+                *score,
+                pv.clone(),
+                judgement,
+                Source::default(),
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// Whether `name` is a puzzle type the checker knows.
 pub fn known_type(name: &str) -> bool {
     KNOWN_TYPES.contains(&name)
 }
 
-/// The types a claim may name: [`Kind::name`]'s values.
-pub const KNOWN_TYPES: &[&str] = &["mate", "win", "winning", "defensive", "count"];
+/// The types a claim may name: [`Kind::name`]'s values, the count acts
+/// ([`Decision::type_name`]) among them.
+pub const KNOWN_TYPES: &[&str] = &[
+    "mate",
+    "win",
+    "winning",
+    "defensive",
+    "count",
+    "count-start",
+    "count-stop",
+    "count-keep",
+];
+
+#[cfg(test)]
+mod tests;

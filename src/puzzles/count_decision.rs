@@ -64,6 +64,17 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// Every act, in the order the module docs give them.
+    pub const ALL: [Decision; 3] = [Decision::Start, Decision::Stop, Decision::Keep];
+
+    /// The act a puzzle type names (`count-start`, `count-stop`, `count-keep`), or
+    /// `None` for another type.
+    pub fn named(type_name: &str) -> Option<Decision> {
+        Decision::ALL
+            .into_iter()
+            .find(|d| d.type_name() == type_name)
+    }
+
     /// The puzzle type's name: `count-start`, `count-stop`, `count-keep`.
     pub fn type_name(self) -> &'static str {
         match self {
@@ -125,6 +136,22 @@ fn lost(v: Verdict) -> bool {
 /// accept it there.
 fn recounted(game: &Game, count_started: i64) -> Option<Game> {
     game.recounted(count_started).ok()
+}
+
+/// `game` with its count stopped now, and its position as the finder judges a stop:
+/// the side now at a disadvantage starts a fresh count at its first chance (the search
+/// assumes so too).
+fn stopped(game: &Game) -> Option<(Game, Position)> {
+    let stopped = recounted(game, -1)?;
+    let mut stopped_pos = stopped.position().clone();
+    stopped_pos.set_count_starter(Some(!game.position().side_to_move()));
+    Some((stopped, stopped_pos))
+}
+
+/// Whether `m` mates at `pos`.
+pub(crate) fn mates(pos: &Position, m: Move) -> bool {
+    let next = pos.after(m);
+    next.in_check() && !next.has_legal_move()
 }
 
 /// pyffish's `count_started` of a count the side to move starts now.
@@ -226,11 +253,7 @@ impl PuzzleSearch<'_> {
     fn stop_decision(&mut self, game: &Game) -> Option<DecisionFound> {
         let pos = game.position();
         let runs_out = count_ends_before_next_turn(pos);
-        let stopped = recounted(game, -1)?;
-        let mut stopped_pos = stopped.position().clone();
-        // The side now at a disadvantage starts a fresh count at its first chance (the
-        // search assumes so too).
-        stopped_pos.set_count_starter(Some(!pos.side_to_move()));
+        let (stopped, stopped_pos) = stopped(game)?;
         let (score, mut pv, depth, by) = match self.table_verdict(&stopped_pos) {
             Some(v @ (Verdict::Win(_) | Verdict::Converts(_))) => {
                 (table_score(v), self.table_line(&stopped_pos), 0, "tables")
@@ -244,10 +267,7 @@ impl PuzzleSearch<'_> {
         if pv.is_empty() {
             return None;
         }
-        let mates_now = {
-            let next = stopped_pos.after(pv[0]);
-            next.in_check() && !next.has_legal_move()
-        };
+        let mates_now = mates(&stopped_pos, pv[0]);
         let wins = score >= WIN_CP || mate_moves(score).is_some();
         if !wins || !(mates_now || runs_out) {
             return None;
@@ -315,6 +335,55 @@ impl PuzzleSearch<'_> {
         })
     }
 
+    /// Whether `m`, played after `decision`'s act at `game`'s position, keeps the
+    /// tables' verdict that made the act a puzzle: the draw after a start or a keep,
+    /// the win after a stop (a mate, or the other side lost by the tables). For
+    /// decisions the tables made: the checker takes any such move, as the tables give
+    /// no single best one.
+    pub(crate) fn keeps_table_verdict(&self, game: &Game, decision: Decision, m: Move) -> bool {
+        let pos = game.position();
+        match decision {
+            Decision::Start => recounted(game, started_now(pos)).is_some_and(|started| {
+                self.table_verdict(&started.position().after(m)) == Some(Verdict::Draw)
+            }),
+            Decision::Keep => self.table_verdict(&pos.after(m)) == Some(Verdict::Draw),
+            Decision::Stop => stopped(game).is_some_and(|(_, stopped_pos)| {
+                mates(&stopped_pos, m)
+                    || self.table_verdict(&stopped_pos.after(m)).is_some_and(lost)
+            }),
+        }
+    }
+
+    /// For decisions the search made: whether `m`, played after `decision`'s act,
+    /// keeps what the act is for by its own search (restricted to `m`, at the
+    /// finder's limits): the hold of a keep (not lost by the win threshold), the win
+    /// of a stop (by the win threshold, or a mate). The score goes with the answer
+    /// (side to move's view), `None` where the search gave none.
+    pub(crate) fn keeps_search_verdict(
+        &mut self,
+        game: &Game,
+        decision: Decision,
+        m: Move,
+    ) -> (bool, Option<i32>) {
+        let acted = match decision {
+            Decision::Keep => Some(game.clone()),
+            Decision::Stop => stopped(game).map(|(g, _)| g),
+            Decision::Start => recounted(game, started_now(game.position())),
+        };
+        let Some(acted) = acted else {
+            return (false, None);
+        };
+        let (lines, _) = self.lines(acted, Some(m));
+        let score = lines.first().map(|l| l.0);
+        let keeps = score.is_some_and(|s| match decision {
+            // why the thresholds: the ones the decision was found by (`keep_decision`,
+            // `stop_decision`).
+            Decision::Keep | Decision::Start => s > -WIN_CP,
+            Decision::Stop => s >= WIN_CP || mate_moves(s).is_some(),
+        });
+        (keeps, score)
+    }
+
     /// The puzzle of the count decision at `game`'s position, if there is one.
     pub(crate) fn decision_puzzle(&mut self, game: &Game, source: Source) -> Found {
         let Some(found) = self.count_decision(game) else {
@@ -337,7 +406,7 @@ pub(crate) fn after_act(pos: &Position, decision: Decision) -> Position {
 }
 
 /// `found` at `pos` written as a puzzle (the FEN and `count_started` before the act).
-fn decision_as_puzzle(pos: &Position, found: &DecisionFound, source: Source) -> Puzzle {
+pub(crate) fn decision_as_puzzle(pos: &Position, found: &DecisionFound, source: Source) -> Puzzle {
     let from = after_act(pos, found.decision);
     let count = format!(
         "{}; decided by the {}",

@@ -196,7 +196,7 @@ impl PuzzleSearch<'_> {
 }
 
 /// The puzzle `judgement` found at `pos`.
-fn puzzle(
+pub(crate) fn puzzle(
     pos: &Position,
     kind: Kind,
     score: i32,

@@ -14,9 +14,13 @@
 //!   [...], "tally": {...}, "errors": [...]}`.
 //! - `checkPuzzle`: `{"fen", "moves" (played before the puzzle), "solution": [UCI,
 //!   ...], "type"}` with `variant`, `countStarted`, `depth`, `nodes`. Answers the
-//!   checker's report (`check::CheckReport::to_json`).
+//!   checker's report (`check::CheckReport::to_json`). Under players' counting
+//!   (`countStarted` not 0) `type` may name a count act (`count-start`, `count-stop`,
+//!   `count-keep`), the `solution` then the moves played after it; no type claims no
+//!   act (the count left as it is: a keep where it runs). A count act under the
+//!   automatic count is refused.
 
-use super::check::{KNOWN_TYPES, check};
+use super::check::{KNOWN_TYPES, check, claim_fits};
 use super::{Format, PuzzleSearch, Source, Tally};
 use crate::board::{Game, Position, Variant};
 use crate::engine::Engine;
@@ -127,6 +131,7 @@ pub fn answer(request: Value, tables: &Tables) -> Result<Value, String> {
                 ));
             }
             let game = request.game(variant)?;
+            claim_fits(request.claimed_type.as_deref(), game.position())?;
             let report = check(
                 &mut search,
                 game,

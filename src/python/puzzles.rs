@@ -77,7 +77,12 @@ fn puzzles(
 /// "depth"}``: every move legal, the first the engine's only best (the second clearly
 /// worse at ``depth``, or by the tables), the line ending as its kind promises under
 /// the count (``count_started``: pyffish's value); ``type`` the claimed kind
-/// (``mate``, ``winning``, ``defensive``, ``count``) when given.
+/// (``mate``, ``win``, ``winning``, ``defensive``, ``count``) when given. Under
+/// players' counting (``count_started`` not 0) ``type`` may claim an act on the count
+/// (``count-start``, ``count-stop``, ``count-keep``), ``solution`` then the moves
+/// played after it, and the answer adds ``action`` (``start``, ``stop``, ``keep``);
+/// no type claims no act (the count left as it is: a keep where it runs). A count
+/// act under the automatic count raises ``ValueError``.
 #[pyfunction]
 #[pyo3(
     signature = (fen, solution, *, moves=None, variant="makruk", count_started=CountStarted(0), r#type=None, depth=None, nodes=None, tables=None),

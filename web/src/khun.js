@@ -363,7 +363,9 @@
       findPuzzles: (request = {}) => ask({ ...request, op: "findPuzzles" }),
       // The puzzle checker: {fen, moves (before the puzzle), solution: [uci, ...], type,
       // variant, countStarted, depth, nodes}; answers {valid, reasons, type, theme,
-      // puzzle, bestMove, eval, second, depth}.
+      // puzzle, bestMove, eval, second, depth}, and action (start, stop, keep) for a
+      // players' count act: under players' counting type may be count-start,
+      // count-stop or count-keep (solution: the moves after the act); no type, no act.
       checkPuzzle: (request = {}) => ask({ ...request, op: "checkPuzzle" }),
       // One game's facts (an entry of variants()), or undefined.
       variant: (name) => {

@@ -1,7 +1,7 @@
 // The puzzle finder and checker from JavaScript (rules.findPuzzles, rules.checkPuzzle):
 // the library's one finder and checker (src/puzzles/), a synchronous search on the
 // caller's thread. The same puzzles as the command line's and Python's
-// (engine-tests/puzzles.rs, python/tests/test_puzzles.py).
+// (engine-tests/puzzles.rs, python/tests/test_puzzles.py), players' count acts among them.
 //   node --test web/tests/puzzles.test.js   (after web/build.sh; KHUN_WEB_DIST picks the build)
 // KHUN_NATIVE, a native `khun` binary, adds the check that `khun puzzles` agrees.
 "use strict";
@@ -44,6 +44,26 @@ test("the checker grades a claim and says why not", async () => {
   assert.strictEqual(wrong.valid, false);
   assert.ok(wrong.reasons.some((r) => r.includes("not the best")), wrong.reasons.join("; "));
   assert.throws(() => rules.checkPuzzle({ fen: "not a fen", solution: [] }), (e) => e.code === "badPuzzleRequest");
+});
+
+test("the checker judges a players' count act", async () => {
+  const rules = await Khun.loadRules();
+  // K+R v K+M, Black's own count at 120 of 128 (counted since ply 280): the tables hold
+  // it as it runs; a count started again from 1 gives White 64 moves, and loses.
+  const fen = "8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200";
+  const claim = (type) => rules.checkPuzzle({ fen, countStarted: 280, solution: ["d4c5"], type, depth: 8 });
+  for (const type of ["count-keep", undefined]) {
+    const keep = claim(type);
+    assert.strictEqual(keep.valid, true, keep.reasons.join("; "));
+    assert.deepStrictEqual([keep.type, keep.action], ["count-keep", "keep"]);
+  }
+  const stop = claim("count-stop");
+  assert.strictEqual(stop.valid, false);
+  assert.match(stop.reasons[0], /^the right act is count-keep \(keep counting\), not count-stop/);
+  assert.throws(
+    () => rules.checkPuzzle({ fen, solution: ["d4c5"], type: "count-keep", depth: 8 }),
+    (e) => e.code === "badPuzzleRequest" && /automatic count/.test(e.message),
+  );
 });
 
 test("khun puzzles finds the same race", { skip: !process.env.KHUN_NATIVE }, async () => {

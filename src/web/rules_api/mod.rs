@@ -30,7 +30,8 @@
 //!   not why (its count fields included), as a board editor asks;
 //! - `{"op":"findPuzzles",...}` and `{"op":"checkPuzzle",...}`: the puzzle finder and
 //!   checker (`crate::puzzles::requests`), a search on the caller's thread (one
-//!   position or game at a time, a depth or node limit).
+//!   position or game at a time, a depth or node limit); under players' counting the
+//!   count acts too (`count-start`, `count-stop`, `count-keep`).
 //!
 //! An answer is `{"ok": ...}` or `{"error": "why", "code": ..., "params": {...}}` (the
 //! codes: `crate::rules_api::refusal`); nothing a request holds panics.

@@ -144,10 +144,16 @@ export function endsTheGame(puzzle) {
   return puzzle.theme === "mate" || puzzle.theme === "win";
 }
 
+/** Whether the puzzle is a count race: its line is the solver's only moves, by the tables. */
+export function isCountRace(puzzle) {
+  return puzzle.theme === "countWin" || puzzle.theme === "countHold";
+}
+
 /**
  * How many plies of the line the solver is asked to find (the replies between them played
  * by the page): a mate's or a win's whole line (its last move any move the rules end as
- * the solver's win); the first
+ * the solver's win); a count race's whole line, which `khun puzzles` stops where the
+ * solver's move is no longer the only one the tables keep the race with; the first
  * move of the others, the one `khun puzzles` proves the only one (the rest of the line is
  * its search's, where other moves may win or hold as well).
  */
@@ -155,7 +161,7 @@ export function askedPlies(puzzle) {
   // A count act: the act is the answer; after a stop, the move it was for (a mate, say).
   const act = countAct(puzzle);
   if (act) return act === "stop" ? 1 : 0;
-  return endsTheGame(puzzle) ? puzzle.moves.length : 1;
+  return endsTheGame(puzzle) || isCountRace(puzzle) ? puzzle.moves.length : 1;
 }
 
 /** A mate's or a win's length in the solver's moves (a mate in N, a win in N); the solver's moves otherwise. */
