@@ -275,3 +275,54 @@ fn a_table_race_asks_only_for_the_moves_that_are_the_only_ones() {
     let slow = check(loose, &["c6c5"], json!({"type": "count"}));
     assert_eq!(slow["valid"], false, "{slow}");
 }
+
+/// Starting the count is the answer where the win takes longer than the board's
+/// honour's 64 moves: K+R v K+S+M, the rook's side winning in 75 moves by the
+/// five-man tables, Black (silver and met) to move under players' counting with no
+/// count running. The finder names the act and the checker judges it: the start valid,
+/// no act refused with the reason. Ignored by default: it needs the K+S+M v K+R table
+/// (1.07 GB on disk, about 3 GB and four minutes to build), read from `KHUN_FIVE_DIR`
+/// or built into a temporary directory.
+#[test]
+#[ignore]
+fn starting_the_count_saves_what_the_five_man_tables_say_takes_75_moves() {
+    let temporary = std::env::temp_dir().join(format!("khun-five-start-{}", std::process::id()));
+    let dir = std::env::var("KHUN_FIVE_DIR").map_or(temporary.clone(), Into::into);
+    let tables = Tables::new();
+    tables
+        .set_five_man_directory(Some(dir))
+        .expect("a directory");
+    let fen = "1s6/1m6/4K3/8/8/6R1/8/2k5 b - 128 0 60";
+    let ask = |request: Value| answer(request, &tables).unwrap_or_else(|e| panic!("{e}"));
+    let found =
+        ask(json!({"op": "findPuzzles", "positions": [fen], "countStarted": -1, "depth": 6}));
+    let puzzle = &found["puzzles"][0];
+    assert_eq!(puzzle["type"], "count-start", "{found}");
+    assert!(
+        puzzle["count"]
+            .as_str()
+            .unwrap()
+            .ends_with("decided by the tables"),
+        "{found}"
+    );
+    let first = puzzle["moves"][0].as_str().unwrap();
+    let claim = |kind: Option<&str>| {
+        let mut request = json!({"op": "checkPuzzle", "fen": fen, "solution": [first], "countStarted": -1, "depth": 6});
+        if let Some(kind) = kind {
+            request["type"] = json!(kind);
+        }
+        ask(request)
+    };
+    let start = claim(Some("count-start"));
+    assert_eq!(start["valid"], true, "{start}");
+    let none = claim(None);
+    assert_eq!(none["valid"], false, "{none}");
+    assert!(
+        none["reasons"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("the right act is count-start"),
+        "{none}"
+    );
+    let _ = std::fs::remove_dir_all(temporary);
+}

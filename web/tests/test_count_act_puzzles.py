@@ -3,7 +3,9 @@ counted as players count, its count running from before its start, answered with
 Count and Stop count buttons under the board. A stop puzzle (the counting side mates:
 stop, then mate) solved right, and wrong (the mate played while counting is refused
 and taken back); a keep puzzle (the count about to save the counting side) solved by
-playing on, and failed by stopping (the puzzle shown again). English and Thai.
+playing on, and failed by stopping (the puzzle shown again); a start puzzle (a win
+longer than the board's honour, by the five-man tables) solved by counting, and failed
+by playing on. English and Thai.
 
 The puzzles are a fixture served in place of the shipped file: positions the endgame
 tables decide (src/puzzles/count_decision/tests.rs has the same ones).
@@ -22,9 +24,16 @@ FIXTURE = HEADER + "\n".join([
     # Black counts since ply 279 (280): 120 of 128 counted, the rook cannot win in time;
     # a count started again would give it 64 moves (the tables: it wins in 34 plies).
     "keep01\tmakruk\t8/8/8/8/3k4/2m5/8/R3K3 b - 128 0 200\td4e5\tcount-act\tcountKeep\t1500\tfixture\t\t\t280",
+    # No count runs (-1); the rook's side wins in 75 moves by the five-man tables, more
+    # than the board's honour's 64: Black, with silver and met, must start counting.
+    "start01\tmakruk\t1s6/1m6/4K3/8/8/6R1/8/2k5 b - 128 0 60\tc1b2\tcount-act\tcountStart\t1500\tfixture\t\t\t-1",
     "",
 ])
 
+START_TASKS = {
+    "en-US": "Black to move, counting as players count: start counting, or play on?",
+    "th-TH": "ฝ่ายดำเดิน: เริ่มนับ หรือ เดินต่อไป",
+}
 TASKS = {
     ("en-US", "white"): "White to move, and White counts: stop counting, or play on?",
     ("en-US", "black"): "Black to move, and Black counts: stop counting, or play on?",
@@ -132,4 +141,37 @@ def test_keeping_the_count_first_time_raises_the_rating(puzzle_page):
     assert p.page.inner_text("#puzzle-feedback") == SOLVED["en-US"]
     assert _rating(p) > 1500
     assert p.page.evaluate("() => window.khunPage.state.countLog") == []
+    p.check_clean()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "th-TH"])
+def test_starting_the_count_solves_and_playing_on_fails(puzzle_page, locale):
+    p = puzzle_page(locale, "start01")
+    assert p.page.inner_text("#puzzle-task") == START_TASKS[locale]
+    # No count runs: Count may be pressed, Stop count may not.
+    assert p.page.is_enabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
+    # Playing on without counting: wrong, the puzzle shown again from its start.
+    _type(p, "c1b2")
+    p.page.wait_for_selector("#learn-puzzles[data-status='wrong']")
+    assert p.page.inner_text("#puzzle-feedback") == WRONG[locale]
+    dropped = _rating(p)
+    assert dropped < 1500
+    p.page.wait_for_selector("#learn-puzzles[data-status='solving']")
+    p.settle()
+    assert p.page.evaluate("() => window.khunPage.state.moves.length") == 0
+    # Counting: the act is the answer, the puzzle complete (counted as failed).
+    p.page.click("#btn-count")
+    p.page.wait_for_selector("#learn-puzzles[data-status='solved']")
+    assert FAILED[locale] in p.page.inner_text("#puzzle-feedback")
+    assert p.page.evaluate("() => window.khunPage.state.countLog") == [{"ply": 0, "action": "start"}]
+    assert p.page.get_attribute("#count", "data-counting") == "black"
+    p.check_clean()
+
+
+def test_starting_the_count_first_time_raises_the_rating(puzzle_page):
+    p = puzzle_page("en-US", "start01")
+    p.page.click("#btn-count")
+    p.page.wait_for_selector("#learn-puzzles[data-status='solved']")
+    assert p.page.inner_text("#puzzle-feedback") == SOLVED["en-US"]
+    assert _rating(p) > 1500
     p.check_clean()
