@@ -70,26 +70,26 @@ def solver_of(fen):
     return "white" if fen.split()[1] == "w" else "black"
 
 
-def judge(tables, race):
-    """`("proven" | "refused" | "beyond", why, per-move verdicts)`."""
-    variant, fen, cs = race["variant"], race["fen"], race["count_started"]
-    legal = khun.legal_moves(variant, fen, [])
-    solver = solver_of(fen)
+def move_verdicts(tables, variant, fen, count_started):
+    """The tables' verdict after each legal move at `fen`: {move: (winner, count runs
+    out)}, the winner the side that mates (or would, but for the count); None where
+    a move leaves the tables."""
     verdicts = {}
-    for m in legal:
-        v = tables.verdict(variant, fen, [m], count_started=cs)
+    for m in khun.legal_moves(variant, fen, []):
+        v = tables.verdict(variant, fen, [m], count_started=count_started)
         if v is None:
-            return "beyond", "no table after " + m, {}
+            return None
         # With the count run out the verdict names no winner; its words name the side
         # that would mate without the count ("White needs N moves to mate").
         winner = v["winner"]
         if v["count_runs_out"]:
             winner = "white" if "White needs" in v["text"] else "black"
         verdicts[m] = (winner, bool(v["count_runs_out"]))
-    first = race["moves"][0]
-    if first not in verdicts:
-        return "refused", f"first move {first} not legal", verdicts
+    return verdicts
 
+
+def judge_verdicts(verdicts, solver, theme, first):
+    """`("proven" | "refused", why)` for the race `theme` with `first` as its answer."""
     def wins_in_count(w):
         return w[0] == solver and not w[1]
 
@@ -102,20 +102,30 @@ def judge(tables, race):
     def held_by_count(w):
         return w[0] not in (None, solver) and w[1]
 
-    if race["theme"] == "countWin":
+    if first not in verdicts:
+        return "refused", f"first move {first} not legal"
+    if theme == "countWin":
         winners = [m for m, w in verdicts.items() if wins_in_count(w)]
         natural = [m for m, w in verdicts.items() if wins_free_only(w)]
         if winners != [first]:
-            return "refused", f"moves winning within the count: {winners}", verdicts
+            return "refused", f"moves winning within the count: {winners}"
         if not natural:
-            return "refused", "no other move wins without the count", verdicts
-        return "proven", f"only {first} wins within the count; {len(natural)} win only without it", verdicts
+            return "refused", "no other move wins without the count"
+        return "proven", f"only {first} wins within the count; {len(natural)} win only without it"
     holders = [m for m, w in verdicts.items() if not loses_in_count(w)]
     if holders != [first]:
-        return "refused", f"moves not lost within the count: {holders}", verdicts
+        return "refused", f"moves not lost within the count: {holders}"
     if not held_by_count(verdicts[first]):
-        return "refused", f"{first} holds without the count too (not a count race)", verdicts
-    return "proven", f"only {first} holds; every other move is mated within the count", verdicts
+        return "refused", f"{first} holds without the count too (not a count race)"
+    return "proven", f"only {first} holds; every other move is mated within the count"
+
+
+def judge(tables, race):
+    """`("proven" | "refused" | "beyond", why)` for a race with its answer."""
+    verdicts = move_verdicts(tables, race["variant"], race["fen"], race["count_started"])
+    if verdicts is None:
+        return "beyond", "a move leaves the tables"
+    return judge_verdicts(verdicts, solver_of(race["fen"]), race["theme"], race["moves"][0])
 
 
 def table_men(fen):
@@ -126,7 +136,7 @@ def table_men(fen):
     return sum(c.isalpha() for c in placement)
 
 
-def scan(paths, most_men):
+def scan(paths, most_men, five_man_variants):
     """Every position of the games of `paths` a table may make a race of (at most
     `most_men` men, no pawn, a count running), one for each kind of race: dicts as
     `read_races` gives, with `game`, `ply` and `source`, and no move yet."""
@@ -145,10 +155,11 @@ def scan(paths, most_men):
                 men = table_men(fen)
                 if men is None or men > most_men or fen.split()[3] == "-":
                     continue
-                for theme in ("countWin", "countHold"):
-                    yield {"variant": variant, "fen": fen, "moves": [], "theme": theme,
-                           "count_started": 0, "id": f"{path}#{number}@{ply}",
-                           "source": path, "game": number, "ply": ply}
+                if men == 5 and five_man_variants and variant not in five_man_variants:
+                    continue
+                yield {"variant": variant, "fen": fen, "moves": [], "theme": None,
+                       "count_started": 0, "id": f"{path}#{number}@{ply}",
+                       "source": path, "game": number, "ply": ply}
 
 
 def by_material(races, five_man):
@@ -176,50 +187,47 @@ def material(fen):
     return f"{white}v{black}"
 
 
-def find_one(tables, race):
-    """The one move that makes `race`'s position a table race of its theme, if any."""
-    legal = khun.legal_moves(race["variant"], race["fen"], [])
-    if len(legal) < 2:
-        return None
-    for first in legal:
-        verdict, _, _ = judge(tables, {**race, "moves": [first]})
-        if verdict == "proven":
-            return first
-        if verdict == "beyond":
-            return None
-    return None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("puzzles", nargs="+")
     ap.add_argument("--scan", action="store_true", help="find races in PGN games")
     ap.add_argument("--most-men", type=int, default=5)
     ap.add_argument("--five-man", default=None)
+    ap.add_argument("--five-man-variants", default="makruk",
+                    help="games whose five-man positions are scanned (comma-separated; each "
+                         "game's duels have their own tables, built on first use)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args()
     if args.scan:
-        candidates = scan(args.puzzles, args.most_men)
+        candidates = scan(args.puzzles, args.most_men, set(args.five_man_variants.split(",")))
     else:
         candidates = (r for path in args.puzzles for r in read_races(path))
     tally = {"proven": 0, "refused": 0, "beyond": 0}
     out = []
+    json_out = open(args.json, "w", encoding="utf-8") if args.json else None
     for race, tables in by_material(candidates, args.five_man):
         if args.scan:
-            found = find_one(tables, race)
+            verdicts = move_verdicts(tables, race["variant"], race["fen"], 0)
+            if not verdicts or len(verdicts) < 2:
+                continue
+            solver = solver_of(race["fen"])
+            found = [(theme, m) for theme in ("countWin", "countHold") for m in verdicts
+                     if judge_verdicts(verdicts, solver, theme, m)[0] == "proven"]
             if not found:
                 continue
-            race["moves"] = [found]
-        verdict, why, _ = judge(tables, race)
+            race["theme"], first = found[0]
+            race["moves"] = [first]
+            verdict, why = judge_verdicts(verdicts, solver, race["theme"], first)
+        else:
+            verdict, why = judge(tables, race)
         tally[verdict] += 1
         men = sum(c.isalpha() for c in race["fen"].split()[0])
         print(f"{race['id']}\t{race['variant']}\t{men}\t{race['theme']}\t{verdict}\t{why}", flush=True)
         out.append({**race, "verdict": verdict, "why": why, "men": men})
+        if json_out:
+            json_out.write(json.dumps(out[-1]) + "\n")
+            json_out.flush()
     print(f"# {tally}", file=sys.stderr)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            for r in out:
-                f.write(json.dumps(r) + "\n")
 
 
 if __name__ == "__main__":

@@ -318,7 +318,7 @@ FIXTURE = "\n".join([
     ("en-US", "White to move: win before the count runs out", "White must mate within"),
     ("th-TH", "ฝ่ายขาวเดิน: ไล่ให้จนก่อนนับครบ", "ขาวต้องไล่ให้จนภายใน"),
 ])
-def test_a_count_race_asks_its_first_move_and_a_bad_line_is_named(browser, server, locale, task, count):
+def test_a_count_race_asks_its_line_and_a_bad_line_is_named(browser, server, locale, task, count):
     p = Page(LocaleBrowser(browser, locale), server)
     try:
         p.page.route("**/page/puzzles.tsv", lambda route: route.fulfill(status=200, body=FIXTURE, content_type="text/plain"))
@@ -329,10 +329,16 @@ def test_a_count_race_asks_its_first_move_and_a_bad_line_is_named(browser, serve
         assert count in p.page.inner_text("#puzzle-count")
         # The line the reader refused is named; the others are there.
         assert "line 5" in p.page.inner_text("#puzzle-load")
+        # A race's line is its solver's only moves (khun puzzles cuts it by the tables):
+        # each is asked, the reply between them played by the page.
         _type(p, "c6b6")
+        p.page.wait_for_function("() => window.khunPage.state.moves.length === 2")
+        assert p.page.get_attribute("#learn-puzzles", "data-status") == "solving"
+        p.settle()
+        _type(p, "h7h8")
         p.page.wait_for_selector("#learn-puzzles[data-status='solved']")
         assert p.page.evaluate("() => window.khunPage.state.moves.slice()") == ["c6b6", "a8b8", "h7h8"]
-        assert p.page.get_attribute("#board", "data-ply") == "1"
+        assert p.page.get_attribute("#board", "data-ply") == "3"
         p.page.select_option("#puzzle-type", "count")
         p.page.click("#puzzle-next")
         p.page.wait_for_function("() => document.querySelector('#learn-puzzles').dataset.puzzleId === 'hold01'")
