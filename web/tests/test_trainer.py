@@ -380,7 +380,9 @@ def test_axe_finds_nothing_serious_in_the_trainer(app, shipped, lang):
 
 
 def test_positions_that_do_not_load_are_said_and_the_page_goes_on(app):
-    p = app().open()
+    # why no service worker: once it controls the page it answers the fetch from its
+    # cache, where the route cannot reach it (a race the test lost on a loaded machine).
+    p = app(service_workers="block").open()
     p.page.route("**/trainer-positions.json", lambda route: route.fulfill(status=404, body="gone"))
     p.page.click("#tab-learn")
     p.page.click("#learn-trainer-btn")
@@ -405,7 +407,7 @@ def test_a_position_the_rules_refuse_is_passed_over(app):
     """A damaged positions file: a position the rules refuse is left out, the next asked."""
     good = POSITIONS[0]
     bad = {**good, "fen": "8/8/8/8/8/8/8/8 w - - 0 1", "source": "damaged#1"}
-    p = app().open()
+    p = app(service_workers="block").open()  # the route, not the worker's cache, answers
     p.page.route("**/trainer-positions.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps([bad, good])))
     open_trainer(p)

@@ -103,6 +103,8 @@ async function start() {
     console.info(`Khun: no offline copy: ${error.message}`);
     return;
   }
+  // A browser that blocks service workers may answer with none: the page works online.
+  if (!registration) return;
   watch(registration);
   // A page left open (an installed app) asks now and then; a navigation asks by itself.
   let checked = Date.now();
