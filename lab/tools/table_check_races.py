@@ -136,10 +136,10 @@ def table_men(fen):
     return sum(c.isalpha() for c in placement)
 
 
-def scan(paths, most_men, five_man_variants):
-    """Every position of the games of `paths` a table may make a race of (at most
-    `most_men` men, no pawn, a count running), one for each kind of race: dicts as
-    `read_races` gives, with `game`, `ply` and `source`, and no move yet."""
+def counted_positions(paths, most_men):
+    """Every position of the games of `paths` (each game once, however many files
+    repeat it) that a table may hold with a count running: at most `most_men` men, no
+    pawn. Yields `(path, game number, ply, variant, fen)`, game by game in ply order."""
     seen = set()
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -153,13 +153,20 @@ def scan(paths, most_men, five_man_variants):
             for ply in range(len(moves) + 1):
                 fen = khun.get_fen(variant, start, moves[:ply])
                 men = table_men(fen)
-                if men is None or men > most_men or fen.split()[3] == "-":
-                    continue
-                if men == 5 and five_man_variants and variant not in five_man_variants:
-                    continue
-                yield {"variant": variant, "fen": fen, "moves": [], "theme": None,
-                       "count_started": 0, "id": f"{path}#{number}@{ply}",
-                       "source": path, "game": number, "ply": ply}
+                if men is not None and men <= most_men and fen.split()[3] != "-":
+                    yield path, number, ply, variant, fen
+
+
+def scan(paths, most_men, five_man_variants):
+    """Every position of the games of `paths` a table may make a race of
+    (`counted_positions`; five-man ones only in `five_man_variants`): dicts as
+    `read_races` gives, with `game`, `ply` and `source`, and no move or kind yet."""
+    for path, number, ply, variant, fen in counted_positions(paths, most_men):
+        if table_men(fen) == 5 and five_man_variants and variant not in five_man_variants:
+            continue
+        yield {"variant": variant, "fen": fen, "moves": [], "theme": None,
+               "count_started": 0, "id": f"{path}#{number}@{ply}",
+               "source": path, "game": number, "ply": ply}
 
 
 def by_material(races, five_man):

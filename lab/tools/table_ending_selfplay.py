@@ -23,38 +23,23 @@ import sys
 import zlib
 
 import khun
+from table_check_races import counted_positions
 
 MAX_MEN = 5
 MAX_PLIES = 300
 
 
-def table_men(fen):
-    placement = fen.split()[0]
-    if any(c in "pP" for c in placement):
-        return None
-    return sum(c.isalpha() for c in placement)
-
-
 def starts(paths):
-    """(variant, fen) of each game's first counted ending within the tables."""
-    seen_games, seen_fens = set(), set()
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            games = khun.read_pgn(f.read())
-        for game in games:
-            key = tuple(game["moves"])
-            if game.get("error") or key in seen_games:
-                continue
-            seen_games.add(key)
-            variant, start, moves = game["variant"], game["fen"], game["moves"]
-            for ply in range(len(moves) + 1):
-                fen = khun.get_fen(variant, start, moves[:ply])
-                men = table_men(fen)
-                if men is not None and men <= MAX_MEN and fen.split()[3] != "-":
-                    if fen not in seen_fens and ended(variant, fen, []) is None:
-                        seen_fens.add(fen)
-                        yield variant, fen
-                    break
+    """(variant, fen) of each game's first counted ending within the tables, each
+    position once, where the game does not end there."""
+    seen_fens, last_game = set(), None
+    for path, number, _, variant, fen in counted_positions(paths, MAX_MEN):
+        if (path, number) == last_game:
+            continue
+        last_game = (path, number)
+        if fen not in seen_fens and ended(variant, fen, []) is None:
+            seen_fens.add(fen)
+            yield variant, fen
 
 
 def games_done(path):
