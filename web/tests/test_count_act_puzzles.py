@@ -68,6 +68,18 @@ def _status(p):
     return p.page.get_attribute("#learn-puzzles", "data-status")
 
 
+def _wrong_and_shown_again(p, locale):
+    """A wrong answer said, the rating dropped, the puzzle shown again from its start:
+    the rating after it."""
+    p.page.wait_for_selector("#learn-puzzles[data-status='wrong']")
+    assert p.page.inner_text("#puzzle-feedback") == WRONG[locale]
+    dropped = _rating(p)
+    assert dropped < 1500
+    p.page.wait_for_selector("#learn-puzzles[data-status='solving']")
+    p.settle()
+    return dropped
+
+
 @pytest.mark.parametrize("locale", ["en-US", "th-TH"])
 def test_stop_then_mate_solves_and_mating_while_counting_is_wrong(puzzle_page, locale):
     p = puzzle_page(locale, "stop01")
@@ -80,11 +92,7 @@ def test_stop_then_mate_solves_and_mating_while_counting_is_wrong(puzzle_page, l
     assert p.page.is_disabled("#puzzle-hint")
     # The mate played while White counts: wrong, taken back.
     _type(p, "c1a1")
-    p.page.wait_for_selector("#learn-puzzles[data-status='wrong']")
-    assert p.page.inner_text("#puzzle-feedback") == WRONG[locale]
-    assert _rating(p) < 1500
-    p.page.wait_for_selector("#learn-puzzles[data-status='solving']")
-    p.settle()
+    _wrong_and_shown_again(p, locale)
     assert p.page.evaluate("() => window.khunPage.state.moves.length") == 0
     # Stop, then mate: the game won (no counting side's mate), the puzzle complete.
     p.page.click("#btn-stop-count")
@@ -118,12 +126,7 @@ def test_keeping_the_count_solves_and_stopping_it_fails(puzzle_page, locale):
     assert p.page.is_enabled("#btn-stop-count")
     # Stopping: wrong; the puzzle is shown again from its start, its count running.
     p.page.click("#btn-stop-count")
-    p.page.wait_for_selector("#learn-puzzles[data-status='wrong']")
-    assert p.page.inner_text("#puzzle-feedback") == WRONG[locale]
-    dropped = _rating(p)
-    assert dropped < 1500
-    p.page.wait_for_selector("#learn-puzzles[data-status='solving']")
-    p.settle()
+    dropped = _wrong_and_shown_again(p, locale)
     assert p.page.evaluate("() => window.khunPage.state.countLog") == []
     assert p.page.get_attribute("#count", "data-counting") == "black"
     # Playing on, the count kept: the puzzle complete, counted as failed, not rated again.
@@ -152,12 +155,7 @@ def test_starting_the_count_solves_and_playing_on_fails(puzzle_page, locale):
     assert p.page.is_enabled("#btn-count") and p.page.is_disabled("#btn-stop-count")
     # Playing on without counting: wrong, the puzzle shown again from its start.
     _type(p, "c1b2")
-    p.page.wait_for_selector("#learn-puzzles[data-status='wrong']")
-    assert p.page.inner_text("#puzzle-feedback") == WRONG[locale]
-    dropped = _rating(p)
-    assert dropped < 1500
-    p.page.wait_for_selector("#learn-puzzles[data-status='solving']")
-    p.settle()
+    _wrong_and_shown_again(p, locale)
     assert p.page.evaluate("() => window.khunPage.state.moves.length") == 0
     # Counting: the act is the answer, the puzzle complete (counted as failed).
     p.page.click("#btn-count")
